@@ -1,0 +1,15 @@
+// One jest run, three projects: unit (pure + contract suites), e2e (HTTP, embedded app), browser (Playwright + Chromium).
+const swc = ['@swc/jest', JSON.parse(require('fs').readFileSync(__dirname + '/.swcrc', 'utf8'))];
+const moduleNameMapper = {
+  '^@app/(domain|contracts|event-store|read-store|queue|files|config)(/.*)?$': '<rootDir>/libs/$1/src$2',
+  '^@app/projections(/.*)?$': '<rootDir>/projections/src$1',
+};
+const base = { rootDir: __dirname, testEnvironment: 'node', transform: { '^.+\\.ts$': swc }, moduleNameMapper };
+
+module.exports = {
+  projects: [
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{libs,projections,apps/api,apps/worker}/**/*.spec.ts'] },
+    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
+    { ...base, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'] },
+  ],
+};

@@ -1,0 +1,116 @@
+/**
+ * The EventStore port: the only source of truth of the system.
+ *
+ * Guarantees every adapter must keep (checked by `describeEventStoreContract`):
+ * - `appendToStream` is atomic: all events of one call are stored, or none.
+ * - Optimistic concurrency: when `expectedRevision` does not match the stream, nothing is
+ *   written and a `WrongExpectedRevisionError` is thrown.
+ * - Once `appendToStream` resolved, the events are durable.
+ * - Within a stream, revisions are 0, 1, 2, ... in append order.
+ * - `$all` is totally ordered by `position`; positions only grow.
+ * - A subscription delivers every event after its start position exactly once, in `$all`
+ *   order: first history (catch-up), then live events, including events appended by other
+ *   processes sharing the same store.
+ */
+export interface EventStore {
+  appendToStream(
+    streamName: string,
+    events: readonly EventToAppend[],
+    options?: AppendOptions,
+  ): Promise<AppendResult>;
+
+  /** Events of one stream in revision order; an empty array when the stream does not exist. */
+  readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+
+  /** Events of `$all` strictly after `after` (or from the beginning), in position order. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+
+  /** Catch-up subscription to `$all`. The handler is awaited before the next event is delivered. */
+  subscribeToAll(options: SubscribeToAllOptions): Subscription;
+
+  /** The position of the last event in `$all`, or `null` when the store is empty. */
+  headPosition(): Promise<bigint | null>;
+
+  close(): Promise<void>;
+}
+
+/** `any`: no check. `no_stream`: the stream must not exist. A number: the stream's current last revision. */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
+
+export interface AppendOptions {
+  expectedRevision?: ExpectedRevision;
+}
+
+export interface AppendResult {
+  /** Revision of the last event written: pass it as `expectedRevision` for the next append. */
+  nextExpectedRevision: number;
+  /** `$all` position of the last event written. */
+  position: bigint;
+}
+
+export interface EventMetadata {
+  /** Who caused it: a userName, `system` or `operator`. */
+  actor: string;
+  correlationId?: string;
+  causationId?: string;
+  /** ISO-8601 time the fact happened (business time, passed in; not the store's clock). */
+  occurredAt: string;
+  schemaVersion?: number;
+  [key: string]: unknown;
+}
+
+export interface EventToAppend<Type extends string = string, Data = unknown> {
+  /** A UUID; generated when omitted. */
+  id?: string;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  streamName: string;
+  revision: number;
+  position: bigint;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  recordedAt: Date;
+}
+
+export interface ReadStreamOptions {
+  fromRevision?: number;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive lower bound: only events with a greater position are returned. */
+  after?: bigint | null;
+  maxCount?: number;
+}
+
+export interface SubscribeToAllOptions {
+  /** Exclusive: deliver events with a greater position. `null`/omitted: from the beginning. */
+  after?: bigint | null;
+  onEvent(event: RecordedEvent): Promise<void> | void;
+  /** Called once when the subscription dies (handler threw, connection lost); it is then closed. */
+  onError?(error: unknown): void;
+}
+
+export interface Subscription {
+  /** Stops delivery; resolves when no handler call is in flight. */
+  unsubscribe(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamName: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${streamName}: expected revision ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export const EVENT_STORE = Symbol('EventStore');

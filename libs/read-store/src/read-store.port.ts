@@ -1,0 +1,69 @@
+/**
+ * The ReadStore port: projected documents (the query side), and the checkpoints of the
+ * projections that write them.
+ *
+ * Guarantees every adapter must keep (checked by `describeReadStoreContract`):
+ * - Documents are JSON objects with a string `id`, unique within a collection.
+ * - `transaction` is atomic: every write made through the transaction, checkpoints included,
+ *   commits together or not at all (a thrown error rolls all of it back).
+ * - Transactions are serialized: two never interleave their writes.
+ * - Reads outside a transaction see only committed data.
+ * - `find` filters on scalar fields (strings, numbers, booleans, null), compared like MongoDB
+ *   does for values of one type; `sort` then `limit` apply in that order.
+ */
+export interface ReadStore {
+  get<T extends ReadDocument>(collection: string, id: string): Promise<T | null>;
+  find<T extends ReadDocument>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]>;
+  count(collection: string, filter?: Filter): Promise<number>;
+
+  transaction<R>(work: (tx: ReadStoreTransaction) => Promise<R>): Promise<R>;
+
+  getCheckpoint(name: string): Promise<bigint | null>;
+
+  /** Declares indexes (each a list of fields); idempotent. */
+  ensureIndexes(collection: string, indexes: readonly (readonly string[])[]): Promise<void>;
+
+  /** Names of existing collections (checkpoints excluded). */
+  listCollections(): Promise<string[]>;
+
+  close(): Promise<void>;
+}
+
+export interface ReadStoreTransaction {
+  get<T extends ReadDocument>(collection: string, id: string): Promise<T | null>;
+  find<T extends ReadDocument>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]>;
+  /** Inserts or replaces the whole document. */
+  upsert<T extends ReadDocument>(collection: string, document: T): Promise<void>;
+  delete(collection: string, id: string): Promise<void>;
+  /** Removes every document of the collection. */
+  dropCollection(collection: string): Promise<void>;
+  /** Atomically replaces `to` (dropped if it exists) with `from`. */
+  renameCollection(from: string, to: string): Promise<void>;
+  setCheckpoint(name: string, position: bigint | null): Promise<void>;
+  deleteCheckpoint(name: string): Promise<void>;
+}
+
+export interface ReadDocument {
+  id: string;
+  [field: string]: unknown;
+}
+
+export type Scalar = string | number | boolean | null;
+
+export type Condition =
+  | Scalar
+  | { $in: readonly Scalar[] }
+  | { $ne: Scalar }
+  | { $lt?: Scalar; $lte?: Scalar; $gt?: Scalar; $gte?: Scalar };
+
+/** Field (a dotted path is allowed) to condition; all must hold. */
+export type Filter = Record<string, Condition>;
+
+export interface FindOptions {
+  /** Fields in priority order, 1 ascending, -1 descending. */
+  sort?: readonly (readonly [string, 1 | -1])[];
+  limit?: number;
+  skip?: number;
+}
+
+export const READ_STORE = Symbol('ReadStore');

@@ -1,0 +1,21 @@
+import type { RecordedEvent } from '@app/event-store';
+import type { ReadStoreTransaction } from '@app/read-store';
+
+/**
+ * A projection folds events of `$all` into read-model documents.
+ * The runner calls `apply` for each event whose type is in `handles`, inside a read-store
+ * transaction that also moves the projection's checkpoint: each event is applied exactly once.
+ * `apply` must be deterministic (no clock, no I/O but `tx`), so a rebuild gives the same documents.
+ * Collection names used through `tx` are the logical names of `collections`; the runner maps
+ * them to the physical collections of the live or the rebuilding version.
+ */
+export interface Projection {
+  name: string;
+  /** Bump when the documents' shape changes: the runner rebuilds from position 0. */
+  version: number;
+  collections: readonly string[];
+  handles: readonly string[];
+  /** Per logical collection, the indexes its queries need. */
+  indexes?: Readonly<Record<string, readonly (readonly string[])[]>>;
+  apply(event: RecordedEvent, tx: ReadStoreTransaction): Promise<void>;
+}
