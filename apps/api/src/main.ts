@@ -1,8 +1,17 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { Module } from '@nestjs/common';
-import { fold } from '@app/domain';
-@Module({})
-class AppModule {}
-async function main() { const app = await NestFactory.create(AppModule); console.log(typeof fold); await app.listen(3999); await app.close(); }
-void main();
+import { Logger } from '@nestjs/common';
+import type { AppConfig } from '@app/config';
+import { createApp } from './create-app';
+import { APP_CONFIG } from './infrastructure/tokens';
+
+async function main(): Promise<void> {
+  const app = await createApp();
+  const config = app.get<AppConfig>(APP_CONFIG);
+  await app.listen(config.port);
+  new Logger('Site').log(`Listening on ${config.publicUrl} (port ${config.port})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

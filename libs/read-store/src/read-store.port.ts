@@ -39,6 +39,8 @@ export interface ReadStoreTransaction {
   dropCollection(collection: string): Promise<void>;
   /** Atomically replaces `to` (dropped if it exists) with `from`. */
   renameCollection(from: string, to: string): Promise<void>;
+  /** Read inside the transaction, so a runner can check nobody moved it meanwhile. */
+  getCheckpoint(name: string): Promise<bigint | null>;
   setCheckpoint(name: string, position: bigint | null): Promise<void>;
   deleteCheckpoint(name: string): Promise<void>;
 }

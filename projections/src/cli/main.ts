@@ -1,8 +1,16 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { Module } from '@nestjs/common';
-import { fold } from '@app/domain';
-@Module({})
-class AppModule {}
-async function main() { const app = await NestFactory.create(AppModule); console.log(typeof fold); await app.listen(3999); await app.close(); }
-void main();
+import { Command } from 'commander';
+import { registerProjectionCommands } from './projections.commands';
+import { CliError } from './cli-context';
+
+/** The operator CLI: `npm run cli -- <command>`. Works beside a running site on the same DATA_DIR. */
+const program = new Command('devcommunity')
+  .description('Operator commands for the DevCommunity site (same configuration variables as the site).')
+  .showHelpAfterError();
+
+registerProjectionCommands(program);
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  console.error(error instanceof CliError ? error.message : error instanceof Error ? error.stack : String(error));
+  process.exit(1);
+});

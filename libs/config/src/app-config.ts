@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Everything the processes read from the environment, parsed once. Nothing set = embedded mode under ./var. */
+export interface AppConfig {
+  port: number;
+  dataDir: string;
+  publicUrl: string;
+  jwtSecret: string;
+  eventStoreUrl?: string;
+  mongodbUrl?: string;
+  meilisearchUrl?: string;
+  meilisearchKey?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  moderation: 'post' | 'pre';
+  webDistDir: string;
+}
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .pipe(z.string().url().optional())
+  .optional();
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().trim().min(1).default('./var'),
+  PUBLIC_URL: z.string().trim().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  EVENTSTORE_URL: optionalUrl,
+  MONGODB_URL: optionalUrl,
+  MEILISEARCH_URL: optionalUrl,
+  MEILISEARCH_KEY: z.string().optional(),
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('DevCommunity <no-reply@devcommunity.local>'),
+  MODERATION: z.enum(['post', 'pre']).default('post'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export class ConfigError extends Error {}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const port = env.PORT;
+  return {
+    port,
+    dataDir,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    jwtSecret: env.JWT_SECRET ?? localSecret(dataDir),
+    eventStoreUrl: env.EVENTSTORE_URL,
+    mongodbUrl: env.MONGODB_URL,
+    meilisearchUrl: env.MEILISEARCH_URL,
+    meilisearchKey: env.MEILISEARCH_KEY,
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    moderation: env.MODERATION,
+    webDistDir: resolve(env.WEB_DIST_DIR ?? join(__dirname, '..', '..', '..', 'apps', 'web', 'dist')),
+  };
+}
+
+/**
+ * Without JWT_SECRET the embedded site still needs a secret that survives restarts and is shared by
+ * every process on the same data dir: it is generated once into the data dir.
+ */
+function localSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}

@@ -1,0 +1,3 @@
+export * from './projection';
+export * from './runner';
+export * from './all-projections';

@@ -1,0 +1,30 @@
+import type { ReadStoreTransaction } from '@app/read-store';
+
+/** Suffix of the collections and checkpoint a rebuild writes beside the live ones. */
+export const REBUILD_SUFFIX = '__rebuild';
+
+/**
+ * Gives a projection its logical collection names while it writes to physical ones (the live
+ * collections, or the rebuild's shadow copies). Only the collections it declared are reachable.
+ */
+export function namespacedTransaction(
+  tx: ReadStoreTransaction,
+  owned: readonly string[],
+  suffix: string,
+): ReadStoreTransaction {
+  const physical = (collection: string) => {
+    if (!owned.includes(collection)) throw new Error(`Projection does not own collection "${collection}"`);
+    return collection + suffix;
+  };
+  return {
+    get: (collection, id) => tx.get(physical(collection), id),
+    find: (collection, filter, options) => tx.find(physical(collection), filter, options),
+    upsert: (collection, document) => tx.upsert(physical(collection), document),
+    delete: (collection, id) => tx.delete(physical(collection), id),
+    dropCollection: (collection) => tx.dropCollection(physical(collection)),
+    renameCollection: () => Promise.reject(new Error('Projections cannot rename collections')),
+    getCheckpoint: () => Promise.reject(new Error('Projections cannot read checkpoints')),
+    setCheckpoint: () => Promise.reject(new Error('Projections cannot move checkpoints')),
+    deleteCheckpoint: () => Promise.reject(new Error('Projections cannot delete checkpoints')),
+  };
+}
