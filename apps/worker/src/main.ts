@@ -1,8 +1,53 @@
-import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { Module } from '@nestjs/common';
-import { fold } from '@app/domain';
-@Module({})
-class AppModule {}
-async function main() { const app = await NestFactory.create(AppModule); console.log(typeof fold); await app.listen(3999); await app.close(); }
-void main();
+import { Logger } from '@nestjs/common';
+import { loadConfig } from '@app/config';
+import { createMailTransport, SEND_MAIL, sendMailJobHandler } from '@app/mail';
+import { BullMqJobQueue } from '@app/queue';
+
+/**
+ * The worker process: consumes BullMQ jobs (e-mail for now). Embedded mode has no worker: there
+ * the API registers the same handlers on its in-process SQLite queue.
+ */
+async function main(): Promise<void> {
+  const logger = new Logger('Worker');
+  const config = loadConfig();
+  if (!config.redisUrl) {
+    logger.error('The worker consumes BullMQ jobs; set REDIS_URL. Without it the API process sends mail itself.');
+    process.exitCode = 1;
+    return;
+  }
+
+  const queue = new BullMqJobQueue({ url: config.redisUrl, onError: (error) => logger.error(error) });
+  const transport = createMailTransport({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} received: finishing running jobs`);
+    try {
+      await queue.close();
+      await transport.close();
+      logger.log('Stopped');
+    } catch (error) {
+      logger.error(error);
+      process.exitCode = 1;
+    }
+  };
+  process.once('SIGTERM', (signal) => void stop(signal));
+  process.once('SIGINT', (signal) => void stop(signal));
+
+  await queue.process(SEND_MAIL, sendMailJobHandler(transport), { concurrency: 5 });
+  logger.log(`Consuming "${SEND_MAIL}" jobs from ${redactedUrl(config.redisUrl)}; mail goes ${config.smtpUrl ? `over SMTP to ${redactedUrl(config.smtpUrl)}` : `to ${config.dataDir}/mail`}`);
+}
+
+/** A URL for the log, without its password. */
+function redactedUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+main().catch((error: unknown) => {
+  new Logger('Worker').error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});

@@ -1,1 +1,4 @@
 export * from './shared';
+export * from './article';
+export * from './question';
+export * from './posts';

@@ -1,0 +1,55 @@
+import { validationError } from '../shared/errors';
+import { hasMeaningfulContent, sanitizeRichText } from './sanitize-rich-text';
+
+/** A tag as a post carries it: the id of the master-data tag and its display name. */
+export interface PostTag {
+  id: number;
+  subTag: string;
+}
+
+/** SPEC §9 maximum lengths. The API's contracts report them to users; the deciders only guard them. */
+export const POST_LIMITS = {
+  title: 200,
+  description: 200,
+  source: 500,
+  instructions: 500,
+} as const;
+
+/** `defaultImageId` when no image has been chosen. */
+export const NO_DEFAULT_IMAGE = -1;
+
+/** The fields that articles and questions share. */
+export interface CommonPostFields {
+  title: string;
+  categoryId: number;
+  tags: PostTag[];
+  content: string;
+}
+
+export function requireText(value: string, label: string, max: number, { required }: { required: boolean }): void {
+  if (required && value.trim().length === 0) throw validationError(`${label} is required.`);
+  if (value.length > max) throw validationError(`${label} must be at most ${max} characters.`);
+}
+
+const isPositiveInteger = (value: number) => Number.isSafeInteger(value) && value > 0;
+
+/**
+ * Guards the shared fields and returns them with the content sanitized, so that no event ever
+ * carries unsanitized html whatever the caller forgot.
+ */
+export function checkCommonFields<Fields extends CommonPostFields>(fields: Fields): Fields {
+  requireText(fields.title, 'Title', POST_LIMITS.title, { required: true });
+  if (!isPositiveInteger(fields.categoryId)) throw validationError('Category is required.');
+  if (fields.tags.length === 0) throw validationError('At least one tag is required.');
+  if (fields.tags.some((tag) => !isPositiveInteger(tag.id))) throw validationError('Tag is invalid.');
+  const content = sanitizeRichText(fields.content);
+  if (!hasMeaningfulContent(content)) throw validationError('Content is required.');
+  return { ...fields, tags: fields.tags.map(({ id, subTag }) => ({ id, subTag })), content };
+}
+
+export function checkDefaultImageId(defaultImageId: number): void {
+  if (defaultImageId !== NO_DEFAULT_IMAGE && !isPositiveInteger(defaultImageId)) throw validationError('Default image is invalid.');
+}
+
+export const sameTags = (a: readonly PostTag[], b: readonly PostTag[]): boolean =>
+  a.length === b.length && a.every((tag, index) => tag.id === b[index].id && tag.subTag === b[index].subTag);

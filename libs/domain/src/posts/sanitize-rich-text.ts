@@ -1,0 +1,69 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The allow-list keeps what the TipTap editor of the submit pages produces (StarterKit, Image,
+ * Table, TextAlign, and the figure the image upload inserts) and nothing else. Anything not listed
+ * is dropped: script, style, iframe, svg, event handlers, `javascript:` and `data:` URLs.
+ */
+const alignment = { 'text-align': [/^(left|right|center|justify)$/] };
+const alignable = ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th'] as const;
+const tableCellAttributes = ['colspan', 'rowspan', 'colwidth', 'style'];
+
+const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    ...['p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'hr'],
+    ...['strong', 'b', 'em', 'i', 'u', 's', 'code', 'pre', 'a'],
+    ...['ul', 'ol', 'li'],
+    ...['img', 'figure', 'figcaption'],
+    ...['table', 'colgroup', 'col', 'thead', 'tbody', 'tr', 'th', 'td'],
+  ],
+  allowedAttributes: {
+    ...Object.fromEntries(alignable.map((tag) => [tag, ['style']])),
+    a: ['href', 'rel', 'target'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    ol: ['start'],
+    col: ['span'],
+    td: tableCellAttributes,
+    th: tableCellAttributes,
+  },
+  allowedClasses: { pre: ['language-*'], code: ['language-*'] },
+  allowedStyles: Object.fromEntries(alignable.map((tag) => [tag, alignment])),
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  selfClosing: ['img', 'br', 'hr', 'col'],
+  transformTags: {
+    // A link that opens a new tab must not hand the opener window to the linked page.
+    a: (tagName, attribs) =>
+      attribs.target ? { tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' } } : { tagName, attribs },
+  },
+  // Runs after the scheme check, which has already removed a bad href or src.
+  exclusiveFilter: (frame) => {
+    if (frame.tag === 'img') return !isAllowedImageSource(frame.attribs.src);
+    if (frame.tag === 'a' && !frame.attribs.href) return 'excludeTag';
+    return false;
+  },
+};
+
+/** Absolute http(s), or our own uploaded images; no other relative path. */
+function isAllowedImageSource(src: string | undefined): boolean {
+  if (!src) return false;
+  if (/^https?:\/\//i.test(src)) return true;
+  return src.startsWith('/images/') && !src.includes('..') && !src.includes('\\');
+}
+
+/** Sanitizes editor html before it becomes an event. Idempotent. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, RICH_TEXT_OPTIONS);
+}
+
+const TEXT_ONLY: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };
+
+/** The editor's 'required' rule: after sanitizing, some visible text or an image remains. */
+export function hasMeaningfulContent(html: string): boolean {
+  const clean = sanitizeRichText(html);
+  if (/<img\s/i.test(clean)) return true;
+  const text = sanitizeHtml(clean, TEXT_ONLY).replace(/&nbsp;|&#160;|&#xa0;/gi, ' ');
+  return text.trim().length > 0;
+}

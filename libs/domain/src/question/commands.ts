@@ -1,0 +1,41 @@
+import type { Actor } from '../posts/authorization';
+import type { ModerationMode } from '../posts/moderation';
+import type { QuestionFields } from './events';
+
+/** `id` comes from the post id generator. */
+export interface AskQuestion {
+  type: 'AskQuestion';
+  id: number;
+  actor: Actor;
+  fields: QuestionFields;
+  defaultImageId?: number;
+  moderation: ModerationMode;
+  now: Date;
+}
+
+/** One save of the ask page: edits fields and picks the default image. */
+export interface EditQuestion {
+  type: 'EditQuestion';
+  id: number;
+  actor: Actor;
+  fields: QuestionFields;
+  defaultImageId: number;
+  now: Date;
+}
+
+export interface ApproveQuestion {
+  type: 'ApproveQuestion';
+  id: number;
+  actor: Actor;
+  isApproved: boolean;
+  now: Date;
+}
+
+export interface DeleteQuestion {
+  type: 'DeleteQuestion';
+  id: number;
+  actor: Actor;
+  now: Date;
+}
+
+export type QuestionCommand = AskQuestion | EditQuestion | ApproveQuestion | DeleteQuestion;

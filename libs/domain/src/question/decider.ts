@@ -1,0 +1,120 @@
+import type { Decider } from '../shared/decider';
+import { requireAdmin, requireOwnerOrAdmin } from '../posts/authorization';
+import { initialApproval } from '../posts/moderation';
+import { checkCommonFields, checkDefaultImageId, NO_DEFAULT_IMAGE, sameTags } from '../posts/post-fields';
+import { requireLivePost, requireNewPost } from '../posts/post-lifecycle';
+import type { ApproveQuestion, AskQuestion, DeleteQuestion, EditQuestion, QuestionCommand } from './commands';
+import { QUESTION_ALREADY_EXISTS, QUESTION_NOT_FOUND } from './errors';
+import type { QuestionEvent, QuestionFields } from './events';
+
+export interface QuestionState {
+  exists: boolean;
+  deleted: boolean;
+  author: string;
+  fields: QuestionFields | null;
+  isApproved: boolean;
+  defaultImageId: number;
+  createdOn: string | null;
+  /** Last change by the author (edit, default image); moderation does not count. */
+  updatedOn: string | null;
+}
+
+export const initialQuestionState: QuestionState = {
+  exists: false,
+  deleted: false,
+  author: '',
+  fields: null,
+  isApproved: false,
+  defaultImageId: NO_DEFAULT_IMAGE,
+  createdOn: null,
+  updatedOn: null,
+};
+
+function checkQuestionFields(fields: QuestionFields): QuestionFields {
+  const { title, categoryId, tags, content } = checkCommonFields(fields);
+  return { title, categoryId, tags, content };
+}
+
+const sameQuestionFields = (a: QuestionFields, b: QuestionFields) =>
+  a.title === b.title && a.categoryId === b.categoryId && sameTags(a.tags, b.tags) && a.content === b.content;
+
+function ask(command: AskQuestion, state: QuestionState): QuestionEvent[] {
+  requireNewPost(state, QUESTION_ALREADY_EXISTS);
+  const fields = checkQuestionFields(command.fields);
+  const defaultImageId = command.defaultImageId ?? NO_DEFAULT_IMAGE;
+  checkDefaultImageId(defaultImageId);
+  const at = command.now.toISOString();
+  const events: QuestionEvent[] = [
+    {
+      type: 'QuestionAsked',
+      data: { id: command.id, authorUserName: command.actor.userName, ...fields, isApproved: initialApproval(command.moderation), at },
+    },
+  ];
+  if (defaultImageId !== NO_DEFAULT_IMAGE) events.push({ type: 'QuestionDefaultImageChosen', data: { fileId: defaultImageId, at } });
+  return events;
+}
+
+function edit(command: EditQuestion, state: QuestionState): QuestionEvent[] {
+  requireLivePost(state, QUESTION_NOT_FOUND);
+  requireOwnerOrAdmin(command.actor, state.author);
+  const fields = checkQuestionFields(command.fields);
+  checkDefaultImageId(command.defaultImageId);
+  const at = command.now.toISOString();
+  const events: QuestionEvent[] = [];
+  if (!state.fields || !sameQuestionFields(fields, state.fields)) events.push({ type: 'QuestionEdited', data: { ...fields, at } });
+  if (command.defaultImageId !== state.defaultImageId) events.push({ type: 'QuestionDefaultImageChosen', data: { fileId: command.defaultImageId, at } });
+  return events;
+}
+
+function approve(command: ApproveQuestion, state: QuestionState): QuestionEvent[] {
+  requireLivePost(state, QUESTION_NOT_FOUND);
+  requireAdmin(command.actor);
+  if (command.isApproved === state.isApproved) return [];
+  return [{ type: command.isApproved ? 'QuestionApproved' : 'QuestionUnapproved', data: { at: command.now.toISOString() } }];
+}
+
+function remove(command: DeleteQuestion, state: QuestionState): QuestionEvent[] {
+  requireLivePost(state, QUESTION_NOT_FOUND);
+  requireOwnerOrAdmin(command.actor, state.author);
+  return [{ type: 'QuestionDeleted', data: { at: command.now.toISOString() } }];
+}
+
+function decide(command: QuestionCommand, state: QuestionState): QuestionEvent[] {
+  switch (command.type) {
+    case 'AskQuestion':
+      return ask(command, state);
+    case 'EditQuestion':
+      return edit(command, state);
+    case 'ApproveQuestion':
+      return approve(command, state);
+    case 'DeleteQuestion':
+      return remove(command, state);
+  }
+}
+
+function evolve(state: QuestionState, event: QuestionEvent): QuestionState {
+  switch (event.type) {
+    case 'QuestionAsked': {
+      const { id: _id, authorUserName, isApproved, at, ...fields } = event.data;
+      return { ...state, exists: true, author: authorUserName, fields, isApproved, createdOn: at };
+    }
+    case 'QuestionEdited': {
+      const { at, ...fields } = event.data;
+      return { ...state, fields, updatedOn: at };
+    }
+    case 'QuestionDefaultImageChosen':
+      return { ...state, defaultImageId: event.data.fileId, updatedOn: event.data.at };
+    case 'QuestionApproved':
+      return { ...state, isApproved: true };
+    case 'QuestionUnapproved':
+      return { ...state, isApproved: false };
+    case 'QuestionDeleted':
+      return { ...state, deleted: true };
+  }
+}
+
+export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEvent> = {
+  initialState: initialQuestionState,
+  evolve,
+  decide,
+};

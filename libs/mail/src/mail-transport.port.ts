@@ -1,0 +1,26 @@
+/**
+ * The MailTransport port: hands one message to whatever delivers mail.
+ *
+ * `send` resolves once the message is accepted (by the SMTP server, or written to disk) and
+ * rejects otherwise, so a job that sends mail is retried when delivery did not happen.
+ */
+export interface MailTransport {
+  send(message: MailMessage): Promise<SentMail>;
+  close(): Promise<void>;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface SentMail {
+  messageId: string;
+}
+
+/** What the transports log through; Nest's `Logger` fits. */
+export interface MailLogger {
+  log(message: string): void;
+}

@@ -1,0 +1,100 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CONTRACT_BACKOFF_MS, describeJobQueueContract } from '../job-queue.contract';
+import { SqliteJobQueue } from './sqlite-job-queue';
+
+describeJobQueueContract('SQLite outbox', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'job-queue-'));
+  return {
+    open: async () =>
+      new SqliteJobQueue({ file: join(dir, 'queue.sqlite'), maxAttempts: 5, backoffMs: CONTRACT_BACKOFF_MS, pollIntervalMs: 20 }),
+    dispose: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+});
+
+describe('SqliteJobQueue after a crash', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'job-queue-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** What a process killed mid-job leaves behind: a row still 'active', last touched `ageMs` ago. */
+  function leaveActiveJob(file: string, id: string, attempts: number, ageMs: number): void {
+    const db = new Database(file);
+    db.prepare(`UPDATE jobs SET state = 'active', attempts = ?, updated_at = ? WHERE id = ?`).run(attempts, Date.now() - ageMs, id);
+    db.close();
+  }
+
+  it('runs again a job whose process died while running it, once its lease expired', async () => {
+    const file = join(dir, 'queue.sqlite');
+    const crashed = new SqliteJobQueue({ file });
+    await crashed.enqueue({ id: 'interrupted', name: 'greet', data: 'hi' });
+    await crashed.close();
+    leaveActiveJob(file, 'interrupted', 1, 60_000);
+
+    const restarted = new SqliteJobQueue({ file, leaseMs: 30_000, pollIntervalMs: 20 });
+    const attempts: number[] = [];
+    await restarted.process('greet', async (_data, meta) => {
+      attempts.push(meta.attempt);
+    });
+    await waitUntil(async () => (await restarted.stats()).completed === 1);
+    expect(attempts).toEqual([2]);
+    await restarted.close();
+  });
+
+  it('leaves a job alone while its lease is fresh (another process may be running it)', async () => {
+    const file = join(dir, 'queue.sqlite');
+    const other = new SqliteJobQueue({ file });
+    await other.enqueue({ id: 'busy', name: 'greet', data: 'hi' });
+    leaveActiveJob(file, 'busy', 1, 1_000);
+
+    const queue = new SqliteJobQueue({ file, leaseMs: 30_000, pollIntervalMs: 20 });
+    let runs = 0;
+    await queue.process('greet', async () => {
+      runs += 1;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(runs).toBe(0);
+    expect(await queue.stats()).toEqual({ waiting: 0, active: 1, completed: 0, failed: 0 });
+    await queue.close();
+    await other.close();
+  });
+
+  it('marks failed a job that was interrupted on its last attempt', async () => {
+    const file = join(dir, 'queue.sqlite');
+    const crashed = new SqliteJobQueue({ file });
+    await crashed.enqueue({ id: 'poison', name: 'greet', data: 'hi' });
+    await crashed.close();
+    leaveActiveJob(file, 'poison', 5, 60_000);
+
+    const restarted = new SqliteJobQueue({ file, leaseMs: 30_000, maxAttempts: 5 });
+    await restarted.process('greet', async () => undefined);
+    const [failed] = await restarted.failed(1);
+    expect(failed).toMatchObject({ id: 'poison', attempts: 5, error: expect.stringMatching(/Interrupted/) });
+    await restarted.close();
+  });
+
+  it('forgets the data of completed jobs but still ignores their id', async () => {
+    const file = join(dir, 'queue.sqlite');
+    const queue = new SqliteJobQueue({ file, pollIntervalMs: 20 });
+    await queue.process('greet', async () => undefined);
+    await queue.enqueue({ id: 'private', name: 'greet', data: { to: 'ada@example.com' } });
+    await waitUntil(async () => (await queue.stats()).completed === 1);
+    await queue.close();
+
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare(`SELECT data, state FROM jobs WHERE id = 'private'`).get()).toEqual({ data: 'null', state: 'completed' });
+    db.close();
+  });
+});
+
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('Timed out waiting for the condition');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
