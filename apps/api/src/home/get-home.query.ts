@@ -1,8 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { ReadStore } from '@app/read-store';
-import { HOME_COLLECTION, HOME_PAGE_SIZE, type HomePostItem } from '@app/projections/home/home.projection';
+import { HOME_COLLECTION, HOME_PAGE_SIZE, type HomePostDocument } from '@app/projections/home/home.projection';
 import { READ_STORE } from '../infrastructure/tokens';
+
+export type HomePostItem = Pick<
+  HomePostDocument,
+  'entityType' | 'title' | 'uName' | 'tags' | 'likes' | 'isApproved' | 'createdOn' | 'updatedOn' | 'articleDescription'
+> & { id: number };
 
 export interface HomeResult {
   articles: HomePostItem[];
@@ -16,9 +21,16 @@ export class GetHomeHandler implements IQueryHandler<GetHomeQuery, HomeResult> {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute(): Promise<HomeResult> {
-    const latest = (entityType: number) =>
-      this.readStore.find<HomePostItem>(HOME_COLLECTION, { entityType }, { sort: [['id', -1]], limit: HOME_PAGE_SIZE });
+    const latest = async (entityType: number) => {
+      const posts = await this.readStore.find<HomePostDocument>(HOME_COLLECTION, { entityType, visible: true }, { sort: [['postId', -1]], limit: HOME_PAGE_SIZE });
+      return posts.map(toGridItem);
+    };
     const [articles, questions] = await Promise.all([latest(1), latest(2)]);
     return { articles, questions };
   }
+}
+
+function toGridItem(post: HomePostDocument): HomePostItem {
+  const { postId, entityType, title, uName, tags, likes, isApproved, createdOn, updatedOn, articleDescription } = post;
+  return { id: postId, entityType, title, uName, tags, likes, isApproved, createdOn, updatedOn, articleDescription };
 }

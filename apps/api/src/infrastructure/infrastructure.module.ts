@@ -3,6 +3,7 @@ import { loadConfig, type AppConfig } from '@app/config';
 import { createEventStore, type EventStore } from '@app/event-store';
 import { createReadStore, type ReadStore } from '@app/read-store';
 import { allProjections, ProjectionRunner } from '@app/projections';
+import { EventSourcedCommands } from './event-sourced-commands';
 import { APP_CONFIG, EVENT_STORE, READ_STORE } from './tokens';
 
 /** The engines behind the ports, chosen by configuration alone, and the projection runner. */
@@ -17,8 +18,9 @@ import { APP_CONFIG, EVENT_STORE, READ_STORE } from './tokens';
       inject: [EVENT_STORE, READ_STORE],
       useFactory: (eventStore: EventStore, readStore: ReadStore) => new ProjectionRunner(eventStore, readStore, allProjections),
     },
+    EventSourcedCommands,
   ],
-  exports: [APP_CONFIG, EVENT_STORE, READ_STORE, ProjectionRunner],
+  exports: [APP_CONFIG, EVENT_STORE, READ_STORE, ProjectionRunner, EventSourcedCommands],
 })
 export class InfrastructureModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Infrastructure');

@@ -1,0 +1,20 @@
+import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import type { SessionUser } from './session-user';
+
+export type AccessLevel = 'user' | 'admin';
+export const ACCESS_LEVEL = 'accessLevel';
+
+/** The route needs a logged-in user (roleId 1 or 2). */
+export const Authenticated = () => SetMetadata(ACCESS_LEVEL, 'user' satisfies AccessLevel);
+
+/** The route needs an admin (roleId 2). */
+export const AdminOnly = () => SetMetadata(ACCESS_LEVEL, 'admin' satisfies AccessLevel);
+
+export interface RequestWithSession {
+  user?: SessionUser | null;
+}
+
+/** The caller, or null on public routes called anonymously. */
+export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext) => {
+  return context.switchToHttp().getRequest<RequestWithSession>().user ?? null;
+});

@@ -1,0 +1,10 @@
+/** Who is calling, as the accounts read model knows them now (the role is never taken from the token). */
+export interface SessionUser {
+  userName: string;
+  name: string;
+  roleId: number;
+}
+
+export const ADMIN_ROLE_ID = 2;
+
+export const isAdmin = (user: SessionUser | null | undefined) => user?.roleId === ADMIN_ROLE_ID;

@@ -1,0 +1,143 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEventStore, type EventStore, type RecordedEvent } from '@app/event-store';
+import { createReadStore, type ReadStore, type ReadStoreTransaction } from '@app/read-store';
+import type { Projection } from '../projection';
+import { applyNextBatch } from './apply-batch';
+import { ProjectionRunner, rebuildProjection } from './projection-runner';
+
+interface Tally {
+  id: string;
+  times: number;
+  [field: string]: unknown;
+}
+
+/** Counts how many times each event was applied: exactly-once means every count is 1. */
+function tallyProjection(options: { version?: number; crashOnApply?: number } = {}): Projection {
+  let applied = 0;
+  return {
+    name: 'tally',
+    version: options.version ?? 1,
+    collections: ['tally'],
+    handles: ['Counted'],
+    async apply(event: RecordedEvent, tx: ReadStoreTransaction) {
+      applied += 1;
+      if (applied === options.crashOnApply) throw new Error('simulated crash in the middle of a batch');
+      const existing = await tx.get<Tally>('tally', event.id);
+      await tx.upsert<Tally>('tally', { id: event.id, times: (existing?.times ?? 0) + 1, version: options.version ?? 1 });
+    },
+  };
+}
+
+const metadata = { actor: 'test', occurredAt: '2026-01-01T00:00:00.000Z' };
+
+describe('projection runner', () => {
+  let dataDir: string;
+  let eventStore: EventStore;
+  let readStore: ReadStore;
+
+  const open = async () => {
+    eventStore = createEventStore({ dataDir });
+    readStore = await createReadStore({ dataDir });
+  };
+  const close = async () => {
+    await readStore.close();
+    await eventStore.close();
+  };
+  const append = async (count: number, type = 'Counted') => {
+    for (let index = 0; index < count; index += 1) {
+      await eventStore.appendToStream(`tally-${index % 3}`, [{ type, data: { index }, metadata }]);
+    }
+  };
+  const allTallies = () => readStore.find<Tally>('tally', {}, { sort: [['id', 1]] });
+  const liveTarget = (projection: Projection) => ({ projection, checkpointName: projection.name, collectionSuffix: '' });
+
+  beforeEach(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'runner-'));
+    await open();
+  });
+  afterEach(async () => {
+    await close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('applies each event exactly once across a crash in a batch and a restart between batches', async () => {
+    await append(25);
+    await append(5, 'Ignored');
+    const crashing = tallyProjection({ crashOnApply: 13 });
+
+    expect((await applyNextBatch(eventStore, readStore, liveTarget(crashing), 10)).read).toBe(10);
+    await expect(applyNextBatch(eventStore, readStore, liveTarget(crashing), 10)).rejects.toThrow('simulated crash');
+
+    // The process dies: the second batch left nothing behind, the first one is committed.
+    await close();
+    await open();
+    expect(await allTallies()).toHaveLength(10);
+
+    const restarted = tallyProjection();
+    while ((await applyNextBatch(eventStore, readStore, liveTarget(restarted), 10)).read > 0);
+
+    const tallies = await allTallies();
+    expect(tallies).toHaveLength(25);
+    expect(tallies.every((tally) => tally.times === 1)).toBe(true);
+    expect(await readStore.getCheckpoint('tally')).toBe(await eventStore.headPosition());
+  });
+
+  it('applies each event once when two runners (two processes) share the stores', async () => {
+    await append(40);
+    const first = new ProjectionRunner(eventStore, readStore, [tallyProjection()], { batchSize: 7, idlePollMs: 20 });
+    const secondReadStore = await createReadStore({ dataDir });
+    const second = new ProjectionRunner(eventStore, secondReadStore, [tallyProjection()], { batchSize: 5, idlePollMs: 20 });
+    await Promise.all([first.start(), second.start()]);
+    await append(20);
+
+    const head = (await eventStore.headPosition())!;
+    expect(await first.waitFor(head, ['tally'], 10_000)).toBe(true);
+    await Promise.all([first.stop(), second.stop()]);
+    await secondReadStore.close();
+
+    const tallies = await allTallies();
+    expect(tallies).toHaveLength(60);
+    expect(tallies.every((tally) => tally.times === 1)).toBe(true);
+  });
+
+  it('keeps up with live events and reports read-your-writes through waitFor', async () => {
+    const runner = new ProjectionRunner(eventStore, readStore, [tallyProjection()], { idlePollMs: 5_000 });
+    await runner.start();
+    const { position } = await eventStore.appendToStream('tally-live', [{ type: 'Counted', data: {}, metadata }]);
+    expect(await runner.waitFor(position, ['tally'], 5_000)).toBe(true);
+    expect(await allTallies()).toHaveLength(1);
+    expect(runner.status()[0]).toMatchObject({ name: 'tally', checkpoint: position });
+    await runner.stop();
+  });
+
+  it('rebuilds blue-green when the code version changes, serving the old documents until the switch', async () => {
+    await append(12);
+    const v1 = new ProjectionRunner(eventStore, readStore, [tallyProjection({ version: 1 })], { idlePollMs: 20 });
+    await v1.start();
+    expect(await v1.waitFor((await eventStore.headPosition())!, ['tally'], 5_000)).toBe(true);
+    await v1.stop();
+
+    // A rebuild interrupted after its first batch has not touched what readers see.
+    const v2 = tallyProjection({ version: 2 });
+    let batches = 0;
+    await rebuildProjection(eventStore, readStore, v2, { batchSize: 4, onProgress: () => (batches += 1), isCancelled: () => batches > 0 });
+    expect((await allTallies()).map((tally) => tally.version)).toEqual(Array(12).fill(1));
+
+    await rebuildProjection(eventStore, readStore, tallyProjection({ version: 2 }), { batchSize: 4 });
+    const tallies = await allTallies();
+    expect(tallies).toHaveLength(12);
+    expect(tallies.every((tally) => tally.version === 2 && tally.times === 1)).toBe(true);
+    expect(await readStore.getCheckpoint('tally')).toBe(await eventStore.headPosition());
+    expect(await readStore.listCollections()).not.toContain('tally__rebuild');
+
+    // A runner started with newer code rebuilds on its own.
+    const v3 = new ProjectionRunner(eventStore, readStore, [tallyProjection({ version: 3 })], { idlePollMs: 20 });
+    await v3.start();
+    const deadline = Date.now() + 5_000;
+    while ((await allTallies()).some((tally) => tally.version !== 3) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await v3.stop();
+    expect((await allTallies()).map((tally) => [tally.version, tally.times])).toEqual(Array(12).fill([3, 1]));
+  });
+});

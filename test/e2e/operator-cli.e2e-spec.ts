@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEventStore } from '@app/event-store';
+import { runCli } from '../support/run-cli';
+
+describe('operator CLI: projections', () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'cli-'));
+    const eventStore = createEventStore({ dataDir });
+    for (let index = 0; index < 30; index += 1) {
+      await eventStore.appendToStream(`noise-${index}`, [{ type: 'SomethingHappened', data: { index }, metadata: { actor: 'test', occurredAt: new Date().toISOString() } }]);
+    }
+    await eventStore.close();
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('shows each projection with its position and lag', () => {
+    const { status, stdout } = runCli(dataDir, ['projections', 'status']);
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/home/);
+    expect(stdout).toMatch(/lag/);
+    expect(stdout).toMatch(/\b30\b/);
+  });
+
+  it('rebuilds a projection from position 0 and leaves it caught up', () => {
+    const rebuild = runCli(dataDir, ['projections', 'rebuild', 'home']);
+    expect(rebuild.status).toBe(0);
+    expect(rebuild.output).toMatch(/Rebuilt home/);
+
+    const { stdout } = runCli(dataDir, ['projections', 'status']);
+    const homeRow = stdout.split('\n').find((line) => line.includes("'home'") || line.includes(' home '));
+    expect(homeRow).toBeDefined();
+    expect(homeRow).toMatch(/│\s*0\s*│?\s*$/);
+  });
+
+  it('refuses an unknown projection with a clear message', () => {
+    const { status, stderr } = runCli(dataDir, ['projections', 'rebuild', 'nope']);
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/Unknown projection "nope"/);
+  });
+});
