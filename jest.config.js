@@ -1,7 +1,7 @@
 // One jest run, three projects: unit (pure + contract suites), e2e (HTTP, embedded app), browser (Playwright + Chromium).
 const swc = ['@swc/jest', JSON.parse(require('fs').readFileSync(__dirname + '/.swcrc', 'utf8'))];
 const moduleNameMapper = {
-  '^@app/(domain|contracts|event-store|read-store|queue|mail|files|config)(/.*)?$': '<rootDir>/libs/$1/src$2',
+  '^@app/(domain|contracts|event-store|read-store|queue|mail|files|config|personal-data)(/.*)?$': '<rootDir>/libs/$1/src$2',
   '^@app/projections(/.*)?$': '<rootDir>/projections/src$1',
 };
 const base = { rootDir: __dirname, testEnvironment: 'node', transform: { '^.+\\.ts$': swc }, moduleNameMapper };

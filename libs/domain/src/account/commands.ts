@@ -1,0 +1,68 @@
+import type { SealedPersonalData } from './sealed-personal-data';
+
+/**
+ * Account commands. Everything that needs I/O or secrets happens before the decider: the handler
+ * seals personal data, hashes the e-mail, reserves the e-mail and user name, and verifies the
+ * HMAC of a credential link; the decider only judges against the account's own history.
+ */
+
+/** Sent after the e-mail and user-name reservations both succeeded. `sealed` holds AccountPersonalData. */
+export interface RegisterAccount {
+  type: 'RegisterAccount';
+  userName: string;
+  sealed: SealedPersonalData;
+  emailLookup: string;
+  now: Date;
+}
+
+/** `credentialVersion` is the version the confirmation link was verified against. */
+export interface ConfirmEmail {
+  type: 'ConfirmEmail';
+  userName: string;
+  credentialVersion: number;
+  now: Date;
+}
+
+export interface RequestConfirmationLink {
+  type: 'RequestConfirmationLink';
+  userName: string;
+  now: Date;
+}
+
+export interface RequestPasswordReset {
+  type: 'RequestPasswordReset';
+  userName: string;
+  now: Date;
+}
+
+/** Reset through a link: `credentialVersion` is the version the reset link was verified against. */
+export interface ChangePassword {
+  type: 'ChangePassword';
+  userName: string;
+  /** Seals `{ passwordHash }`. */
+  sealedPasswordHash: SealedPersonalData;
+  credentialVersion: number;
+  now: Date;
+}
+
+/** Operator commands (CLI); the actor (`operator`) goes in the event metadata. */
+export interface GrantAdmin {
+  type: 'GrantAdmin';
+  userName: string;
+  now: Date;
+}
+
+export interface RevokeAdmin {
+  type: 'RevokeAdmin';
+  userName: string;
+  now: Date;
+}
+
+export type AccountCommand =
+  | RegisterAccount
+  | ConfirmEmail
+  | RequestConfirmationLink
+  | RequestPasswordReset
+  | ChangePassword
+  | GrantAdmin
+  | RevokeAdmin;

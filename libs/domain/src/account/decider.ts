@@ -1,0 +1,185 @@
+import type { Decider } from '../shared/decider';
+import { conflict, notFound, validationError } from '../shared/errors';
+import { ADMIN_ROLE_ID, USER_ROLE_ID } from '../posts/authorization';
+import type {
+  AccountCommand,
+  ChangePassword,
+  ConfirmEmail,
+  GrantAdmin,
+  RegisterAccount,
+  RequestConfirmationLink,
+  RequestPasswordReset,
+  RevokeAdmin,
+} from './commands';
+import { credentialLinkWindow } from './credential-link-window';
+import { ACCOUNT_ALREADY_EXISTS, ACCOUNT_NOT_FOUND, EMAIL_ALREADY_CONFIRMED, INVALID_LINK } from './errors';
+import type { AccountEvent } from './events';
+import type { SealedPersonalData } from './sealed-personal-data';
+import { isValidUserName } from './user-name';
+
+export interface AccountState {
+  exists: boolean;
+  userName: string;
+  roleId: number;
+  emailConfirmed: boolean;
+  /** Part of every credential link's HMAC; a password change bumps it, which kills older links. */
+  credentialVersion: number;
+  emailLookup: string;
+  sealed: SealedPersonalData | null;
+  /** The latest password hash (sealed `{ passwordHash }`) when it changed after signup; else it is in `sealed`. */
+  sealedPasswordHash: SealedPersonalData | null;
+  registeredAt: string | null;
+}
+
+export const initialAccountState: AccountState = {
+  exists: false,
+  userName: '',
+  roleId: 0,
+  emailConfirmed: false,
+  credentialVersion: 0,
+  emailLookup: '',
+  sealed: null,
+  sealedPasswordHash: null,
+  registeredAt: null,
+};
+
+const INITIAL_CREDENTIAL_VERSION = 1;
+
+function requireAccount(state: AccountState): void {
+  if (!state.exists) throw notFound(ACCOUNT_NOT_FOUND);
+}
+
+/** The link was signed over an older credential version: it was used already or a newer password killed it. */
+function requireCurrentCredentialVersion(state: AccountState, credentialVersion: number): void {
+  if (credentialVersion !== state.credentialVersion) throw validationError(INVALID_LINK);
+}
+
+function register(command: RegisterAccount, state: AccountState): AccountEvent[] {
+  if (state.exists) throw conflict(ACCOUNT_ALREADY_EXISTS);
+  if (!isValidUserName(command.userName)) throw validationError(`'${command.userName}' is not a valid user name.`);
+  const registeredAt = command.now.toISOString();
+  // Signup asks for the confirmation e-mail at once; the mail reactor only reacts to link requests.
+  return [
+    {
+      type: 'AccountRegistered',
+      data: {
+        userName: command.userName,
+        sealed: command.sealed,
+        emailLookup: command.emailLookup,
+        roleId: USER_ROLE_ID,
+        credentialVersion: INITIAL_CREDENTIAL_VERSION,
+        registeredAt,
+      },
+    },
+    {
+      type: 'ConfirmationLinkRequested',
+      data: { userName: command.userName, ...credentialLinkWindow(command.now), credentialVersion: INITIAL_CREDENTIAL_VERSION },
+    },
+  ];
+}
+
+function confirmEmail(command: ConfirmEmail, state: AccountState): AccountEvent[] {
+  requireAccount(state);
+  requireCurrentCredentialVersion(state, command.credentialVersion);
+  // A confirmation link works once: the second click is refused like any dead link.
+  if (state.emailConfirmed) throw conflict(EMAIL_ALREADY_CONFIRMED);
+  return [{ type: 'EmailConfirmed', data: { at: command.now.toISOString() } }];
+}
+
+function requestConfirmationLink(command: RequestConfirmationLink, state: AccountState): AccountEvent[] {
+  requireAccount(state);
+  // Nothing to confirm, so no mail; the caller answers the same either way (no account enumeration).
+  if (state.emailConfirmed) return [];
+  return [
+    {
+      type: 'ConfirmationLinkRequested',
+      data: { userName: state.userName, ...credentialLinkWindow(command.now), credentialVersion: state.credentialVersion },
+    },
+  ];
+}
+
+function requestPasswordReset(command: RequestPasswordReset, state: AccountState): AccountEvent[] {
+  requireAccount(state);
+  return [
+    {
+      type: 'PasswordResetRequested',
+      data: { userName: state.userName, ...credentialLinkWindow(command.now), credentialVersion: state.credentialVersion },
+    },
+  ];
+}
+
+function changePassword(command: ChangePassword, state: AccountState): AccountEvent[] {
+  requireAccount(state);
+  requireCurrentCredentialVersion(state, command.credentialVersion);
+  const at = command.now.toISOString();
+  const events: AccountEvent[] = [
+    { type: 'PasswordChanged', data: { sealedPasswordHash: command.sealedPasswordHash, credentialVersion: state.credentialVersion + 1, at } },
+  ];
+  // The reset link arrived by e-mail, which proves the address as well as a confirmation link would.
+  if (!state.emailConfirmed) events.push({ type: 'EmailConfirmed', data: { at } });
+  return events;
+}
+
+function grantAdmin(command: GrantAdmin, state: AccountState): AccountEvent[] {
+  requireAccount(state);
+  if (state.roleId === ADMIN_ROLE_ID) return [];
+  return [{ type: 'RoleGranted', data: { roleId: ADMIN_ROLE_ID, at: command.now.toISOString() } }];
+}
+
+function revokeAdmin(command: RevokeAdmin, state: AccountState): AccountEvent[] {
+  requireAccount(state);
+  if (state.roleId !== ADMIN_ROLE_ID) return [];
+  return [{ type: 'RoleRevoked', data: { roleId: ADMIN_ROLE_ID, at: command.now.toISOString() } }];
+}
+
+function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
+  switch (command.type) {
+    case 'RegisterAccount':
+      return register(command, state);
+    case 'ConfirmEmail':
+      return confirmEmail(command, state);
+    case 'RequestConfirmationLink':
+      return requestConfirmationLink(command, state);
+    case 'RequestPasswordReset':
+      return requestPasswordReset(command, state);
+    case 'ChangePassword':
+      return changePassword(command, state);
+    case 'GrantAdmin':
+      return grantAdmin(command, state);
+    case 'RevokeAdmin':
+      return revokeAdmin(command, state);
+  }
+}
+
+function evolve(state: AccountState, event: AccountEvent): AccountState {
+  switch (event.type) {
+    case 'AccountRegistered':
+      return {
+        ...state,
+        exists: true,
+        userName: event.data.userName,
+        roleId: event.data.roleId,
+        credentialVersion: event.data.credentialVersion,
+        emailLookup: event.data.emailLookup,
+        sealed: event.data.sealed,
+        registeredAt: event.data.registeredAt,
+      };
+    case 'EmailConfirmed':
+      return { ...state, emailConfirmed: true };
+    case 'PasswordChanged':
+      return { ...state, sealedPasswordHash: event.data.sealedPasswordHash, credentialVersion: event.data.credentialVersion };
+    case 'RoleGranted':
+      return { ...state, roleId: event.data.roleId };
+    case 'RoleRevoked':
+      return { ...state, roleId: USER_ROLE_ID };
+    case 'ConfirmationLinkRequested':
+    case 'PasswordResetRequested':
+      return state;
+  }
+}
+
+export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
+  initialState: initialAccountState,
+  evolve,
+  decide,
+};

@@ -1,0 +1,51 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { SealedPersonalData } from '@app/domain/account/sealed-personal-data';
+import type { KeyStore } from './key-store.port';
+
+const ALGORITHM = 'aes-256-gcm';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+export class SealedDataTamperedError extends Error {
+  constructor(readonly userName: string) {
+    super(`Sealed personal data of '${userName}' failed authentication: it was altered or sealed for someone else.`);
+    this.name = 'SealedDataTamperedError';
+  }
+}
+
+/**
+ * Seals personal data (a JSON object) with the user's own key, AES-256-GCM. The user name is
+ * authenticated too (GCM additional data), so a sealed value copied onto another account does
+ * not open. After the key is shredded, `open` answers null: the data is gone, not broken.
+ */
+export class PersonalDataVault {
+  constructor(private readonly keys: KeyStore) {}
+
+  async seal(userName: string, plaintext: object): Promise<SealedPersonalData> {
+    const key = await this.keys.getOrCreateKey(userName);
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
+    cipher.setAAD(Buffer.from(userName, 'utf8'));
+    const data = Buffer.concat([cipher.update(JSON.stringify(plaintext), 'utf8'), cipher.final()]);
+    return { v: 1, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
+  }
+
+  /** Throws SealedDataTamperedError when the ciphertext, tag or iv was altered. */
+  async open<T extends object = Record<string, unknown>>(userName: string, sealed: SealedPersonalData): Promise<T | null> {
+    if (sealed.v !== 1) throw new Error(`Unknown sealed personal data version ${String(sealed.v)}.`);
+    const key = await this.keys.getKey(userName);
+    if (!key) return null;
+    const tag = Buffer.from(sealed.tag, 'base64');
+    if (tag.length !== TAG_BYTES) throw new SealedDataTamperedError(userName);
+    const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(sealed.iv, 'base64'), { authTagLength: TAG_BYTES });
+    decipher.setAAD(Buffer.from(userName, 'utf8'));
+    decipher.setAuthTag(tag);
+    let plaintext: string;
+    try {
+      plaintext = Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]).toString('utf8');
+    } catch {
+      throw new SealedDataTamperedError(userName);
+    }
+    return JSON.parse(plaintext) as T;
+  }
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { KeyShreddedError, PERSONAL_DATA_KEY_BYTES, type KeyStore } from './key-store.port';
+
+interface KeyRow {
+  key: Buffer | null;
+}
+
+/**
+ * Keys in their own SQLite file (`<dataDir>/keys.sqlite`), never in the event log's file: a backup
+ * or copy of the events then holds no key. WAL and a busy timeout let the site and the operator
+ * CLI use the file at the same time.
+ */
+export class SqliteKeyStore implements KeyStore {
+  private readonly insertIfMissing: Database.Statement<[string, Buffer, string]>;
+  private readonly selectKey: Database.Statement<[string], KeyRow>;
+  private readonly shred: Database.Statement<[{ userName: string; now: string }]>;
+
+  private constructor(private readonly db: Database.Database) {
+    db.pragma('journal_mode = WAL');
+    db.pragma('busy_timeout = 5000');
+    db.exec(`CREATE TABLE IF NOT EXISTS personal_data_keys (
+      user_name   TEXT PRIMARY KEY,
+      key         BLOB,
+      created_at  TEXT NOT NULL,
+      shredded_at TEXT
+    ) STRICT`);
+    this.insertIfMissing = db.prepare('INSERT OR IGNORE INTO personal_data_keys (user_name, key, created_at) VALUES (?, ?, ?)');
+    this.selectKey = db.prepare('SELECT key FROM personal_data_keys WHERE user_name = ?');
+    this.shred = db.prepare(`INSERT INTO personal_data_keys (user_name, key, created_at, shredded_at) VALUES (@userName, NULL, @now, @now)
+      ON CONFLICT (user_name) DO UPDATE SET key = NULL, shredded_at = excluded.shredded_at`);
+  }
+
+  static open(dataDir: string): SqliteKeyStore {
+    mkdirSync(dataDir, { recursive: true });
+    return new SqliteKeyStore(new Database(join(dataDir, 'keys.sqlite')));
+  }
+
+  async getOrCreateKey(userName: string): Promise<Buffer> {
+    // Whoever inserts first wins; everyone then reads the winner's key.
+    this.insertIfMissing.run(userName, randomBytes(PERSONAL_DATA_KEY_BYTES), new Date().toISOString());
+    const row = this.selectKey.get(userName);
+    if (!row?.key) throw new KeyShreddedError(userName);
+    return row.key;
+  }
+
+  async getKey(userName: string): Promise<Buffer | null> {
+    return this.selectKey.get(userName)?.key ?? null;
+  }
+
+  async deleteKey(userName: string): Promise<void> {
+    this.shred.run({ userName, now: new Date().toISOString() });
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
