@@ -1,4 +1,4 @@
-// One jest run, three projects: unit (pure + contract suites), e2e (HTTP, embedded app), browser (Playwright + Chromium).
+// One jest run, four projects: unit (pure + contract suites), web (SPA logic), e2e (HTTP, embedded app), browser (Playwright + Chromium).
 const swc = ['@swc/jest', JSON.parse(require('fs').readFileSync(__dirname + '/.swcrc', 'utf8'))];
 const moduleNameMapper = {
   '^@app/(domain|contracts|event-store|read-store|queue|mail|files|config|personal-data)(/.*)?$': '<rootDir>/libs/$1/src$2',
@@ -9,7 +9,8 @@ const base = { rootDir: __dirname, testEnvironment: 'node', transform: { '^.+\\.
 module.exports = {
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/{libs,projections,apps/api,apps/worker}/**/*.spec.ts'] },
-    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
-    { ...base, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'] },
+    { ...base, displayName: 'web', testMatch: ['<rootDir>/apps/web/src/**/*.spec.ts'] },
+    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'], testTimeout: 30_000 },
+    { ...base, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'], testTimeout: 90_000 },
   ],
 };

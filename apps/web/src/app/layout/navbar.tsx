@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState, type Ref } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useAuth } from '../../lib/auth-context';
+import { profilePath } from '../../lib/paths';
+import { NavDropdown } from './nav-dropdown';
+import { NAV_MENUS, type NavMenu } from './nav-menus';
+import { NavbarSearch } from './navbar-search';
+
+/** The fixed top navbar (SPEC §2 Shell). Menus close on outside click, Escape and route change. */
+export function Navbar({ ref }: { ref?: Ref<HTMLElement> }) {
+  const { user, isAdmin, logout } = useAuth();
+  const location = useLocation();
+  const [expanded, setExpanded] = useState(false);
+  const [openMenu, setOpenMenu] = useState<NavMenu['id'] | null>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+
+  const closeAll = () => {
+    setOpenMenu(null);
+    setExpanded(false);
+  };
+
+  useEffect(closeAll, [location.key]);
+
+  const anythingOpen = expanded || openMenu !== null;
+  useEffect(() => {
+    if (!anythingOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) closeAll();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeAll();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [anythingOpen]);
+
+  return (
+    <header className="navbar" ref={ref}>
+      <div className="navbar-inner" ref={containerRef}>
+        <Link to="/" className="navbar-brand">
+          DevCommunity
+        </Link>
+        <button
+          type="button"
+          className="navbar-toggle"
+          aria-label="Toggle navigation"
+          aria-expanded={expanded}
+          aria-controls="navbar-menu"
+          onClick={() => setExpanded((value) => !value)}
+        >
+          <span aria-hidden="true">☰</span>
+        </button>
+        <nav id="navbar-menu" className={`navbar-menu${expanded ? ' is-expanded' : ''}`} aria-label="Main">
+          <ul className="nav-list">
+            <li>
+              <NavLink to="/" end className="nav-link">
+                Home
+              </NavLink>
+            </li>
+            {NAV_MENUS.map((menu) => (
+              <NavDropdown
+                key={menu.id}
+                menu={menu}
+                open={openMenu === menu.id}
+                onToggle={() => setOpenMenu((current) => (current === menu.id ? null : menu.id))}
+                onNavigate={closeAll}
+              />
+            ))}
+          </ul>
+          <NavbarSearch onSearch={closeAll} />
+          <ul className="nav-list nav-list-end">
+            {user ? (
+              <>
+                <li>
+                  <NavLink to={profilePath(user.userName)} className="nav-link">
+                    {user.name || user.userName}
+                  </NavLink>
+                </li>
+                {isAdmin && (
+                  <li>
+                    <NavLink to="/admin" className="nav-link">
+                      Admin
+                    </NavLink>
+                  </li>
+                )}
+                <li>
+                  <button type="button" className="nav-link" onClick={logout}>
+                    Logout
+                  </button>
+                </li>
+              </>
+            ) : (
+              <li>
+                <NavLink to="/login" className="nav-link">
+                  Login
+                </NavLink>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+import { useRef } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { AdBanner } from '../../components/ad-banner';
+import { LoadingOverlay } from '../../components/loading-overlay';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+import { useElementHeight } from './use-element-height';
+
+/** Navbar, page, ad slot and footer around every route (SPEC §2 Shell). */
+export function ShellLayout() {
+  const navbarRef = useRef<HTMLElement>(null);
+  const navbarHeight = useElementHeight(navbarRef);
+  return (
+    <div className="shell" style={{ paddingTop: navbarHeight || undefined }}>
+      <Navbar ref={navbarRef} />
+      <main className="page">
+        <Outlet />
+      </main>
+      <AdBanner />
+      <Footer />
+      <LoadingOverlay />
+      <ScrollRestoration />
+    </div>
+  );
+}

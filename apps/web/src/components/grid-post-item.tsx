@@ -1,0 +1,38 @@
+import { Link } from 'react-router-dom';
+import { postPath, profilePath } from '../lib/paths';
+import { relativeTime } from '../lib/relative-time';
+import { EntityType, type GridPostItem as GridPost } from '../types/api';
+
+/** 'Last modified {time}' once a post was edited, otherwise 'Created on {time}' (SPEC §2 Search). */
+export function postTimeLabel(post: Pick<GridPost, 'createdOn' | 'updatedOn'>, now?: Date): string {
+  const edited = post.updatedOn && post.updatedOn !== post.createdOn;
+  return edited ? `Last modified ${relativeTime(post.updatedOn, now)}` : `Created on ${relativeTime(post.createdOn, now)}`;
+}
+
+/** One post in a list: kind, title link, author link, relative time and tags. */
+export function GridPostItem({ post }: { post: GridPost }) {
+  const isQuestion = post.entityType === EntityType.Question;
+  return (
+    <li className="post-item">
+      <span className={`post-kind post-kind-${isQuestion ? 'question' : 'article'}`} title={isQuestion ? 'Question' : 'Article'} aria-hidden="true">
+        {isQuestion ? 'Q' : 'A'}
+      </span>
+      <div className="post-body">
+        <Link className="post-title" to={postPath(post)} title={post.articleDescription ?? undefined}>
+          {post.title}
+        </Link>
+        <div className="post-meta">
+          <Link to={profilePath(post.uName)}>{post.name || post.uName}</Link>
+          <span className="post-time">{postTimeLabel(post)}</span>
+        </div>
+        {post.tags.length > 0 && (
+          <ul className="post-tags" aria-label="Tags">
+            {post.tags.map((tag) => (
+              <li key={tag.id ?? tag.subTag}>{tag.subTag}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </li>
+  );
+}

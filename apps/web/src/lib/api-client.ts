@@ -1,0 +1,91 @@
+import type { ApiEnvelope } from '../types/api';
+import { readAuthInfo, saveToken } from './auth-storage';
+import { requestFinished, requestStarted } from './pending-requests';
+
+export const API_BASE = '/api';
+
+/** A failed call: the server's errorMessage (or a generic one) and the HTTP status (0 = no response). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A plain value is sent as JSON; FormData is sent as multipart. */
+  body?: unknown;
+  /** Send the bearer token when logged in (default true). SPEC §6 lists the calls that send none. */
+  auth?: boolean;
+  /** Keep the global loading overlay hidden (autosave, background refreshes). */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Calls the API and returns the whole envelope; throws ApiError unless it succeeded. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+  const { method = 'GET', body, auth = true, silent = false, signal } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  const session = readAuthInfo();
+  if (auth && session.isLoggedIn && session.token) headers.set('Authorization', `Bearer ${session.token}`);
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  if (!silent) requestStarted();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(`${API_BASE}${path.startsWith('/') ? path : `/${path}`}`, { method, headers, body: payload, signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ApiError('The server could not be reached', 0);
+    }
+    replaceTokenFrom(response);
+    const envelope = await readEnvelope<T>(response);
+    if (!response.ok || !envelope?.success) {
+      throw new ApiError(envelope?.errorMessage || `Request failed (${response.status})`, response.status);
+    }
+    return envelope;
+  } finally {
+    if (!silent) requestFinished();
+  }
+}
+
+/** The `result` of a successful call. */
+export async function apiCall<T>(path: string, options?: RequestOptions): Promise<T> {
+  return (await apiRequest<T>(path, options)).result;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiCall<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiCall<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiCall<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiCall<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** The server refreshes a token past half its life through this header (SPEC §4). */
+function replaceTokenFrom(response: Response): void {
+  const token = response.headers.get('auth-token');
+  if (token && readAuthInfo().token) saveToken(token);
+}
+
+async function readEnvelope<T>(response: Response): Promise<ApiEnvelope<T> | null> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' && 'success' in parsed ? (parsed as ApiEnvelope<T>) : null;
+  } catch {
+    return null; // e.g. an HTML error page from a proxy
+  }
+}

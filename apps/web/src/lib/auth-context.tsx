@@ -1,0 +1,97 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { RoleId, type LoginResult, type TokenValidationResult } from '../types/api';
+import { api } from './api-client';
+import { clearAuthInfo, readAuthInfo, saveLogin, saveUser } from './auth-storage';
+
+export interface SessionUser {
+  userName: string;
+  name: string;
+  roleId: number;
+}
+
+export interface AuthContextValue {
+  /** The signed-in user, or null when logged out. */
+  user: SessionUser | null;
+  isAdmin: boolean;
+  /** Stores a login result (SPEC §4 sign-in) and shows the logged-in UI. */
+  login(result: LoginResult): void;
+  /** Clears the session and goes to /login. */
+  logout(): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+function storedUser(): SessionUser | null {
+  const info = readAuthInfo();
+  if (!info.isLoggedIn || !info.token) return null;
+  return { userName: info.userName, name: info.name, roleId: info.roleId };
+}
+
+/**
+ * Session state for the SPA. Must sit inside the router (logout navigates). The stored session is
+ * shown at once and checked against the server on startup; a rejected or unverifiable token is
+ * cleared silently (SPEC §4).
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [user, setUser] = useState<SessionUser | null>(storedUser);
+
+  useEffect(() => {
+    const info = readAuthInfo();
+    if (!info.token || !info.isLoggedIn) {
+      if (info.token || info.isLoggedIn) clearAuthInfo();
+      setUser(null);
+      return;
+    }
+    let cancelled = false;
+    api
+      .get<TokenValidationResult | null>('/Account/IsTokenValid', { silent: true })
+      .then((validated) => {
+        if (cancelled) return;
+        if (!validated?.userName) throw new Error('token not valid');
+        saveUser(validated);
+        setUser({ userName: validated.userName, name: validated.name, roleId: Number(validated.roleId) || 0 });
+      })
+      .catch(() => {
+        if (cancelled) return;
+        clearAuthInfo();
+        setUser(null);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  // Another tab logging in or out changes local storage: follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === 'isLoggedIn' || event.key === 'token' || event.key === 'userName') setUser(storedUser());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const login = useCallback((result: LoginResult) => {
+    saveLogin(result);
+    setUser({ userName: result.userName, name: result.name, roleId: Number(result.roleId) || 0 });
+  }, []);
+
+  const logout = useCallback(() => {
+    clearAuthInfo();
+    setUser(null);
+    navigate('/login');
+  }, [navigate]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, isAdmin: user?.roleId === RoleId.Admin, login, logout }),
+    [user, login, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used inside <AuthProvider>');
+  return context;
+}
