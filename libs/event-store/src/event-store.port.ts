@@ -98,7 +98,10 @@ export interface SubscribeToAllOptions {
 }
 
 export interface Subscription {
-  /** Stops delivery; resolves when no handler call is in flight. */
+  /**
+   * Stops delivery; resolves when no handler call is in flight. A handler that stops its own
+   * subscription must not await this (it would wait for itself).
+   */
   unsubscribe(): Promise<void>;
 }
 

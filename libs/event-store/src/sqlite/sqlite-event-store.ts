@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import {
+  WrongExpectedRevisionError,
+  type AppendOptions,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeToAllOptions,
+  type Subscription,
+} from '../event-store.port';
+import { DuplicateEventIdError } from '../duplicate-event-id.error';
+import { PollingSubscription } from './polling-subscription';
+
+interface EventRow {
+  position: bigint;
+  id: string;
+  stream: string;
+  revision: bigint;
+  type: string;
+  data: string;
+  metadata: string;
+  recorded_at: string;
+}
+
+interface InsertParams {
+  id: string;
+  stream: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+  recordedAt: string;
+}
+
+export interface SqliteEventStoreOptions {
+  /** How often an idle subscription looks for events appended by other processes. */
+  pollIntervalMs?: number;
+  /** Events read per query while a subscription catches up. */
+  subscriptionBatchSize?: number;
+}
+
+const NO_LIMIT = -1;
+
+/** Wakes subscriptions of every store instance in this process that has the same file open. */
+const appendedInProcess = new EventEmitter().setMaxListeners(0);
+
+/**
+ * The event log in one SQLite file. `position` is the table's AUTOINCREMENT rowid: appends run
+ * in `BEGIN IMMEDIATE` transactions, so they are serialized across connections and processes
+ * and positions are handed out in commit order (a reader never sees a gap that fills later).
+ *
+ * An event id is unique in the whole file: appending an id that is already stored (say, a retry
+ * after a lost answer) writes nothing and throws `DuplicateEventIdError`.
+ */
+export class SqliteEventStore implements EventStore {
+  readonly filePath: string;
+  private readonly db: Database.Database;
+  private readonly subscriptions = new Set<Subscription>();
+  private readonly selectLastRevision: Database.Statement<[string], { revision: bigint | null }>;
+  private readonly insertEvent: Database.Statement<[InsertParams]>;
+  private readonly selectStream: Database.Statement<[string, number, number], EventRow>;
+  private readonly selectAllAfter: Database.Statement<[bigint, number], EventRow>;
+  private readonly selectHead: Database.Statement<[], { head: bigint | null }>;
+  private readonly appendInTransaction: (streamName: string, events: readonly EventToAppend[], expected: ExpectedRevision) => AppendResult;
+  private closed = false;
+
+  constructor(
+    filePath: string,
+    private readonly options: SqliteEventStoreOptions = {},
+  ) {
+    this.filePath = resolve(filePath);
+    mkdirSync(dirname(this.filePath), { recursive: true });
+    this.db = new Database(this.filePath);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.defaultSafeIntegers(true);
+    this.db.exec(`CREATE TABLE IF NOT EXISTS events (
+      position    INTEGER PRIMARY KEY AUTOINCREMENT,
+      id          TEXT    NOT NULL UNIQUE,
+      stream      TEXT    NOT NULL,
+      revision    INTEGER NOT NULL,
+      type        TEXT    NOT NULL,
+      data        TEXT    NOT NULL,
+      metadata    TEXT    NOT NULL,
+      recorded_at TEXT    NOT NULL,
+      UNIQUE (stream, revision)
+    )`);
+    this.selectLastRevision = this.db.prepare('SELECT max(revision) AS revision FROM events WHERE stream = ?');
+    this.insertEvent = this.db.prepare(`INSERT INTO events (id, stream, revision, type, data, metadata, recorded_at)
+      VALUES (@id, @stream, @revision, @type, @data, @metadata, @recordedAt)`);
+    this.selectStream = this.db.prepare('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?');
+    this.selectAllAfter = this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
+    this.selectHead = this.db.prepare('SELECT max(position) AS head FROM events');
+    this.appendInTransaction = this.db.transaction((streamName, events, expected) => this.append(streamName, events, expected)).immediate;
+  }
+
+  async appendToStream(streamName: string, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
+    if (events.length === 0) throw new RangeError(`Nothing to append to stream ${streamName}`);
+    let result: AppendResult;
+    try {
+      result = this.appendInTransaction(streamName, events, options.expectedRevision ?? 'any');
+    } catch (error) {
+      if (isDuplicateIdViolation(error)) throw new DuplicateEventIdError(streamName, events.map((event) => event.id).filter(isString));
+      throw error;
+    }
+    appendedInProcess.emit(this.filePath);
+    return result;
+  }
+
+  async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    return this.selectStream.all(streamName, options.fromRevision ?? 0, options.maxCount ?? NO_LIMIT).map(toRecordedEvent);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return this.readAfter(options.after ?? 0n, options.maxCount ?? NO_LIMIT);
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions): Subscription {
+    if (this.closed) throw new Error('The event store is closed');
+    const subscription = new PollingSubscription(
+      {
+        readAfter: (position, maxCount) => this.readAfter(position, maxCount),
+        onAppended: (listener) => {
+          appendedInProcess.on(this.filePath, listener);
+          return () => appendedInProcess.off(this.filePath, listener);
+        },
+      },
+      options,
+      { batchSize: this.options.subscriptionBatchSize ?? 500, pollIntervalMs: this.options.pollIntervalMs ?? 150 },
+    );
+    this.subscriptions.add(subscription);
+    return {
+      unsubscribe: async () => {
+        this.subscriptions.delete(subscription);
+        await subscription.unsubscribe();
+      },
+    };
+  }
+
+  async headPosition(): Promise<bigint | null> {
+    return this.selectHead.get()?.head ?? null;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.unsubscribe()));
+    this.subscriptions.clear();
+    this.db.close();
+  }
+
+  private readAfter(position: bigint, maxCount: number): RecordedEvent[] {
+    return this.selectAllAfter.all(position, maxCount).map(toRecordedEvent);
+  }
+
+  /** Runs inside the IMMEDIATE transaction: the revision check and the inserts see no other writer. */
+  private append(streamName: string, events: readonly EventToAppend[], expected: ExpectedRevision): AppendResult {
+    const lastRevision = this.selectLastRevision.get(streamName)?.revision ?? null;
+    const current = lastRevision === null ? null : Number(lastRevision);
+    if (!revisionMatches(expected, current)) throw new WrongExpectedRevisionError(streamName, expected, current ?? 'no_stream');
+    const recordedAt = new Date().toISOString();
+    let revision = current ?? -1;
+    let position = 0n;
+    for (const event of events) {
+      revision += 1;
+      const { lastInsertRowid } = this.insertEvent.run({
+        id: event.id ?? randomUUID(),
+        stream: streamName,
+        revision,
+        type: event.type,
+        data: JSON.stringify(event.data ?? null),
+        metadata: JSON.stringify(event.metadata),
+        recordedAt,
+      });
+      position = BigInt(lastInsertRowid);
+    }
+    return { nextExpectedRevision: revision, position };
+  }
+}
+
+function revisionMatches(expected: ExpectedRevision, current: number | null): boolean {
+  switch (expected) {
+    case 'any':
+      return true;
+    case 'no_stream':
+      return current === null;
+    case 'stream_exists':
+      return current !== null;
+    default:
+      return current === expected;
+  }
+}
+
+function isDuplicateIdViolation(error: unknown): boolean {
+  return error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes('events.id');
+}
+
+function isString(value: string | undefined): value is string {
+  return value !== undefined;
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.id,
+    streamName: row.stream,
+    revision: Number(row.revision),
+    position: row.position,
+    type: row.type,
+    data: JSON.parse(row.data) as unknown,
+    metadata: JSON.parse(row.metadata) as EventMetadata,
+    recordedAt: new Date(row.recorded_at),
+  };
+}
