@@ -1,0 +1,11 @@
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { type Category, listCategories } from '@app/domain/reference-data';
+
+export class ListCategoriesQuery extends Query<Category[]> {}
+
+@QueryHandler(ListCategoriesQuery)
+export class ListCategoriesHandler implements IQueryHandler<ListCategoriesQuery, Category[]> {
+  async execute(): Promise<Category[]> {
+    return listCategories().map(({ id, subCategory }) => ({ id, subCategory }));
+  }
+}

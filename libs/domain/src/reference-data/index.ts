@@ -1,0 +1,4 @@
+export * from './categories';
+export * from './tags';
+export * from './genders';
+export * from './geography';
