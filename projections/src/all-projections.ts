@@ -1,5 +1,13 @@
+import { accountsProjection } from './accounts/accounts.projection';
 import { homeProjection } from './home/home.projection';
+import { moderationLogProjection } from './moderation-log/moderation-log.projection';
+import { postViewProjection } from './post-view/post-view.projection';
 import type { Projection } from './projection';
+import { accountMailReactor, type AccountMailDependencies } from './reactors/account-mail.reactor';
 
-/** Every projection the site runs; the CLI's `projections` commands see the same list. */
-export const allProjections: readonly Projection[] = [homeProjection];
+export type ProjectionDependencies = AccountMailDependencies;
+
+/** Every projection and reactor the site runs; the CLI's `projections` commands see the same list. */
+export function createProjections(deps: ProjectionDependencies): Projection[] {
+  return [homeProjection, postViewProjection, moderationLogProjection, accountsProjection(deps.vault), accountMailReactor(deps)];
+}

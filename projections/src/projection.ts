@@ -13,6 +13,11 @@ export interface Projection {
   name: string;
   /** Bump when the documents' shape changes: the runner rebuilds from position 0. */
   version: number;
+  /**
+   * A reactor has side effects (it enqueues jobs) instead of documents: it is only ever resumed
+   * from its checkpoint, never rebuilt from position 0.
+   */
+  reactor?: true;
   collections: readonly string[];
   handles: readonly string[];
   /** Per logical collection, the indexes its queries need. */

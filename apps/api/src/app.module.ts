@@ -1,15 +1,18 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AccountsModule } from './accounts/accounts.module';
+import { AuthModule } from './auth/auth.module';
 import { HealthModule } from './health/health.module';
 import { HomeModule } from './home/home.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
+import { PostsModule } from './posts/posts.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 
 @Module({
-  imports: [CqrsModule.forRoot(), InfrastructureModule, HealthModule, ReferenceDataModule, HomeModule],
+  imports: [CqrsModule.forRoot(), InfrastructureModule, AuthModule, HealthModule, ReferenceDataModule, HomeModule, AccountsModule, PostsModule],
   providers: [
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -9,6 +9,10 @@ export interface AppConfig {
   dataDir: string;
   publicUrl: string;
   jwtSecret: string;
+  /** Keys the e-mail lookup hash (reservation stream ids): must never change once accounts exist. */
+  emailLookupPepper: string;
+  /** Signs reset and confirmation links. */
+  credentialLinkSecret: string;
   eventStoreUrl?: string;
   mongodbUrl?: string;
   meilisearchUrl?: string;
@@ -32,6 +36,7 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./var'),
   PUBLIC_URL: z.string().trim().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  EMAIL_LOOKUP_PEPPER: z.string().min(32, 'EMAIL_LOOKUP_PEPPER must be at least 32 characters').optional(),
   EVENTSTORE_URL: optionalUrl,
   MONGODB_URL: optionalUrl,
   MEILISEARCH_URL: optionalUrl,
@@ -55,11 +60,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const port = env.PORT;
+  const jwtSecret = env.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret');
   return {
     port,
     dataDir,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    jwtSecret: env.JWT_SECRET ?? localSecret(dataDir),
+    jwtSecret,
+    emailLookupPepper: env.EMAIL_LOOKUP_PEPPER ?? localSecret(dataDir, 'email-lookup-pepper'),
+    credentialLinkSecret: createHmac('sha256', jwtSecret).update('credential-links').digest('base64url'),
     eventStoreUrl: env.EVENTSTORE_URL,
     mongodbUrl: env.MONGODB_URL,
     meilisearchUrl: env.MEILISEARCH_URL,
@@ -73,11 +81,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
 }
 
 /**
- * Without JWT_SECRET the embedded site still needs a secret that survives restarts and is shared by
+ * Without JWT_SECRET (or EMAIL_LOOKUP_PEPPER) the embedded site still needs a secret that survives restarts and is shared by
  * every process on the same data dir: it is generated once into the data dir.
  */
-function localSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+function localSecret(dataDir: string, fileName: string): string {
+  const file = join(dataDir, fileName);
   try {
     writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
   } catch (error) {

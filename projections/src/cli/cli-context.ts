@@ -1,24 +1,19 @@
 import { loadConfig, type AppConfig } from '@app/config';
-import { createEventStore, type EventStore } from '@app/event-store';
-import { createReadStore, type ReadStore } from '@app/read-store';
+import { openSiteEngines, type SiteEngines } from '../site-engines';
 
 export class CliError extends Error {}
 
-export interface CliContext {
+export interface CliContext extends SiteEngines {
   config: AppConfig;
-  eventStore: EventStore;
-  readStore: ReadStore;
 }
 
 /** Opens the engines the site is configured with, runs the command, and always closes them. */
 export async function withEngines<T>(work: (context: CliContext) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const eventStore = createEventStore(config);
-  const readStore = await createReadStore(config);
+  const engines = await openSiteEngines(config);
   try {
-    return await work({ config, eventStore, readStore });
+    return await work({ config, ...engines });
   } finally {
-    await readStore.close();
-    await eventStore.close();
+    await engines.close();
   }
 }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Command } from 'commander';
+import { registerAccountCommands } from './accounts.commands';
 import { registerProjectionCommands } from './projections.commands';
 import { CliError } from './cli-context';
 
@@ -9,6 +10,7 @@ const program = new Command('devcommunity')
   .showHelpAfterError();
 
 registerProjectionCommands(program);
+registerAccountCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   console.error(error instanceof CliError ? error.message : error instanceof Error ? error.stack : String(error));

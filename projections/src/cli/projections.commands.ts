@@ -1,7 +1,6 @@
 import { SingleBar, Presets } from 'cli-progress';
 import type { Command } from 'commander';
 import type { EventStore } from '@app/event-store';
-import { allProjections } from '../all-projections';
 import { rebuildProjection } from '../runner';
 import { CliError, withEngines } from './cli-context';
 
@@ -12,7 +11,7 @@ export function registerProjectionCommands(program: Command): void {
     .command('status')
     .description('Position and lag of every projection')
     .action(() =>
-      withEngines(async ({ eventStore, readStore }) => {
+      withEngines(async ({ eventStore, readStore, projections: allProjections }) => {
         const head = await eventStore.headPosition();
         const rows = [];
         for (const projection of allProjections) {
@@ -33,9 +32,10 @@ export function registerProjectionCommands(program: Command): void {
     .command('rebuild <name>')
     .description('Rebuild a projection from position 0 beside the live one, then switch (blue-green)')
     .action((name: string) =>
-      withEngines(async ({ eventStore, readStore }) => {
+      withEngines(async ({ eventStore, readStore, projections: allProjections }) => {
         const projection = allProjections.find((candidate) => candidate.name === name);
         if (!projection) throw new CliError(`Unknown projection "${name}". Known: ${allProjections.map((p) => p.name).join(', ')}`);
+        if (projection.reactor) throw new CliError(`"${name}" is a reactor (it sends e-mail): it resumes from its checkpoint and is never rebuilt.`);
         const total = await countEventsAfter(eventStore, null);
         const bar = new SingleBar(
           { format: `${name} [{bar}] {percentage}% | {value}/{total} events | {speed} events/s | ETA {eta_formatted}`, hideCursor: true },

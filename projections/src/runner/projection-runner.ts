@@ -103,7 +103,7 @@ export class ProjectionRunner {
     let delay = this.retryDelayMs;
     while (this.running) {
       try {
-        if ((await this.versions.stored(projection.name)) !== projection.version) {
+        if (!projection.reactor && (await this.versions.stored(projection.name)) !== projection.version) {
           status.state = 'rebuilding';
           await rebuildProjection(this.eventStore, this.readStore, projection, { batchSize: this.batchSize, isCancelled: () => !this.running });
           continue;

@@ -2,12 +2,13 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { ReadStore } from '@app/read-store';
 import { HOME_COLLECTION, HOME_PAGE_SIZE, type HomePostDocument } from '@app/projections/home/home.projection';
+import { AuthorNames } from '../accounts/author-names';
 import { READ_STORE } from '../infrastructure/tokens';
 
 export type HomePostItem = Pick<
   HomePostDocument,
   'entityType' | 'title' | 'uName' | 'tags' | 'likes' | 'isApproved' | 'createdOn' | 'updatedOn' | 'articleDescription'
-> & { id: number };
+> & { id: number; name: string };
 
 export interface HomeResult {
   articles: HomePostItem[];
@@ -18,19 +19,22 @@ export class GetHomeQuery extends Query<HomeResult> {}
 
 @QueryHandler(GetHomeQuery)
 export class GetHomeHandler implements IQueryHandler<GetHomeQuery, HomeResult> {
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly authorNames: AuthorNames,
+  ) {}
 
   async execute(): Promise<HomeResult> {
     const latest = async (entityType: number) => {
       const posts = await this.readStore.find<HomePostDocument>(HOME_COLLECTION, { entityType, visible: true }, { sort: [['postId', -1]], limit: HOME_PAGE_SIZE });
-      return posts.map(toGridItem);
+      return this.authorNames.withNames(posts.map(toGridItem));
     };
     const [articles, questions] = await Promise.all([latest(1), latest(2)]);
     return { articles, questions };
   }
 }
 
-function toGridItem(post: HomePostDocument): HomePostItem {
+function toGridItem(post: HomePostDocument): Omit<HomePostItem, 'name'> {
   const { postId, entityType, title, uName, tags, likes, isApproved, createdOn, updatedOn, articleDescription } = post;
   return { id: postId, entityType, title, uName, tags, likes, isApproved, createdOn, updatedOn, articleDescription };
 }

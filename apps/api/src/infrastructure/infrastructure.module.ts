@@ -1,49 +1,64 @@
 import { Global, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { loadConfig, type AppConfig } from '@app/config';
-import { createEventStore, type EventStore } from '@app/event-store';
-import { createReadStore, type ReadStore } from '@app/read-store';
-import { allProjections, ProjectionRunner } from '@app/projections';
+import { createMailTransport, SEND_MAIL, sendMailJobHandler, type MailTransport } from '@app/mail';
+import { PasswordHasher, PersonalDataVault } from '@app/personal-data';
+import { openSiteEngines, ProjectionRunner, type SiteEngines } from '@app/projections';
 import { EventSourcedCommands } from './event-sourced-commands';
-import { APP_CONFIG, EVENT_STORE, READ_STORE } from './tokens';
+import { APP_CONFIG, EVENT_STORE, JOB_QUEUE, READ_STORE, SITE_ENGINES } from './tokens';
 
-/** The engines behind the ports, chosen by configuration alone, and the projection runner. */
+const fromEngines = <K extends keyof SiteEngines>(key: K) => ({ inject: [SITE_ENGINES], useFactory: (engines: SiteEngines) => engines[key] });
+
+/** The engines behind the ports, chosen by configuration alone, the projection runner and the embedded mail consumer. */
 @Global()
 @Module({
   providers: [
     { provide: APP_CONFIG, useFactory: () => loadConfig() },
-    { provide: EVENT_STORE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createEventStore(config) },
-    { provide: READ_STORE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createReadStore(config) },
+    { provide: SITE_ENGINES, inject: [APP_CONFIG], useFactory: (config: AppConfig) => openSiteEngines(config) },
+    { provide: EVENT_STORE, ...fromEngines('eventStore') },
+    { provide: READ_STORE, ...fromEngines('readStore') },
+    { provide: JOB_QUEUE, ...fromEngines('queue') },
+    { provide: PersonalDataVault, ...fromEngines('vault') },
+    { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
     {
       provide: ProjectionRunner,
-      inject: [EVENT_STORE, READ_STORE],
-      useFactory: (eventStore: EventStore, readStore: ReadStore) => new ProjectionRunner(eventStore, readStore, allProjections),
+      inject: [SITE_ENGINES],
+      useFactory: (engines: SiteEngines) => new ProjectionRunner(engines.eventStore, engines.readStore, engines.projections),
     },
     EventSourcedCommands,
   ],
-  exports: [APP_CONFIG, EVENT_STORE, READ_STORE, ProjectionRunner, EventSourcedCommands],
+  exports: [APP_CONFIG, EVENT_STORE, READ_STORE, JOB_QUEUE, PersonalDataVault, PasswordHasher, ProjectionRunner, EventSourcedCommands],
 })
 export class InfrastructureModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Infrastructure');
+  private mailTransport?: MailTransport;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(SITE_ENGINES) private readonly engines: SiteEngines,
     private readonly runner: ProjectionRunner,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    const { config } = this;
     const engines = [
-      this.config.eventStoreUrl ? 'EventStoreDB' : 'SQLite event store',
-      this.config.mongodbUrl ? 'MongoDB' : 'SQLite read store',
+      config.eventStoreUrl ? 'EventStoreDB' : 'SQLite event store',
+      config.mongodbUrl ? 'MongoDB' : 'SQLite read store',
+      config.redisUrl ? 'BullMQ (mail sent by the worker)' : 'in-process job queue',
+      config.smtpUrl ? 'SMTP' : `mail as .eml files in ${config.dataDir}/mail`,
     ];
-    this.logger.log(`Data in ${this.config.dataDir}; engines: ${engines.join(', ')}`);
+    this.logger.log(`Data in ${config.dataDir}; engines: ${engines.join(', ')}`);
+    if (!config.redisUrl) {
+      // Embedded: this process is its own mail worker.
+      const logger = new Logger('Mail');
+      this.mailTransport = createMailTransport({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+      await this.engines.queue.process(SEND_MAIL, sendMailJobHandler(this.mailTransport));
+    }
     await this.runner.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.runner.stop();
-    await this.readStore.close();
-    await this.eventStore.close();
+    await this.engines.close();
+    await this.mailTransport?.close();
   }
 }

@@ -1,0 +1,74 @@
+import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import {
+  confirmEmailRequestSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  resetPasswordRequestSchema,
+  sendConfirmEmailLinkRequestSchema,
+  signupRequestSchema,
+  type ConfirmEmailRequest,
+  type ForgotPasswordRequest,
+  type LoginRequest,
+  type ResetPasswordRequest,
+  type SendConfirmEmailLinkRequest,
+  type SignupRequest,
+} from '@app/contracts';
+import { Authenticated, CurrentUser } from '../auth/auth.decorators';
+import type { SessionUser } from '../auth/session-user';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { ConfirmEmailCommand, RequestCredentialLinkCommand, ResetPasswordCommand } from './commands/credential-links.command';
+import { LoginCommand } from './commands/login.command';
+import { SignupCommand } from './commands/signup.command';
+
+/** SPEC §7 Account calls. Every answer is the envelope; POSTs answer 200 (nothing addressable is created). */
+@ApiTags('Account')
+@Controller('Account')
+export class AccountsController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Post('Signup')
+  @HttpCode(200)
+  signup(@Body(new ZodValidationPipe(signupRequestSchema)) body: SignupRequest) {
+    return this.commandBus.execute(new SignupCommand(body.Name, body.Email, body.Password));
+  }
+
+  @Post('Login')
+  @HttpCode(200)
+  login(@Body(new ZodValidationPipe(loginRequestSchema)) body: LoginRequest, @Ip() ip: string) {
+    return this.commandBus.execute(new LoginCommand(body.Email, body.Password, body.RememberMe === true, ip));
+  }
+
+  @Get('IsTokenValid')
+  @Authenticated()
+  @ApiBearerAuth()
+  isTokenValid(@CurrentUser() user: SessionUser) {
+    return { userName: user.userName, name: user.name, roleId: user.roleId };
+  }
+
+  @Post('ForgotPassword')
+  @HttpCode(200)
+  forgotPassword(@Body(new ZodValidationPipe(forgotPasswordRequestSchema)) body: ForgotPasswordRequest) {
+    return this.commandBus.execute(new RequestCredentialLinkCommand('reset', body.Email));
+  }
+
+  @Post('SendConfirmEmailLink')
+  @HttpCode(200)
+  sendConfirmEmailLink(@Body(new ZodValidationPipe(sendConfirmEmailLinkRequestSchema)) body: SendConfirmEmailLinkRequest) {
+    return this.commandBus.execute(new RequestCredentialLinkCommand('confirm', body.Email));
+  }
+
+  @Post('ResetPassword')
+  @HttpCode(200)
+  resetPassword(@Body(new ZodValidationPipe(resetPasswordRequestSchema)) body: ResetPasswordRequest) {
+    const link = { userName: body.UName, created: body.Created, expire: body.Expire, hash: body.hash };
+    return this.commandBus.execute(new ResetPasswordCommand(link, body.NewPassword));
+  }
+
+  @Post('ConfirmEmail')
+  @HttpCode(200)
+  confirmEmail(@Body(new ZodValidationPipe(confirmEmailRequestSchema)) body: ConfirmEmailRequest) {
+    return this.commandBus.execute(new ConfirmEmailCommand({ userName: body.UName, created: body.Created, expire: body.Expire, hash: body.hash }));
+  }
+}

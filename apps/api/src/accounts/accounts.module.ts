@@ -1,0 +1,28 @@
+import { Global, Module } from '@nestjs/common';
+import { AccountDirectory } from './account-directory';
+import { AccountsController } from './accounts.controller';
+import { AuthorNames } from './author-names';
+import { ConfirmEmailHandler, RequestCredentialLinkHandler, ResetPasswordHandler } from './commands/credential-links.command';
+import { LoginHandler } from './commands/login.command';
+import { SignupHandler } from './commands/signup.command';
+import { LoginThrottle } from './login-throttle';
+import { SessionIssuer } from './session-issuer';
+
+/** Global: every feature resolves author names through AuthorNames. */
+@Global()
+@Module({
+  controllers: [AccountsController],
+  exports: [AuthorNames],
+  providers: [
+    AuthorNames,
+    AccountDirectory,
+    SessionIssuer,
+    { provide: LoginThrottle, useFactory: () => new LoginThrottle() },
+    SignupHandler,
+    LoginHandler,
+    RequestCredentialLinkHandler,
+    ResetPasswordHandler,
+    ConfirmEmailHandler,
+  ],
+})
+export class AccountsModule {}

@@ -1,0 +1,121 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  accountDecider,
+  accountStreamName,
+  INVALID_LINK,
+  LINK_SENT_MESSAGE,
+  requireValidCredentialLink,
+  validationError,
+  type CredentialLinkPurpose,
+} from '@app/domain';
+import type { AppConfig } from '@app/config';
+import { PasswordHasher, PersonalDataVault } from '@app/personal-data';
+import { EventSourcedCommands } from '../../infrastructure/event-sourced-commands';
+import { APP_CONFIG } from '../../infrastructure/tokens';
+import { AccountDirectory } from '../account-directory';
+
+/** 'Forgot password' and 'send confirmation link': the same answer whatever the e-mail, mail only to real accounts. */
+export class RequestCredentialLinkCommand extends Command<string> {
+  constructor(
+    readonly purpose: CredentialLinkPurpose,
+    readonly email: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RequestCredentialLinkCommand)
+export class RequestCredentialLinkHandler implements ICommandHandler<RequestCredentialLinkCommand, string> {
+  constructor(
+    private readonly directory: AccountDirectory,
+    private readonly commands: EventSourcedCommands,
+  ) {}
+
+  async execute({ purpose, email }: RequestCredentialLinkCommand): Promise<string> {
+    const userName = await this.directory.userNameOf(email);
+    if (userName && (await this.directory.accountExists(userName))) {
+      const type = purpose === 'reset' ? 'RequestPasswordReset' : 'RequestConfirmationLink';
+      await this.commands.execute(accountStreamName(userName), accountDecider, { type, userName, now: new Date() }, { actor: userName });
+    }
+    return LINK_SENT_MESSAGE;
+  }
+}
+
+export interface LinkFields {
+  userName: string;
+  created: string;
+  expire: string;
+  hash: string;
+}
+
+export class ResetPasswordCommand extends Command<string> {
+  constructor(
+    readonly link: LinkFields,
+    readonly newPassword: string,
+  ) {
+    super();
+  }
+}
+
+export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. You can log in with it now.';
+
+/** The link is checked against the account's current credential version, so it works once. */
+@CommandHandler(ResetPasswordCommand)
+export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand, string> {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly commands: EventSourcedCommands,
+    private readonly hasher: PasswordHasher,
+    private readonly vault: PersonalDataVault,
+  ) {}
+
+  async execute({ link, newPassword }: ResetPasswordCommand): Promise<string> {
+    const now = new Date();
+    const credentialVersion = await verifiedLinkVersion(this.commands, this.config, 'reset', link, now);
+    const sealedPasswordHash = await this.vault.seal(link.userName, { passwordHash: await this.hasher.hash(newPassword) });
+    const { position } = await this.commands.execute(
+      accountStreamName(link.userName),
+      accountDecider,
+      { type: 'ChangePassword', userName: link.userName, sealedPasswordHash, credentialVersion, now },
+      { actor: link.userName },
+    );
+    await this.commands.settle(position, ['accounts']);
+    return PASSWORD_CHANGED_MESSAGE;
+  }
+}
+
+export class ConfirmEmailCommand extends Command<boolean> {
+  constructor(readonly link: LinkFields) {
+    super();
+  }
+}
+
+@CommandHandler(ConfirmEmailCommand)
+export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmailCommand, boolean> {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly commands: EventSourcedCommands,
+  ) {}
+
+  async execute({ link }: ConfirmEmailCommand): Promise<boolean> {
+    const now = new Date();
+    const credentialVersion = await verifiedLinkVersion(this.commands, this.config, 'confirm', link, now);
+    const { position } = await this.commands.execute(
+      accountStreamName(link.userName),
+      accountDecider,
+      { type: 'ConfirmEmail', userName: link.userName, credentialVersion, now },
+      { actor: link.userName },
+    );
+    await this.commands.settle(position, ['accounts']);
+    return true;
+  }
+}
+
+/** Verifies a link's HMAC against the account's current credential version and returns that version. */
+async function verifiedLinkVersion(commands: EventSourcedCommands, config: AppConfig, purpose: CredentialLinkPurpose, link: LinkFields, now: Date) {
+  const { state } = await commands.load(accountStreamName(link.userName), accountDecider);
+  if (!state.exists) throw validationError(INVALID_LINK);
+  requireValidCredentialLink({ purpose, ...link, credentialVersion: state.credentialVersion }, config.credentialLinkSecret, now);
+  return state.credentialVersion;
+}

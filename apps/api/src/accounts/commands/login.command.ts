@@ -1,0 +1,44 @@
+import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
+import { INVALID_CREDENTIALS, unauthorized } from '@app/domain';
+import { normalizeEmail, PasswordHasher } from '@app/personal-data';
+import { AccountDirectory } from '../account-directory';
+import { LoginThrottle } from '../login-throttle';
+import { SessionIssuer, type LoginResult } from '../session-issuer';
+
+export class LoginCommand extends Command<LoginResult> {
+  constructor(
+    readonly email: string,
+    readonly password: string,
+    readonly rememberMe: boolean,
+    readonly ip: string,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Checks the password against the write side. An unknown e-mail still burns a hash verification
+ * and gets the same message as a wrong password, so neither reveals whether an account exists.
+ */
+@CommandHandler(LoginCommand)
+export class LoginHandler implements ICommandHandler<LoginCommand, LoginResult> {
+  constructor(
+    private readonly directory: AccountDirectory,
+    private readonly hasher: PasswordHasher,
+    private readonly throttle: LoginThrottle,
+    private readonly sessions: SessionIssuer,
+  ) {}
+
+  async execute({ email, password, rememberMe, ip }: LoginCommand): Promise<LoginResult> {
+    const key = normalizeEmail(email);
+    this.throttle.assertAllowed(key, ip);
+    const account = await this.directory.findByEmail(email);
+    const valid = await this.hasher.verifyOrBurn(account?.passwordHash ?? null, password);
+    if (!account || !valid) {
+      this.throttle.recordFailure(key, ip);
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    this.throttle.recordSuccess(key);
+    return this.sessions.loginResult({ userName: account.state.userName, name: account.personal.name, roleId: account.state.roleId }, rememberMe);
+  }
+}

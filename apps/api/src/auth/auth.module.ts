@@ -1,0 +1,21 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import type { AppConfig } from '@app/config';
+import { APP_CONFIG } from '../infrastructure/tokens';
+import { SessionGuard } from './session.guard';
+import { TokenService } from './token.service';
+
+/** Bearer sessions for every route: the guard runs globally, routes opt in with @Authenticated / @AdminOnly. */
+@Global()
+@Module({
+  imports: [
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),
+    }),
+  ],
+  providers: [TokenService, { provide: APP_GUARD, useClass: SessionGuard }],
+  exports: [TokenService],
+})
+export class AuthModule {}

@@ -1,0 +1,33 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { articleDecider, questionDecider, type Actor } from '@app/domain';
+import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
+import { POST_KINDS, POST_READ_MODELS, type PostKind } from './post-kinds';
+
+/** An admin approves or unapproves a post (SPEC §4 'Post approval'). Setting the current value changes nothing. */
+export class ApprovePostCommand extends Command<true> {
+  constructor(
+    readonly kind: PostKind,
+    readonly actor: Actor,
+    readonly id: number,
+    readonly isApproved: boolean,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ApprovePostCommand)
+export class ApprovePostHandler implements ICommandHandler<ApprovePostCommand, true> {
+  constructor(private readonly commands: EventSourcedCommands) {}
+
+  async execute({ kind, actor, id, isApproved }: ApprovePostCommand): Promise<true> {
+    const streamName = POST_KINDS[kind].streamName(id);
+    const context = { actor: actor.userName };
+    const now = new Date();
+    const { position } =
+      kind === 'article'
+        ? await this.commands.execute(streamName, articleDecider, { type: 'ApproveArticle', id, actor, isApproved, now }, context)
+        : await this.commands.execute(streamName, questionDecider, { type: 'ApproveQuestion', id, actor, isApproved, now }, context);
+    await this.commands.settle(position, POST_READ_MODELS);
+    return true;
+  }
+}

@@ -1,0 +1,41 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AppConfig } from '@app/config';
+import { articleDecider, articleStreamName, type Actor, type ArticleFields, type PostIdGenerator } from '@app/domain';
+import { EventSourcedCommands } from '../../infrastructure/event-sourced-commands';
+import { APP_CONFIG } from '../../infrastructure/tokens';
+import { POST_ID_GENERATOR } from '../post-id.generator';
+import { POST_READ_MODELS } from '../post-kinds';
+
+/** Creates an article (a draft unless `isPublished`); the result is its new id. */
+export class DraftArticleCommand extends Command<number> {
+  constructor(
+    readonly actor: Actor,
+    readonly fields: ArticleFields,
+    readonly isPublished: boolean,
+    readonly defaultImageId: number,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(DraftArticleCommand)
+export class DraftArticleHandler implements ICommandHandler<DraftArticleCommand, number> {
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    @Inject(POST_ID_GENERATOR) private readonly nextPostId: PostIdGenerator,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ actor, fields, isPublished, defaultImageId }: DraftArticleCommand): Promise<number> {
+    const id = this.nextPostId();
+    const { position } = await this.commands.execute(
+      articleStreamName(id),
+      articleDecider,
+      { type: 'DraftArticle', id, actor, fields, isPublished, defaultImageId, moderation: this.config.moderation, now: new Date() },
+      { actor: actor.userName },
+    );
+    await this.commands.settle(position, POST_READ_MODELS);
+    return id;
+  }
+}

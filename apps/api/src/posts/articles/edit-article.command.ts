@@ -1,0 +1,33 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { articleDecider, articleStreamName, type Actor, type ArticleFields } from '@app/domain';
+import { EventSourcedCommands } from '../../infrastructure/event-sourced-commands';
+import { POST_READ_MODELS } from '../post-kinds';
+
+/** One save of the submit page by the owner or an admin: fields, publish state, default image. */
+export class EditArticleCommand extends Command<true> {
+  constructor(
+    readonly actor: Actor,
+    readonly id: number,
+    readonly fields: ArticleFields,
+    readonly isPublished: boolean,
+    readonly defaultImageId: number,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(EditArticleCommand)
+export class EditArticleHandler implements ICommandHandler<EditArticleCommand, true> {
+  constructor(private readonly commands: EventSourcedCommands) {}
+
+  async execute({ actor, id, fields, isPublished, defaultImageId }: EditArticleCommand): Promise<true> {
+    const { position } = await this.commands.execute(
+      articleStreamName(id),
+      articleDecider,
+      { type: 'EditArticle', id, actor, fields, isPublished, defaultImageId, now: new Date() },
+      { actor: actor.userName },
+    );
+    await this.commands.settle(position, POST_READ_MODELS);
+    return true;
+  }
+}

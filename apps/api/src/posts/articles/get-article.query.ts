@@ -1,0 +1,43 @@
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import type { Article } from '@app/contracts';
+import type { Actor } from '@app/domain';
+import { VisiblePosts } from '../views/visible-post';
+
+/** SPEC §3 Article record with the author's display name; hidden posts are 'not found'. */
+export class GetArticleQuery extends Query<Article> {
+  constructor(
+    readonly id: number,
+    readonly viewer: Actor | null,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetArticleQuery)
+export class GetArticleHandler implements IQueryHandler<GetArticleQuery, Article> {
+  constructor(private readonly posts: VisiblePosts) {}
+
+  async execute({ id, viewer }: GetArticleQuery): Promise<Article> {
+    const { post, authorName } = await this.posts.get('article', id, viewer);
+    return {
+      id: post.postId,
+      title: post.title,
+      description: post.description,
+      categoryId: post.categoryId,
+      category: post.category,
+      tags: post.tags,
+      content: post.content,
+      source: post.source,
+      instructions: post.instructions,
+      isPublished: post.isPublished,
+      isApproved: post.isApproved,
+      defaultImageId: post.defaultImageId,
+      uName: post.uName,
+      name: authorName,
+      createdOn: post.createdOn,
+      updatedOn: post.updatedOn,
+      likes: post.likes,
+      attachedFiles: post.attachedFiles,
+    };
+  }
+}

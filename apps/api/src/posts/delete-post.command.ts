@@ -1,0 +1,32 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { articleDecider, questionDecider, type Actor } from '@app/domain';
+import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
+import { POST_KINDS, POST_READ_MODELS, type PostKind } from './post-kinds';
+
+/** The owner or an admin deletes a post; it is then 404 for everyone. */
+export class DeletePostCommand extends Command<true> {
+  constructor(
+    readonly kind: PostKind,
+    readonly actor: Actor,
+    readonly id: number,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(DeletePostCommand)
+export class DeletePostHandler implements ICommandHandler<DeletePostCommand, true> {
+  constructor(private readonly commands: EventSourcedCommands) {}
+
+  async execute({ kind, actor, id }: DeletePostCommand): Promise<true> {
+    const streamName = POST_KINDS[kind].streamName(id);
+    const context = { actor: actor.userName };
+    const now = new Date();
+    const { position } =
+      kind === 'article'
+        ? await this.commands.execute(streamName, articleDecider, { type: 'DeleteArticle', id, actor, now }, context)
+        : await this.commands.execute(streamName, questionDecider, { type: 'DeleteQuestion', id, actor, now }, context);
+    await this.commands.settle(position, POST_READ_MODELS);
+    return true;
+  }
+}

@@ -1,0 +1,36 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { notFound } from '@app/domain';
+import type { ReadStore } from '@app/read-store';
+import { MODERATION_LOG_COLLECTION, type ModerationAction, type ModerationLogDocument } from '@app/projections/moderation-log/moderation-log.projection';
+import { READ_STORE } from '../../infrastructure/tokens';
+import { POST_KINDS, type PostKind } from '../post-kinds';
+
+export interface ModerationHistoryEntry {
+  action: ModerationAction;
+  actor: string;
+  at: string;
+}
+
+/** Everything done to one post, oldest first. Deleted posts keep their history. */
+export class GetModerationHistoryQuery extends Query<ModerationHistoryEntry[]> {
+  constructor(
+    readonly kind: PostKind,
+    readonly postId: number,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetModerationHistoryQuery)
+export class GetModerationHistoryHandler implements IQueryHandler<GetModerationHistoryQuery, ModerationHistoryEntry[]> {
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  async execute({ kind, postId }: GetModerationHistoryQuery): Promise<ModerationHistoryEntry[]> {
+    const { entityType, notFound: notFoundMessage } = POST_KINDS[kind];
+    const entries = await this.readStore.find<ModerationLogDocument>(MODERATION_LOG_COLLECTION, { entityType, postId }, { sort: [['position', 1]] });
+    // Every post's history starts with its creation: no entries, no post.
+    if (entries.length === 0) throw notFound(notFoundMessage);
+    return entries.map(({ action, actor, at }) => ({ action, actor, at }));
+  }
+}

@@ -1,0 +1,44 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import type { ReadStore } from '@app/read-store';
+import { MODERATION_LOG_COLLECTION, type ModerationAction, type ModerationLogDocument } from '@app/projections/moderation-log/moderation-log.projection';
+import { POST_VIEW_COLLECTION, type PostViewDocument } from '@app/projections/post-view/post-view.projection';
+import { READ_STORE } from '../../infrastructure/tokens';
+import { POST_KINDS, postKindOf } from '../post-kinds';
+
+export const RECENT_MODERATION_LIMIT = 50;
+
+export interface RecentModerationEntry {
+  entityType: 1 | 2;
+  postId: number;
+  /** The post's current title, so the Admin Panel can name it. */
+  title: string;
+  action: ModerationAction;
+  actor: string;
+  at: string;
+}
+
+/** The latest actions across all posts, newest first (the Admin Panel's feed). */
+export class GetRecentModerationQuery extends Query<RecentModerationEntry[]> {}
+
+@QueryHandler(GetRecentModerationQuery)
+export class GetRecentModerationHandler implements IQueryHandler<GetRecentModerationQuery, RecentModerationEntry[]> {
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  async execute(): Promise<RecentModerationEntry[]> {
+    const entries = await this.readStore.find<ModerationLogDocument>(MODERATION_LOG_COLLECTION, {}, { sort: [['position', -1]], limit: RECENT_MODERATION_LIMIT });
+    const postIds = [...new Set(entries.map((entry) => streamNameOf(entry)))];
+    const posts = postIds.length ? await this.readStore.find<PostViewDocument>(POST_VIEW_COLLECTION, { id: { $in: postIds } }) : [];
+    const titles = new Map(posts.map((post) => [post.id, post.title]));
+    return entries.map((entry) => ({
+      entityType: entry.entityType,
+      postId: entry.postId,
+      title: titles.get(streamNameOf(entry)) ?? '',
+      action: entry.action,
+      actor: entry.actor,
+      at: entry.at,
+    }));
+  }
+}
+
+const streamNameOf = (entry: ModerationLogDocument) => POST_KINDS[postKindOf(entry.entityType) ?? 'article'].streamName(entry.postId);

@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { ApprovePostHandler } from './approve-post.command';
+import { ArticleController } from './articles/article.controller';
+import { DraftArticleHandler } from './articles/draft-article.command';
+import { EditArticleHandler } from './articles/edit-article.command';
+import { GetArticleHandler } from './articles/get-article.query';
+import { DeletePostHandler } from './delete-post.command';
+import { GetModerationHistoryHandler } from './moderation/get-moderation-history.query';
+import { GetRecentModerationHandler } from './moderation/get-recent-moderation.query';
+import { ModerationController } from './moderation/moderation.controller';
+import { postIdGeneratorProvider } from './post-id.generator';
+import { AskQuestionHandler } from './questions/ask-question.command';
+import { EditQuestionHandler } from './questions/edit-question.command';
+import { GetQuestionHandler } from './questions/get-question.query';
+import { QuestionController } from './questions/question.controller';
+import { VisiblePosts } from './views/visible-post';
+
+/** Articles and questions: drafting, editing, publishing, moderation and their views (SPEC §7). */
+@Module({
+  controllers: [ArticleController, QuestionController, ModerationController],
+  providers: [
+    postIdGeneratorProvider,
+    VisiblePosts,
+    DraftArticleHandler,
+    EditArticleHandler,
+    GetArticleHandler,
+    AskQuestionHandler,
+    EditQuestionHandler,
+    GetQuestionHandler,
+    ApprovePostHandler,
+    DeletePostHandler,
+    GetModerationHistoryHandler,
+    GetRecentModerationHandler,
+  ],
+})
+export class PostsModule {}

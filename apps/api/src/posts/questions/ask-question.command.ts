@@ -1,0 +1,40 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AppConfig } from '@app/config';
+import { questionDecider, questionStreamName, type Actor, type PostIdGenerator, type QuestionFields } from '@app/domain';
+import { EventSourcedCommands } from '../../infrastructure/event-sourced-commands';
+import { APP_CONFIG } from '../../infrastructure/tokens';
+import { POST_ID_GENERATOR } from '../post-id.generator';
+import { POST_READ_MODELS } from '../post-kinds';
+
+/** Asks a question (visible at once, subject to moderation); the result is its new id. */
+export class AskQuestionCommand extends Command<number> {
+  constructor(
+    readonly actor: Actor,
+    readonly fields: QuestionFields,
+    readonly defaultImageId: number,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(AskQuestionCommand)
+export class AskQuestionHandler implements ICommandHandler<AskQuestionCommand, number> {
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    @Inject(POST_ID_GENERATOR) private readonly nextPostId: PostIdGenerator,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ actor, fields, defaultImageId }: AskQuestionCommand): Promise<number> {
+    const id = this.nextPostId();
+    const { position } = await this.commands.execute(
+      questionStreamName(id),
+      questionDecider,
+      { type: 'AskQuestion', id, actor, fields, defaultImageId, moderation: this.config.moderation, now: new Date() },
+      { actor: actor.userName },
+    );
+    await this.commands.settle(position, POST_READ_MODELS);
+    return id;
+  }
+}

@@ -1,0 +1,32 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { questionDecider, questionStreamName, type Actor, type QuestionFields } from '@app/domain';
+import { EventSourcedCommands } from '../../infrastructure/event-sourced-commands';
+import { POST_READ_MODELS } from '../post-kinds';
+
+/** One save of the ask page by the owner or an admin: fields and default image. */
+export class EditQuestionCommand extends Command<true> {
+  constructor(
+    readonly actor: Actor,
+    readonly id: number,
+    readonly fields: QuestionFields,
+    readonly defaultImageId: number,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(EditQuestionCommand)
+export class EditQuestionHandler implements ICommandHandler<EditQuestionCommand, true> {
+  constructor(private readonly commands: EventSourcedCommands) {}
+
+  async execute({ actor, id, fields, defaultImageId }: EditQuestionCommand): Promise<true> {
+    const { position } = await this.commands.execute(
+      questionStreamName(id),
+      questionDecider,
+      { type: 'EditQuestion', id, actor, fields, defaultImageId, now: new Date() },
+      { actor: actor.userName },
+    );
+    await this.commands.settle(position, POST_READ_MODELS);
+    return true;
+  }
+}

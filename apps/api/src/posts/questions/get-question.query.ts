@@ -1,0 +1,39 @@
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import type { Question } from '@app/contracts';
+import type { Actor } from '@app/domain';
+import { VisiblePosts } from '../views/visible-post';
+
+/** SPEC §3 Question record with the author's display name; hidden posts are 'not found'. */
+export class GetQuestionQuery extends Query<Question> {
+  constructor(
+    readonly id: number,
+    readonly viewer: Actor | null,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetQuestionQuery)
+export class GetQuestionHandler implements IQueryHandler<GetQuestionQuery, Question> {
+  constructor(private readonly posts: VisiblePosts) {}
+
+  async execute({ id, viewer }: GetQuestionQuery): Promise<Question> {
+    const { post, authorName } = await this.posts.get('question', id, viewer);
+    return {
+      id: post.postId,
+      title: post.title,
+      categoryId: post.categoryId,
+      category: post.category,
+      tags: post.tags,
+      content: post.content,
+      uName: post.uName,
+      name: authorName,
+      isApproved: post.isApproved,
+      defaultImageId: post.defaultImageId,
+      createdOn: post.createdOn,
+      updatedOn: post.updatedOn,
+      likes: post.likes,
+      attachedFiles: post.attachedFiles,
+    };
+  }
+}

@@ -1,0 +1,31 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { isVisibleTo, notFound, type Actor } from '@app/domain';
+import type { ReadStore } from '@app/read-store';
+import { POST_VIEW_COLLECTION, type PostViewDocument } from '@app/projections/post-view/post-view.projection';
+import { READ_STORE } from '../../infrastructure/tokens';
+import { POST_KINDS, type PostKind } from '../post-kinds';
+import { AuthorNames } from '../../accounts/author-names';
+
+export interface VisiblePostView {
+  post: PostViewDocument;
+  authorName: string;
+}
+
+/** A post's view document, if the viewer may see it; 'not found' otherwise, so hidden posts do not leak. */
+@Injectable()
+export class VisiblePosts {
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly authorNames: AuthorNames,
+  ) {}
+
+  async get(kind: PostKind, id: number, viewer: Actor | null): Promise<VisiblePostView> {
+    const { streamName, notFound: notFoundMessage } = POST_KINDS[kind];
+    const post = await this.readStore.get<PostViewDocument>(POST_VIEW_COLLECTION, streamName(id));
+    if (!post || !isVisibleTo({ authorUserName: post.uName, isPublished: post.isPublished, isApproved: post.isApproved, deleted: post.deleted }, viewer)) {
+      throw notFound(notFoundMessage);
+    }
+    const nameOf = await this.authorNames.lookup([post.uName]);
+    return { post, authorName: nameOf(post.uName) };
+  }
+}

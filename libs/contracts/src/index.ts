@@ -1,0 +1,6 @@
+export * from './rules';
+export * from './account';
+export * from './posts';
+export * from './files';
+export * from './envelope';
+export * from './validation';

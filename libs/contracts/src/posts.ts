@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { hasTextOrImage, ifPresent, MAX_LENGTHS, optionalText, positiveId, requiredString, type AttachmentType, type EntityType } from './rules';
+
+/** SPEC §8: what the submit pages say when a save or an upload is tried with an invalid form. */
+export const FILL_REQUIRED_FIELDS_MESSAGE = 'Fill all required fields first';
+
+/** `defaultImageId` when no image has been chosen. */
+export const NO_DEFAULT_IMAGE_ID = -1;
+
+export const POST_MESSAGES = {
+  idInvalid: '- Id is invalid',
+  categoryRequired: '- Category is required',
+  tagsRequired: '- Tags are required',
+  tagInvalid: '- Tag is invalid',
+  titleRequired: '- Title is required',
+  titleTooLong: `- Title must be max ${MAX_LENGTHS.postTitle} characters`,
+  descriptionRequired: '- Description is required',
+  descriptionTooLong: `- Description must be max ${MAX_LENGTHS.articleDescription} characters`,
+  contentRequired: '- Content is required',
+  sourceTooLong: `- Source must be max ${MAX_LENGTHS.source} characters`,
+  instructionsTooLong: `- Instructions must be max ${MAX_LENGTHS.instructions} characters`,
+  defaultImageInvalid: '- Default image is invalid',
+  isApprovedRequired: '- isApproved is required',
+} as const;
+
+const postId = positiveId(POST_MESSAGES.idInvalid).nullish();
+
+/** The server takes a tag's name from the master data by id; the names the SPA sends are ignored. */
+const tagReference = z.object({
+  id: positiveId(POST_MESSAGES.tagInvalid),
+  subTag: z.string().nullish(),
+  name: z.string().nullish(),
+});
+
+const postTags = z.array(tagReference, { error: POST_MESSAGES.tagsRequired }).min(1, POST_MESSAGES.tagsRequired);
+
+const postTitle = requiredString(POST_MESSAGES.titleRequired).max(MAX_LENGTHS.postTitle, POST_MESSAGES.titleTooLong);
+
+/** Editor html: required means some visible text or an image (an empty editor still holds `<p></p>`). */
+const editorContent = requiredString(POST_MESSAGES.contentRequired).refine(hasTextOrImage, ifPresent(POST_MESSAGES.contentRequired));
+
+const defaultImageId = z
+  .number({ error: POST_MESSAGES.defaultImageInvalid })
+  .int(POST_MESSAGES.defaultImageInvalid)
+  .refine((id) => id === NO_DEFAULT_IMAGE_ID || (id > 0 && Number.isSafeInteger(id)), POST_MESSAGES.defaultImageInvalid)
+  .default(NO_DEFAULT_IMAGE_ID);
+
+/** SPEC §3 article submit model and §5 article rules. */
+export const articleSaveRequestSchema = z.object({
+  id: postId,
+  title: postTitle,
+  description: requiredString(POST_MESSAGES.descriptionRequired).max(MAX_LENGTHS.articleDescription, POST_MESSAGES.descriptionTooLong),
+  categoryId: positiveId(POST_MESSAGES.categoryRequired),
+  tags: postTags,
+  content: editorContent,
+  source: optionalText(MAX_LENGTHS.source, POST_MESSAGES.sourceTooLong),
+  instructions: optionalText(MAX_LENGTHS.instructions, POST_MESSAGES.instructionsTooLong),
+  isPublished: z.boolean().default(false),
+  defaultImageId,
+});
+export type ArticleSaveRequest = z.infer<typeof articleSaveRequestSchema>;
+export const ArticleSaveRequest = articleSaveRequestSchema;
+
+/** SPEC §3 question submit model and §5 question rules. */
+export const questionSaveRequestSchema = z.object({
+  id: postId,
+  categoryId: positiveId(POST_MESSAGES.categoryRequired),
+  tags: postTags,
+  title: postTitle,
+  content: editorContent,
+  defaultImageId,
+});
+export type QuestionSaveRequest = z.infer<typeof questionSaveRequestSchema>;
+export const QuestionSaveRequest = questionSaveRequestSchema;
+
+export const approveRequestSchema = z.object({
+  id: positiveId(POST_MESSAGES.idInvalid),
+  isApproved: z.boolean({ error: POST_MESSAGES.isApprovedRequired }),
+});
+export type ApproveRequest = z.infer<typeof approveRequestSchema>;
+export const ApproveRequest = approveRequestSchema;
+
+export interface Tag {
+  id: number;
+  subTag: string;
+}
+
+export interface Category {
+  id: number;
+  subCategory: string;
+}
+
+export interface AttachedFile {
+  id: number;
+  fileDisplayName: string;
+  attachmentTypeId: AttachmentType;
+  uploadedFileName: string;
+  instructions: string;
+}
+
+/** SPEC §3 Article as GET /api/Article/{id} returns it; `name` is the author's display name. */
+export interface Article {
+  id: number;
+  title: string;
+  description: string;
+  categoryId: number;
+  category: string;
+  tags: Tag[];
+  content: string;
+  source: string;
+  instructions: string;
+  isPublished: boolean;
+  isApproved: boolean;
+  defaultImageId: number;
+  uName: string;
+  name: string;
+  createdOn: string;
+  updatedOn: string | null;
+  likes: number;
+  attachedFiles: AttachedFile[];
+}
+
+/** SPEC §3 Question; `defaultImageId` is -1 when none was chosen. */
+export interface Question {
+  id: number;
+  title: string;
+  categoryId: number;
+  category: string;
+  tags: Tag[];
+  content: string;
+  uName: string;
+  name: string;
+  isApproved: boolean;
+  defaultImageId: number;
+  createdOn: string;
+  updatedOn: string | null;
+  likes: number;
+  attachedFiles: AttachedFile[];
+}
+
+/** SPEC §3 grid post item (home lists and search results); the SPA derives postUrl and the times. */
+export interface GridPostItem {
+  id: number;
+  entityType: EntityType;
+  title: string;
+  name: string;
+  uName: string;
+  tags: Tag[];
+  likes: number;
+  isApproved: boolean;
+  createdOn: string;
+  updatedOn: string | null;
+  articleDescription: string | null;
+}
+
+export interface HomeResult {
+  articles: GridPostItem[];
+  questions: GridPostItem[];
+}

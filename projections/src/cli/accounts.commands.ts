@@ -1,0 +1,23 @@
+import type { Command } from 'commander';
+import { accountDecider, accountStreamName } from '@app/domain';
+import { decideAndAppend } from '@app/event-store';
+import { emailLookupHash } from '@app/personal-data';
+import { userNameByEmailLookup } from '../accounts/email-reservations';
+import { CliError, withEngines } from './cli-context';
+
+export function registerAccountCommands(program: Command): void {
+  const roleCommand = (name: string, type: 'GrantAdmin' | 'RevokeAdmin', done: string) =>
+    program
+      .command(`${name} <email>`)
+      .description(`${type === 'GrantAdmin' ? 'Make' : 'Stop making'} the account with this e-mail an admin (applies to its next request)`)
+      .action((email: string) =>
+        withEngines(async ({ config, eventStore }) => {
+          const userName = await userNameByEmailLookup(eventStore, emailLookupHash(email, config.emailLookupPepper));
+          if (!userName) throw new CliError(`No account with the e-mail ${email}.`);
+          const { events } = await decideAndAppend(eventStore, accountStreamName(userName), accountDecider, { type, userName, now: new Date() }, { actor: 'operator' });
+          console.log(events.length ? `${userName} ${done}.` : `${userName}: nothing to change.`);
+        }),
+      );
+  roleCommand('grant-admin', 'GrantAdmin', 'is now an admin');
+  roleCommand('revoke-admin', 'RevokeAdmin', 'is no longer an admin');
+}

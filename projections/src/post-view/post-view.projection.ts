@@ -1,0 +1,135 @@
+import type { AttachedFile } from '@app/contracts';
+import type { ArticleEvent, PostTag, QuestionEvent } from '@app/domain';
+import { findCategory } from '@app/domain/reference-data';
+import type { RecordedEvent } from '@app/event-store';
+import type { ReadStoreTransaction } from '@app/read-store';
+import type { Projection } from '../projection';
+
+export const POST_VIEW_COLLECTION = 'post_views';
+
+export const ARTICLE_ENTITY_TYPE = 1;
+export const QUESTION_ENTITY_TYPE = 2;
+
+/** SPEC §3 'Attached file'. Filled by the files feature from its own events. */
+export type PostAttachedFile = AttachedFile;
+
+/**
+ * One post as its view page reads it: the SPEC §3 Article or Question record without the
+ * author's display name (resolved at read time from the accounts), plus the flags that decide
+ * who may see it. Question-only documents leave the article fields empty and are always published.
+ */
+export interface PostViewDocument {
+  /** `article-<postId>` or `question-<postId>`, the post's stream name. */
+  id: string;
+  postId: number;
+  entityType: typeof ARTICLE_ENTITY_TYPE | typeof QUESTION_ENTITY_TYPE;
+  title: string;
+  description: string;
+  categoryId: number;
+  category: string;
+  tags: PostTag[];
+  content: string;
+  source: string;
+  instructions: string;
+  uName: string;
+  isPublished: boolean;
+  isApproved: boolean;
+  deleted: boolean;
+  defaultImageId: number;
+  createdOn: string;
+  /** Last change by the author; null until the first one. */
+  updatedOn: string | null;
+  likes: number;
+  attachedFiles: PostAttachedFile[];
+  [field: string]: unknown;
+}
+
+type PostEvent = ArticleEvent | QuestionEvent;
+
+const HANDLED: PostEvent['type'][] = [
+  'ArticleDrafted',
+  'ArticleEdited',
+  'ArticlePublished',
+  'ArticleUnpublished',
+  'ArticleApproved',
+  'ArticleUnapproved',
+  'ArticleDeleted',
+  'ArticleDefaultImageChosen',
+  'QuestionAsked',
+  'QuestionEdited',
+  'QuestionApproved',
+  'QuestionUnapproved',
+  'QuestionDeleted',
+  'QuestionDefaultImageChosen',
+];
+
+const categoryName = (categoryId: number) => findCategory(categoryId)?.subCategory ?? '';
+
+/** Every post, deleted ones included (kept as tombstones, so a late event finds its post). */
+export const postViewProjection: Projection = {
+  name: 'post-view',
+  version: 1,
+  collections: [POST_VIEW_COLLECTION],
+  handles: HANDLED,
+  indexes: { [POST_VIEW_COLLECTION]: [['entityType', 'postId'], ['uName', 'postId']] },
+  async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
+    const event = { type: recorded.type, data: recorded.data } as PostEvent;
+    const id = recorded.streamName;
+    if (event.type === 'ArticleDrafted' || event.type === 'QuestionAsked') {
+      const isArticle = event.type === 'ArticleDrafted';
+      const { data } = event;
+      return tx.upsert<PostViewDocument>(POST_VIEW_COLLECTION, {
+        id,
+        postId: data.id,
+        entityType: isArticle ? ARTICLE_ENTITY_TYPE : QUESTION_ENTITY_TYPE,
+        title: data.title,
+        description: isArticle ? event.data.description : '',
+        categoryId: data.categoryId,
+        category: categoryName(data.categoryId),
+        tags: data.tags,
+        content: data.content,
+        source: isArticle ? event.data.source : '',
+        instructions: isArticle ? event.data.instructions : '',
+        uName: data.authorUserName,
+        // Questions have no draft state.
+        isPublished: !isArticle,
+        isApproved: data.isApproved,
+        deleted: false,
+        defaultImageId: -1,
+        createdOn: data.at,
+        updatedOn: null,
+        likes: 0,
+        attachedFiles: [],
+      });
+    }
+    const post = await tx.get<PostViewDocument>(POST_VIEW_COLLECTION, id);
+    if (!post) return;
+    const save = (changes: Partial<PostViewDocument>) => tx.upsert<PostViewDocument>(POST_VIEW_COLLECTION, { ...post, ...changes });
+    switch (event.type) {
+      case 'ArticleEdited': {
+        const { at, ...fields } = event.data;
+        return save({ ...fields, category: categoryName(fields.categoryId), updatedOn: at });
+      }
+      case 'QuestionEdited': {
+        const { at, ...fields } = event.data;
+        return save({ ...fields, category: categoryName(fields.categoryId), updatedOn: at });
+      }
+      case 'ArticlePublished':
+        return save({ isPublished: true, updatedOn: event.data.at });
+      case 'ArticleUnpublished':
+        return save({ isPublished: false, updatedOn: event.data.at });
+      case 'ArticleDefaultImageChosen':
+      case 'QuestionDefaultImageChosen':
+        return save({ defaultImageId: event.data.fileId, updatedOn: event.data.at });
+      case 'ArticleApproved':
+      case 'QuestionApproved':
+        return save({ isApproved: true });
+      case 'ArticleUnapproved':
+      case 'QuestionUnapproved':
+        return save({ isApproved: false });
+      case 'ArticleDeleted':
+      case 'QuestionDeleted':
+        return save({ deleted: true });
+    }
+  },
+};

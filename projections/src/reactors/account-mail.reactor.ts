@@ -1,0 +1,55 @@
+import {
+  accountDecider,
+  accountStreamName,
+  buildCredentialLink,
+  credentialLinkPath,
+  signCredentialLink,
+  type AccountEvent,
+  type AccountPersonalData,
+  type ConfirmationLinkRequested,
+  type CredentialLinkPurpose,
+  type PasswordResetRequested,
+} from '@app/domain';
+import { loadStream, type EventStore, type RecordedEvent } from '@app/event-store';
+import { SEND_MAIL } from '@app/mail';
+import type { PersonalDataVault } from '@app/personal-data';
+import type { JobQueue } from '@app/queue';
+import type { Projection } from '../projection';
+import { confirmEmailMail, resetPasswordMail } from './account-mails';
+
+export interface AccountMailDependencies {
+  eventStore: EventStore;
+  vault: PersonalDataVault;
+  queue: JobQueue;
+  publicUrl: string;
+  credentialLinkSecret: string;
+}
+
+type LinkRequested = ConfirmationLinkRequested | PasswordResetRequested;
+
+/**
+ * Turns link requests into `send-mail` jobs. The job id is the event id, so replaying the log
+ * (a restart before the checkpoint moved) enqueues nothing twice. The link is signed here, never
+ * stored: the log holds only when it was asked for.
+ */
+export function accountMailReactor(deps: AccountMailDependencies): Projection {
+  return {
+    name: 'account-mail',
+    version: 1,
+    reactor: true,
+    collections: [],
+    handles: ['ConfirmationLinkRequested', 'PasswordResetRequested'] satisfies AccountEvent['type'][],
+    async apply(recorded: RecordedEvent) {
+      const event = { type: recorded.type, data: recorded.data } as LinkRequested;
+      const { userName, created, expire, credentialVersion } = event.data;
+      const { state } = await loadStream(deps.eventStore, accountStreamName(userName), accountDecider);
+      const personal = state.sealed ? await deps.vault.open<AccountPersonalData>(userName, state.sealed) : null;
+      if (!personal) return; // erased meanwhile: nobody to write to
+      const purpose: CredentialLinkPurpose = event.type === 'PasswordResetRequested' ? 'reset' : 'confirm';
+      const hash = signCredentialLink({ purpose, userName, created, expire, credentialVersion }, deps.credentialLinkSecret);
+      const link = buildCredentialLink(deps.publicUrl, credentialLinkPath(purpose), { userName, created, expire, hash });
+      const mail = (purpose === 'reset' ? resetPasswordMail : confirmEmailMail)({ to: personal.email, name: personal.name, link });
+      await deps.queue.enqueue({ id: recorded.id, name: SEND_MAIL, data: mail });
+    },
+  };
+}

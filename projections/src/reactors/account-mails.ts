@@ -1,0 +1,37 @@
+import type { SendMailJob } from '@app/mail';
+
+export interface AccountMailInput {
+  to: string;
+  name: string;
+  link: string;
+}
+
+const SIGNATURE = '\n\nThe DevCommunity team';
+const EXPIRY_NOTE = 'The link expires after 15 minutes.';
+
+/** Sent on signup and on 'resend confirmation link'. */
+export function confirmEmailMail({ to, name, link }: AccountMailInput): SendMailJob {
+  return {
+    to,
+    subject: 'Confirm your e-mail address',
+    text: `Hello ${name},\n\nPlease confirm your e-mail address by opening this link:\n${link}\n\n${EXPIRY_NOTE}${SIGNATURE}`,
+    html: page(name, 'Please confirm your e-mail address.', 'Confirm my e-mail', link),
+  };
+}
+
+export function resetPasswordMail({ to, name, link }: AccountMailInput): SendMailJob {
+  return {
+    to,
+    subject: 'Reset your password',
+    text: `Hello ${name},\n\nSomeone (hopefully you) asked to reset your password. Open this link to choose a new one:\n${link}\n\n${EXPIRY_NOTE} If you did not ask for it, ignore this e-mail.${SIGNATURE}`,
+    html: page(name, 'Someone (hopefully you) asked to reset your password.', 'Choose a new password', link),
+  };
+}
+
+function page(name: string, intro: string, action: string, link: string): string {
+  return `<p>Hello ${escapeHtml(name)},</p><p>${intro}</p><p><a href="${escapeHtml(link)}">${action}</a></p><p>${EXPIRY_NOTE}</p><p>The DevCommunity team</p>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}

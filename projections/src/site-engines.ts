@@ -1,0 +1,47 @@
+import type { AppConfig } from '@app/config';
+import { createEventStore, type EventStore } from '@app/event-store';
+import { createKeyStore, PersonalDataVault, type KeyStore } from '@app/personal-data';
+import { createJobQueue, type JobQueue } from '@app/queue';
+import { createReadStore, type ReadStore } from '@app/read-store';
+import { createProjections } from './all-projections';
+import type { Projection } from './projection';
+
+/** The engines behind every port, chosen by configuration alone; shared by the API, the worker and the CLI. */
+export interface SiteEngines {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  keyStore: KeyStore;
+  vault: PersonalDataVault;
+  queue: JobQueue;
+  projections: Projection[];
+  close(): Promise<void>;
+}
+
+export async function openSiteEngines(config: AppConfig): Promise<SiteEngines> {
+  const eventStore = createEventStore(config);
+  const readStore = await createReadStore(config);
+  const keyStore = await createKeyStore(config);
+  const vault = new PersonalDataVault(keyStore);
+  const queue = createJobQueue({ dataDir: config.dataDir, redisUrl: config.redisUrl });
+  const projections = createProjections({
+    eventStore,
+    vault,
+    queue,
+    publicUrl: config.publicUrl,
+    credentialLinkSecret: config.credentialLinkSecret,
+  });
+  return {
+    eventStore,
+    readStore,
+    keyStore,
+    vault,
+    queue,
+    projections,
+    async close() {
+      await queue.close();
+      await keyStore.close();
+      await readStore.close();
+      await eventStore.close();
+    },
+  };
+}

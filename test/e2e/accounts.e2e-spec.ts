@@ -1,0 +1,183 @@
+import { JwtService } from '@nestjs/jwt';
+import { signUp, bearer } from '../support/accounts';
+import { runCli } from '../support/run-cli';
+import { countMailTo, linkIn, waitForMailTo } from '../support/mailbox';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const LINK_SENT = 'If email is valid, you will receive an email. Link will expire after 15mins.';
+
+describe('accounts', () => {
+  let site: TestApp;
+  beforeAll(async () => {
+    site = await startTestApp();
+  });
+  afterAll(() => site.dispose());
+
+  const post = (path: string, body: object) => site.http().post(`/api/Account/${path}`).send(body);
+
+  describe('signup', () => {
+    it('records the account and logs the user in', async () => {
+      const response = await post('Signup', { Name: 'Ada Lovelace', Email: 'ada@example.com', Password: 'analytical1' }).expect(200);
+      expect(response.body.result).toEqual({ userName: 'ada-lovelace', name: 'Ada Lovelace', roleId: 1, token: expect.any(String) });
+
+      const session = await site.http().get('/api/Account/IsTokenValid').set(bearer(response.body.result)).expect(200);
+      expect(session.body.result).toEqual({ userName: 'ada-lovelace', name: 'Ada Lovelace', roleId: 1 });
+    });
+
+    it('gives each user a unique handle', async () => {
+      const first = await signUp(site, 'Grace Hopper');
+      const second = await signUp(site, 'Grace Hopper');
+      expect(first.userName).toBe('grace-hopper');
+      expect(second.userName).toBe('grace-hopper-2');
+    });
+
+    it('refuses an e-mail that is already registered, whatever its case', async () => {
+      await post('Signup', { Name: 'Alan', Email: 'alan@example.com', Password: 'enigma123' }).expect(200);
+      const response = await post('Signup', { Name: 'Alan Again', Email: ' ALAN@Example.com', Password: 'enigma123' }).expect(409);
+      expect(response.body).toMatchObject({ success: false, errorMessage: 'Email is already registered.' });
+    });
+
+    it('lets exactly one of 20 concurrent signups with one e-mail win', async () => {
+      const attempts = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => post('Signup', { Name: `Racer ${index}`, Email: 'race@example.com', Password: 'fast-car1' })),
+      );
+      expect(attempts.filter((response) => response.status === 200)).toHaveLength(1);
+      expect(attempts.filter((response) => response.status === 409)).toHaveLength(19);
+    });
+
+    it('validates with the messages of the spec', async () => {
+      const response = await post('Signup', { Name: 'Al', Email: 'not-an-email', Password: 'short' }).expect(400);
+      expect(response.body.errorMessage.split('\n')).toEqual(
+        expect.arrayContaining(['- Name must be at least 3 characters', '- Email is invalid', '- Password must be at least 8 characters']),
+      );
+      const missing = await post('Signup', {}).expect(400);
+      expect(missing.body.errorMessage).toContain('- Email is required');
+    });
+  });
+
+  describe('login', () => {
+    let user: Awaited<ReturnType<typeof signUp>>;
+    beforeAll(async () => {
+      user = await signUp(site, 'Login Tester');
+    });
+
+    it('logs in with a case-insensitive e-mail', async () => {
+      const response = await post('Login', { Email: user.email.toUpperCase(), Password: user.password, RememberMe: true }).expect(200);
+      expect(response.body.result).toMatchObject({ userName: user.userName, name: 'Login Tester', roleId: 1 });
+    });
+
+    it('gives one message for a wrong password and an unknown e-mail', async () => {
+      const wrong = await post('Login', { Email: user.email, Password: 'wrong-password', RememberMe: false }).expect(401);
+      const unknown = await post('Login', { Email: 'nobody@example.com', Password: 'whatever1', RememberMe: false }).expect(401);
+      expect(wrong.body.errorMessage).toBe('Invalid email or password.');
+      expect(unknown.body.errorMessage).toBe(wrong.body.errorMessage);
+    });
+
+    it('slows down repeated failures with a clear message', async () => {
+      const victim = await signUp(site, 'Victim');
+      for (let attempt = 0; attempt < 5; attempt += 1) await post('Login', { Email: victim.email, Password: 'guess-000', RememberMe: false }).expect(401);
+      const blocked = await post('Login', { Email: victim.email, Password: victim.password, RememberMe: false }).expect(429);
+      expect(blocked.body.errorMessage).toMatch(/^Too many failed login attempts\. Please try again in \d+ minutes?\.$/);
+    });
+  });
+
+  describe('token validation', () => {
+    it('refuses a missing, forged or expired token', async () => {
+      const user = await signUp(site, 'Token Tester');
+      await site.http().get('/api/Account/IsTokenValid').expect(401);
+      await site.http().get('/api/Account/IsTokenValid').set(bearer({ token: user.token + 'x' })).expect(401);
+      const forged = new JwtService({ secret: 'not-the-site-secret-not-the-site-secret' }).sign({ sub: user.userName, rm: false });
+      await site.http().get('/api/Account/IsTokenValid').set(bearer({ token: forged })).expect(401);
+      const jwt = site.app.get(JwtService);
+      const expired = jwt.sign({ sub: user.userName, rm: false, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 60 });
+      const response = await site.http().get('/api/Account/IsTokenValid').set(bearer({ token: expired })).expect(401);
+      expect(response.body).toMatchObject({ success: false, errorMessage: 'Please log in.' });
+    });
+
+    it('renews a token past half its life in the auth-token header', async () => {
+      const user = await signUp(site, 'Renewal Tester');
+      const jwt = site.app.get(JwtService);
+      const now = Math.floor(Date.now() / 1000);
+      const old = jwt.sign({ sub: user.userName, rm: false, iat: now - 20 * 3600, exp: now + 4 * 3600 });
+      const response = await site.http().get('/api/Account/IsTokenValid').set(bearer({ token: old })).expect(200);
+      const renewed = response.headers['auth-token'];
+      expect(renewed).toEqual(expect.any(String));
+      await site.http().get('/api/Account/IsTokenValid').set(bearer({ token: renewed })).expect(200);
+      const fresh = await site.http().get('/api/Account/IsTokenValid').set(bearer(user)).expect(200);
+      expect(fresh.headers['auth-token']).toBeUndefined();
+    });
+  });
+
+  describe('forgot and reset password', () => {
+    it('answers the same for unknown e-mails and sends nothing', async () => {
+      const response = await post('ForgotPassword', { Email: 'ghost@example.com' }).expect(200);
+      expect(response.body.result).toBe(LINK_SENT);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await countMailTo(site.dataDir, 'ghost@example.com')).toBe(0);
+    });
+
+    it('resets the password through the e-mailed link, which then dies', async () => {
+      const user = await signUp(site, 'Forgetful');
+      expect((await post('ForgotPassword', { Email: user.email }).expect(200)).body.result).toBe(LINK_SENT);
+      const link = linkIn(await waitForMailTo(site.dataDir, user.email, { subject: /reset/i }));
+      expect(link.url.origin + link.path).toBe('http://localhost:3000/resetpassword');
+      expect(link.UName).toBe(user.userName);
+
+      const { url: _url, path: _path, ...fields } = link;
+      await post('ResetPassword', { ...fields, NewPassword: 'brand-new-1' }).expect(200);
+      await post('Login', { Email: user.email, Password: user.password, RememberMe: false }).expect(401);
+      await post('Login', { Email: user.email, Password: 'brand-new-1', RememberMe: false }).expect(200);
+
+      const reused = await post('ResetPassword', { ...fields, NewPassword: 'another-one1' }).expect(400);
+      expect(reused.body.errorMessage).toBe('This link is invalid or has already been used.');
+    });
+
+    it('refuses a tampered link', async () => {
+      const user = await signUp(site, 'Tamper Target');
+      await post('ForgotPassword', { Email: user.email }).expect(200);
+      const { url: _url, path: _path, ...fields } = linkIn(await waitForMailTo(site.dataDir, user.email, { subject: /reset/i }));
+      const later = String(Number(fields.Expire) + 3_600_000);
+      const response = await post('ResetPassword', { ...fields, Expire: later, NewPassword: 'hijacked-1' }).expect(400);
+      expect(response.body.errorMessage).toBe('This link is invalid or has already been used.');
+    });
+  });
+
+  describe('e-mail confirmation', () => {
+    it('sends a confirmation link on signup and on request, and confirms once', async () => {
+      const user = await signUp(site, 'Confirmer');
+      const link = linkIn(await waitForMailTo(site.dataDir, user.email, { subject: /confirm/i }));
+      expect(link.path).toBe('/confirmemail');
+      const { url: _url, path: _path, ...fields } = link;
+      expect((await post('ConfirmEmail', fields).expect(200)).body.result).toBe(true);
+      const again = await post('ConfirmEmail', fields).expect(409);
+      expect(again.body.errorMessage).toBe('Your email is already confirmed.');
+      expect((await post('SendConfirmEmailLink', { Email: user.email }).expect(200)).body.result).toBe(LINK_SENT);
+    });
+  });
+
+  describe('operator role commands', () => {
+    const roleOf = async (token: string) => (await site.http().get('/api/Account/IsTokenValid').set(bearer({ token })).expect(200)).body.result.roleId;
+    const eventually = async (expected: number, token: string) => {
+      const deadline = Date.now() + 10_000;
+      while ((await roleOf(token)) !== expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      return roleOf(token);
+    };
+
+    it('grants and revokes admin from the CLI while the site runs, effective on the next request', async () => {
+      const user = await signUp(site, 'Future Admin');
+      const granted = runCli(site.dataDir, ['grant-admin', user.email.toUpperCase()]);
+      expect(granted.output).toContain(`${user.userName} is now an admin.`);
+      expect(await eventually(2, user.token)).toBe(2);
+
+      const revoked = runCli(site.dataDir, ['revoke-admin', user.email]);
+      expect(revoked.status).toBe(0);
+      expect(await eventually(1, user.token)).toBe(1);
+    });
+
+    it('says so when no account has the e-mail', () => {
+      const result = runCli(site.dataDir, ['grant-admin', 'nobody@example.com']);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('No account with the e-mail nobody@example.com.');
+    });
+  });
+});

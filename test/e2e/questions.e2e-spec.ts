@@ -1,0 +1,163 @@
+import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
+import { createPost, questionBody } from '../support/posts';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/** SPEC §7 'Articles and questions', the question calls, over HTTP in embedded mode. */
+describe('questions', () => {
+  let site: TestApp;
+  let owner: TestUser;
+  let other: TestUser;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    site = await startTestApp();
+    owner = await signUp(site, 'Quinn Asker');
+    other = await signUp(site, 'Olga Other');
+    admin = await makeAdmin(site, await signUp(site, 'Root Admin'));
+  });
+  afterAll(() => site.dispose());
+
+  const as = (user: TestUser | null) => (user ? bearer(user) : {});
+  const getQuestion = (id: number | string, user: TestUser | null = null) => site.http().get(`/api/Question/${id}`).set(as(user));
+  const putQuestion = (body: object, user: TestUser | null) => site.http().put('/api/Question').set(as(user)).send(body);
+  const approve = (id: number, isApproved: boolean, user: TestUser | null) => site.http().put('/api/Question/Approve').set(as(user)).send({ id, isApproved });
+  const remove = (id: number | string, user: TestUser | null) => site.http().delete(`/api/Question/${id}`).set(as(user));
+  const ask = (overrides: Record<string, unknown> = {}, user = owner) => createPost(site, 'Question', user, questionBody(overrides));
+  const homeQuestionIds = async () => ((await site.http().get('/api/Home/').expect(200)).body.result.questions as { id: number }[]).map((q) => q.id);
+
+  describe('POST /api/Question', () => {
+    it('asks a question that everyone sees at once, on home too', async () => {
+      const response = await site.http().post('/api/Question').set(bearer(owner)).send(questionBody()).expect(200);
+      expect(response.body).toEqual({ success: true, result: expect.any(Number), errorMessage: null, timeStamp: expect.any(String) });
+      const id = response.body.result as number;
+      const { defaultImageId: _defaultImageId, ...fields } = questionBody();
+      expect((await getQuestion(id).expect(200)).body.result).toEqual({
+        id,
+        ...fields,
+        category: 'Multithreading',
+        uName: owner.userName,
+        name: 'Quinn Asker',
+        isApproved: true,
+        defaultImageId: -1,
+        createdOn: expect.any(String),
+        updatedOn: null,
+        likes: 0,
+        attachedFiles: [],
+      });
+      expect(await homeQuestionIds()).toContain(id);
+      const item = (await site.http().get('/api/Home/').expect(200)).body.result.questions.find((q: { id: number }) => q.id === id);
+      expect(item).toMatchObject({ entityType: 2, title: fields.title, name: 'Quinn Asker', uName: owner.userName, articleDescription: null });
+    });
+
+    it('refuses anonymous callers', async () => {
+      await site.http().post('/api/Question').send(questionBody()).expect(401);
+    });
+
+    it('validates the fields', async () => {
+      for (const body of [{}, questionBody({ title: '' }), questionBody({ title: 'x'.repeat(201) }), questionBody({ categoryId: undefined }), questionBody({ tags: [] }), questionBody({ content: '' })]) {
+        const response = await site.http().post('/api/Question').set(bearer(owner)).send(body).expect(400);
+        expect(response.body).toMatchObject({ success: false, result: null, errorMessage: expect.stringMatching(/\S/) });
+      }
+    });
+
+    it('sanitizes the content', async () => {
+      const id = await ask({ content: '<p>Why?<script>steal()</script><img src="https://example.com/q.png" onerror="steal()"></p>' });
+      const content = (await getQuestion(id).expect(200)).body.result.content as string;
+      expect(content).not.toMatch(/<script|onerror|steal\(/);
+      expect(content).toContain('<img src="https://example.com/q.png" />');
+    });
+  });
+
+  describe('GET /api/Question/:id', () => {
+    it('answers 400 for an id that is not a number and 404 for an unknown one', async () => {
+      expect((await getQuestion('what').expect(400)).body.errorMessage).toBe('Question id must be a number.');
+      expect((await getQuestion(31337).expect(404)).body.errorMessage).toBe('Question not found.');
+    });
+  });
+
+  describe('PUT /api/Question', () => {
+    it('keeps the permission matrix: anonymous 401, other user 403, owner and admin allowed', async () => {
+      const id = await ask();
+      await putQuestion(questionBody({ id, title: 'Anonymous' }), null).expect(401);
+      await putQuestion(questionBody({ id, title: 'Other' }), other).expect(403);
+      expect((await putQuestion(questionBody({ id, title: 'How do I cancel a Task quickly?' }), owner).expect(200)).body.result).toBe(true);
+      expect((await getQuestion(id).expect(200)).body.result).toMatchObject({ title: 'How do I cancel a Task quickly?', updatedOn: expect.any(String) });
+      await putQuestion(questionBody({ id, title: 'Edited by admin', defaultImageId: 9 }), admin).expect(200);
+      expect((await getQuestion(id).expect(200)).body.result).toMatchObject({ title: 'Edited by admin', defaultImageId: 9, uName: owner.userName });
+    });
+
+    it('needs the id of an existing question', async () => {
+      await putQuestion(questionBody(), owner).expect(400);
+      expect((await putQuestion(questionBody({ id: 99 }), owner).expect(404)).body.errorMessage).toBe('Question not found.');
+    });
+  });
+
+  describe('PUT /api/Question/Approve', () => {
+    it('is for admins only and hides an unapproved question from everyone but its owner and admins', async () => {
+      const id = await ask();
+      await approve(id, false, null).expect(401);
+      await approve(id, false, other).expect(403);
+      await approve(id, false, owner).expect(403);
+      expect((await approve(id, false, admin).expect(200)).body.result).toBe(true);
+      await getQuestion(id).expect(404);
+      await getQuestion(id, other).expect(404);
+      expect((await getQuestion(id, owner).expect(200)).body.result.isApproved).toBe(false);
+      await getQuestion(id, admin).expect(200);
+      expect(await homeQuestionIds()).not.toContain(id);
+      await approve(id, true, admin).expect(200);
+      await getQuestion(id).expect(200);
+      expect(await homeQuestionIds()).toContain(id);
+    });
+  });
+
+  describe('DELETE /api/Question/:id', () => {
+    it('keeps the permission matrix and makes the question 404 for everyone', async () => {
+      const mine = await ask();
+      await remove(mine, null).expect(401);
+      await remove(mine, other).expect(403);
+      expect((await remove(mine, owner).expect(200)).body.result).toBe(true);
+      for (const viewer of [null, other, owner, admin]) await getQuestion(mine, viewer).expect(404);
+      expect(await homeQuestionIds()).not.toContain(mine);
+
+      const theirs = await ask({}, other);
+      expect((await remove(theirs, admin).expect(200)).body.result).toBe(true);
+      await getQuestion(theirs, other).expect(404);
+      await putQuestion(questionBody({ id: theirs }), other).expect(404);
+      await remove(theirs, other).expect(404);
+    });
+
+    it('answers 400 for an id that is not a number', async () => {
+      expect((await remove('x1', owner).expect(400)).body.errorMessage).toBe('Question id must be a number.');
+    });
+  });
+
+  it('keeps questions across a restart', async () => {
+    const id = await ask({ title: 'Still here after a restart?' });
+    const before = (await getQuestion(id).expect(200)).body.result;
+    await site.close();
+    site = await startTestApp({ dataDir: site.dataDir });
+    expect((await getQuestion(id).expect(200)).body.result).toEqual(before);
+    expect(await homeQuestionIds()).toContain(id);
+  });
+});
+
+describe('questions under pre-moderation (MODERATION=pre)', () => {
+  let site: TestApp;
+  let owner: TestUser;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    site = await startTestApp({ env: { MODERATION: 'pre' } });
+    owner = await signUp(site, 'Pat Patient');
+    admin = await makeAdmin(site, await signUp(site, 'Mo Moderator'));
+  });
+  afterAll(() => site.dispose());
+
+  it('waits, unapproved, until an admin approves it', async () => {
+    const id = await createPost(site, 'Question', owner, questionBody());
+    await site.http().get(`/api/Question/${id}`).expect(404);
+    expect((await site.http().get(`/api/Question/${id}`).set(bearer(owner)).expect(200)).body.result.isApproved).toBe(false);
+    await site.http().put('/api/Question/Approve').set(bearer(admin)).send({ id, isApproved: true }).expect(200);
+    await site.http().get(`/api/Question/${id}`).expect(200);
+  });
+});

@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { accountDecider, accountStreamName } from '@app/domain';
+import { EventSourcedCommands } from '../../apps/api/src/infrastructure/event-sourced-commands';
+import type { TestApp } from './test-app';
+
+export interface TestUser {
+  userName: string;
+  name: string;
+  token: string;
+  roleId: number;
+  email: string;
+  password: string;
+}
+
+/** Signs a new user up through the API (so every test user is a real account) and returns the login result. */
+export async function signUp(site: TestApp, name = 'Test User'): Promise<TestUser> {
+  const email = `user-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'secret-pass1';
+  const response = await site.http().post('/api/Account/Signup').send({ Name: name, Email: email, Password: password });
+  if (response.status !== 201 && response.status !== 200) throw new Error(`Signup failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return { ...response.body.result, email, password };
+}
+
+/** Grants admin as the operator CLI does (an event with the operator as actor), and waits until it applies. */
+export async function makeAdmin(site: TestApp, user: TestUser): Promise<TestUser> {
+  const commands = site.app.get(EventSourcedCommands);
+  const { position } = await commands.execute(accountStreamName(user.userName), accountDecider, { type: 'GrantAdmin', userName: user.userName, now: new Date() }, { actor: 'operator' });
+  await commands.settle(position, ['accounts']);
+  return { ...user, roleId: 2 };
+}
+
+export const bearer = (user: Pick<TestUser, 'token'>) => ({ Authorization: `Bearer ${user.token}` });
