@@ -1,5 +1,6 @@
 import { BadRequestException, Injectable, PipeTransform } from '@nestjs/common';
 import type { ZodType } from 'zod';
+import { formatIssues } from '@app/contracts';
 
 /** Validates a request part against a contracts schema; the messages are SPEC §5's, one per line. */
 @Injectable()
@@ -9,7 +10,6 @@ export class ZodValidationPipe<T> implements PipeTransform<unknown, T> {
   transform(value: unknown): T {
     const parsed = this.schema.safeParse(value ?? {});
     if (parsed.success) return parsed.data;
-    const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
-    throw new BadRequestException(messages.join('\n'));
+    throw new BadRequestException(formatIssues(parsed.error));
   }
 }
