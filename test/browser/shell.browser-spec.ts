@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
+import { runCli } from '../support/run-cli';
 import { startServer, type RunningServer } from '../support/server';
+import { callSite, signUpOnSite } from '../support/site-api';
 
 jest.setTimeout(60_000);
 
@@ -64,42 +66,23 @@ describe('SPA shell', () => {
   });
 
   it('links each listed post to its slugged page and its author profile, with its relative time and tags', async () => {
-    // The home list is answered here so the grid item is checked without the post-writing API.
-    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString().replace('Z', '');
-    const post = (id: number, entityType: number, title: string, updatedOn: string | null) => ({
-      id,
-      entityType,
-      title,
-      name: 'Ada Lovelace',
-      uName: 'ada',
-      tags: [{ id: 1, subTag: 'Generics' }, { id: 2, subTag: 'LINQ' }],
-      likes: 0,
-      isApproved: true,
-      createdOn: minutesAgo(90),
-      updatedOn,
-      articleDescription: null,
-    });
-    await page.route('**/api/Home/', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          success: true,
-          result: { articles: [post(41, 1, 'C# Generics / LINQ explained', minutesAgo(5))], questions: [post(42, 2, "What's new in .NET 9?", null)] },
-          errorMessage: null,
-          timeStamp: new Date().toISOString(),
-        }),
-      }),
-    );
+    const author = await signUpOnSite(server.url, 'Ada Lovelace');
+    const tags = (await callSite<Array<{ id: number; subTag: string }>>(server.url, 'GET', '/api/Tag')).slice(0, 2);
+    const article = { title: 'C# Generics / LINQ explained', description: 'Type parameters and queries', categoryId: 3, tags, content: '<p>Generics.</p>', isPublished: true };
+    const articleId = await callSite<number>(server.url, 'POST', '/api/Article', { token: author.token, body: article });
+    await callSite(server.url, 'PUT', '/api/Article', { token: author.token, body: { ...article, id: articleId, content: '<p>Generics, revisited.</p>' } });
+    const question = { title: "What's new in .NET 9?", categoryId: 3, tags, content: '<p>What changed?</p>' };
+    const questionId = await callSite<number>(server.url, 'POST', '/api/Question', { token: author.token, body: question });
+
     await page.goto('/');
     const articles = page.getByRole('region', { name: 'Latest Articles' });
     const questions = page.getByRole('region', { name: 'Latest Questions' });
-    expect(await articles.getByRole('link', { name: 'C# Generics / LINQ explained' }).getAttribute('href')).toBe('/article/41/csharp-generics-linq-explained');
-    expect(await questions.getByRole('link', { name: "What's new in .NET 9?" }).getAttribute('href')).toBe('/question/42/whats-new-in-dotnet-9');
-    expect(await articles.getByRole('link', { name: 'Ada Lovelace' }).getAttribute('href')).toBe('/profile/ada');
-    await articles.getByText('Last modified about 5 minutes ago').waitFor(VISIBLE);
-    await questions.getByText('Created on about 1 hour ago').waitFor(VISIBLE);
-    expect(await articles.getByRole('list', { name: 'Tags' }).getByRole('listitem').allTextContents()).toEqual(['Generics', 'LINQ']);
+    expect(await articles.getByRole('link', { name: 'C# Generics / LINQ explained' }).getAttribute('href')).toBe(`/article/${articleId}/csharp-generics-linq-explained`);
+    expect(await questions.getByRole('link', { name: "What's new in .NET 9?" }).getAttribute('href')).toBe(`/question/${questionId}/whats-new-in-dotnet-9`);
+    expect(await articles.getByRole('link', { name: 'Ada Lovelace' }).getAttribute('href')).toBe(`/profile/${author.userName}`);
+    await articles.getByText(/^Last modified about (a moment|\d+ seconds?) ago$/).waitFor(VISIBLE);
+    await questions.getByText(/^Created on about (a moment|\d+ seconds?) ago$/).waitFor(VISIBLE);
+    expect(await articles.getByRole('list', { name: 'Tags' }).getByRole('listitem').allTextContents()).toEqual(tags.map((tag) => tag.subTag));
   });
 
   it('opens the Articles dropdown and follows the C# shortcut to the article search', async () => {
@@ -220,21 +203,17 @@ describe('SPA shell', () => {
 });
 
 describe('session', () => {
-  const session = (token: string) => [
-    { name: 'userName', value: 'ada' },
-    { name: 'name', value: 'Ada Lovelace' },
-    { name: 'token', value: token },
-    { name: 'isLoggedIn', value: 'true' },
-    { name: 'roleId', value: '2' },
-  ];
-
   /** A fresh browser whose local storage already holds a session, as after an earlier visit. */
-  async function openWithStoredSession(token: string): Promise<Page> {
+  async function openWithStoredSession(stored: { userName: string; name: string; token: string; roleId: number }): Promise<Page> {
     await context.close();
-    context = await browser.newContext({
-      baseURL: server.url,
-      storageState: { cookies: [], origins: [{ origin: server.url, localStorage: session(token) }] },
-    });
+    const localStorage = [
+      { name: 'userName', value: stored.userName },
+      { name: 'name', value: stored.name },
+      { name: 'token', value: stored.token },
+      { name: 'isLoggedIn', value: 'true' },
+      { name: 'roleId', value: String(stored.roleId) },
+    ];
+    context = await browser.newContext({ baseURL: server.url, storageState: { cookies: [], origins: [{ origin: server.url, localStorage }] } });
     return context.newPage();
   }
 
@@ -246,34 +225,38 @@ describe('session', () => {
   }
 
   it('clears a stored session the server does not accept, silently', async () => {
-    page = await openWithStoredSession('not-a-real-token');
+    page = await openWithStoredSession({ userName: 'ada', name: 'Ada Lovelace', token: 'not-a-real-token', roleId: 1 });
     await page.goto('/');
     await navbar(page).getByRole('link', { name: 'Login' }).waitFor(VISIBLE);
     expect(await storedAuth()).toEqual({});
   });
 
-  it('refreshes a validated session, shows the logged-in navbar, takes a renewed token and logs out to /login', async () => {
-    // The token check is answered here so the navbar can be exercised without an account; its
-    // server side is covered by the account e2e tests.
-    page = await openWithStoredSession('stored-token');
+  it('refreshes a validated session from the server, shows Admin once granted, and logs out to /login', async () => {
+    const user = await signUpOnSite(server.url, 'Ada King');
+    // What an earlier visit stored: the server's name and role win over it on startup.
+    page = await openWithStoredSession({ userName: user.userName, name: 'Ada Stale', token: user.token, roleId: 1 });
     const authorizations: Array<string | undefined> = [];
-    await page.route('**/api/Account/IsTokenValid', (route) => {
-      authorizations.push(route.request().headers()['authorization']);
-      return route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        headers: { 'auth-token': 'renewed-token' },
-        body: JSON.stringify({ success: true, result: { userName: 'ada', name: 'Ada King', roleId: 2 }, errorMessage: null, timeStamp: new Date().toISOString() }),
-      });
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/Account/IsTokenValid')) authorizations.push(request.headers()['authorization']);
     });
     await page.goto('/');
 
     const profile = navbar(page).getByRole('link', { name: 'Ada King' });
     await profile.waitFor(VISIBLE);
-    expect(authorizations).toEqual(['Bearer stored-token']);
-    expect(await profile.getAttribute('href')).toBe('/profile/ada');
+    expect(authorizations).toEqual([`Bearer ${user.token}`]);
+    expect(await profile.getAttribute('href')).toBe(`/profile/${user.userName}`);
+    expect(await navbar(page).getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    expect(await storedAuth()).toEqual({ userName: user.userName, name: 'Ada King', token: user.token, isLoggedIn: 'true', roleId: '1' });
+
+    // The operator grants admin while the site runs; the role applies without a new login.
+    const granted = runCli(server.dataDir, ['grant-admin', user.email]);
+    expect(granted.status).toBe(0);
+    await eventually(async () => {
+      await page.reload();
+      await profile.waitFor(VISIBLE);
+      return (await storedAuth()).roleId === '2';
+    }, 'the granted role to reach the session', 15_000);
     await navbar(page).getByRole('link', { name: 'Admin' }).waitFor(VISIBLE);
-    expect(await storedAuth()).toEqual({ userName: 'ada', name: 'Ada King', token: 'renewed-token', isLoggedIn: 'true', roleId: '2' });
 
     await navbar(page).getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/login');

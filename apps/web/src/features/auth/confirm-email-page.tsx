@@ -1,6 +1,22 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PageHeading } from '../../components/page-heading';
+import { FormError, FormSuccess } from './components/form-messages';
+import { useConfirmEmail } from './hooks/use-confirm-email';
+import { credentialLinkFrom } from './lib/credential-link';
+import './auth.css';
 
-/** Confirms the e-mail on load (query: uname, created, expire, hash). Screen content is built by the feature's owner; this is the routed placeholder. */
+/** Confirms the e-mail on load (query: uname, created, expire, hash; SPEC §2). */
 export function ConfirmEmailPage() {
-  return <PageHeading title="Confirm Email" />;
+  const [query] = useSearchParams();
+  const link = useMemo(() => credentialLinkFrom(query), [query]);
+  const state = useConfirmEmail(link);
+  return (
+    <section className="card auth-screen">
+      <PageHeading title="Confirm Email" />
+      {state.status === 'confirming' && <p role="status">Confirming email...</p>}
+      {state.status === 'confirmed' && <FormSuccess message="Your Email is confirmed" />}
+      {state.status === 'failed' && <FormError message={state.errorMessage} />}
+    </section>
+  );
 }

@@ -1,6 +1,16 @@
+import { forgotPasswordRequestSchema } from '@app/contracts';
 import { PageHeading } from '../../components/page-heading';
+import { accountApi } from './api/account-api';
+import { EmailLinkForm } from './components/email-link-form';
+import './auth.css';
 
-/** Enter an e-mail to receive a reset link. Screen content is built by the feature's owner; this is the routed placeholder. */
+/** Enter an e-mail to receive a reset link (SPEC §2); also opened in a small window from the login form. */
 export function ForgotPasswordPage() {
-  return <PageHeading title="Forgot Password" />;
+  return (
+    <section className="card auth-screen">
+      <PageHeading title="Forgot Password" />
+      <p className="muted">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      <EmailLinkForm schema={forgotPasswordRequestSchema} send={accountApi.forgotPassword} />
+    </section>
+  );
 }

@@ -1,6 +1,24 @@
+import { useLocation, useNavigate } from 'react-router-dom';
 import { PageHeading } from '../../components/page-heading';
+import { LoginForms } from './components/login-forms';
+import { pathAfterLogin } from './lib/return-path';
 
-/** Login and signup side by side (SPEC §2 Login and signup). Screen content is built by the feature's owner; this is the routed placeholder. */
+/** Login and signup side by side with a banner (SPEC §2); where each goes afterwards is SPEC §4. */
 export function LoginPage() {
-  return <PageHeading title="Login" />;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as { from?: unknown } | null)?.from;
+
+  return (
+    <div className="login-page">
+      <section className="auth-banner">
+        <PageHeading title="Login">Welcome to DevCommunity</PageHeading>
+        <p>Log in to write articles, ask questions and join the discussion, or create a free account.</p>
+      </section>
+      <LoginForms
+        onLoggedIn={() => navigate(pathAfterLogin(from, document.referrer, window.location.origin), { replace: true })}
+        onSignedUp={() => navigate('/', { replace: true })}
+      />
+    </div>
+  );
 }

@@ -1,6 +1,18 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PageHeading } from '../../components/page-heading';
+import { ResetPasswordForm } from './components/reset-password-form';
+import { credentialLinkFrom } from './lib/credential-link';
+import './auth.css';
 
-/** Set a new password (query: uname, created, expire, hash). Screen content is built by the feature's owner; this is the routed placeholder. */
+/** Set a new password through the e-mailed link (query: uname, created, expire, hash; SPEC §2). */
 export function ResetPasswordPage() {
-  return <PageHeading title="Reset Password" />;
+  const [query] = useSearchParams();
+  const link = useMemo(() => credentialLinkFrom(query), [query]);
+  return (
+    <section className="card auth-screen">
+      <PageHeading title="Reset Password" />
+      <ResetPasswordForm link={link} />
+    </section>
+  );
 }

@@ -1,6 +1,16 @@
+import { sendConfirmEmailLinkRequestSchema } from '@app/contracts';
 import { PageHeading } from '../../components/page-heading';
+import { accountApi } from './api/account-api';
+import { EmailLinkForm } from './components/email-link-form';
+import './auth.css';
 
-/** Enter an e-mail to receive a confirmation link. Screen content is built by the feature's owner; this is the routed placeholder. */
+/** Enter an e-mail to receive a new confirmation link (SPEC §2); opened in a small window from the login form. */
 export function SendConfirmationLinkPage() {
-  return <PageHeading title="Send Email Confirmation Link" />;
+  return (
+    <section className="card auth-screen">
+      <PageHeading title="Send Email Confirmation Link" />
+      <p className="muted">Enter the e-mail address you signed up with and we will send you a new confirmation link.</p>
+      <EmailLinkForm schema={sendConfirmEmailLinkRequestSchema} send={accountApi.sendConfirmEmailLink} />
+    </section>
+  );
 }

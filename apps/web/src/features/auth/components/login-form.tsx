@@ -1,0 +1,44 @@
+import { useId } from 'react';
+import { loginRequestSchema } from '@app/contracts';
+import type { LoginResult } from '../../../types/api';
+import { accountApi } from '../api/account-api';
+import { useForm } from '../hooks/use-form';
+import { useSubmission } from '../hooks/use-submission';
+import { CheckboxField } from './checkbox-field';
+import { FormError } from './form-messages';
+import { SmallWindowLink } from './small-window-link';
+import { SubmitButton } from './submit-button';
+import { TextField } from './text-field';
+
+/** 'Existing User' (SPEC §2): e-mail, password, remember me, and the links for account e-mails. */
+export function LoginForm({ onLoggedIn }: { onLoggedIn(result: LoginResult): void }) {
+  const headingId = useId();
+  const form = useForm(loginRequestSchema, { Email: '', Password: '', RememberMe: false });
+  const { submission, submit } = useSubmission(accountApi.login);
+
+  const onSubmit = form.handleSubmit(async (request) => {
+    const result = await submit(request);
+    if (result) onLoggedIn(result);
+  });
+
+  return (
+    <section className="card auth-card">
+      <h2 id={headingId}>Existing User</h2>
+      <form aria-labelledby={headingId} noValidate onSubmit={onSubmit}>
+        <TextField label="Email" type="email" autoComplete="username" {...form.textField('Email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" {...form.textField('Password')} />
+        <CheckboxField label="Remember me" {...form.checkboxField('RememberMe')} />
+        <SubmitButton label="Login" pending={submission.status === 'pending'} />
+        <FormError message={submission.status === 'failed' ? submission.errorMessage : undefined} />
+        <p className="auth-links">
+          <SmallWindowLink to="/sendemailconfirmationlink" windowName="sendemailconfirmationlink">
+            Resend confirmation e-mail
+          </SmallWindowLink>
+          <SmallWindowLink to="/forgotpassword" windowName="forgotpassword">
+            Forgot password?
+          </SmallWindowLink>
+        </p>
+      </form>
+    </section>
+  );
+}

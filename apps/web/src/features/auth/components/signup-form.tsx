@@ -1,0 +1,35 @@
+import { useId } from 'react';
+import { signupFormSchema } from '@app/contracts';
+import type { LoginResult } from '../../../types/api';
+import { accountApi } from '../api/account-api';
+import { useForm } from '../hooks/use-form';
+import { useSubmission } from '../hooks/use-submission';
+import { FormError } from './form-messages';
+import { SubmitButton } from './submit-button';
+import { TextField } from './text-field';
+
+/** 'New User' (SPEC §2): signing up also logs the user in. */
+export function SignupForm({ onSignedUp }: { onSignedUp(result: LoginResult): void }) {
+  const headingId = useId();
+  const form = useForm(signupFormSchema, { Name: '', Email: '', Password: '', ConfirmPassword: '' });
+  const { submission, submit } = useSubmission(accountApi.signup);
+
+  const onSubmit = form.handleSubmit(async ({ Name, Email, Password }) => {
+    const result = await submit({ Name, Email, Password });
+    if (result) onSignedUp(result);
+  });
+
+  return (
+    <section className="card auth-card">
+      <h2 id={headingId}>New User</h2>
+      <form aria-labelledby={headingId} noValidate onSubmit={onSubmit}>
+        <TextField label="Name" autoComplete="name" {...form.textField('Name')} />
+        <TextField label="Email" type="email" autoComplete="email" {...form.textField('Email')} />
+        <TextField label="Password" type="password" autoComplete="new-password" {...form.textField('Password')} />
+        <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.textField('ConfirmPassword')} />
+        <SubmitButton label="Sign Up" pending={submission.status === 'pending'} />
+        <FormError message={submission.status === 'failed' ? submission.errorMessage : undefined} />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { pathAfterLogin } from './return-path';
+
+const ORIGIN = 'https://devcommunity.example';
+
+describe('pathAfterLogin', () => {
+  it('goes back to the article or question page in the router state', () => {
+    expect(pathAfterLogin('/article/12/some-title', '', ORIGIN)).toBe('/article/12/some-title');
+    expect(pathAfterLogin({ pathname: '/question/7/how', search: '?x=1', hash: '#c' }, '', ORIGIN)).toBe('/question/7/how?x=1#c');
+  });
+
+  it('falls back to a same-origin referrer that is a post page', () => {
+    expect(pathAfterLogin(undefined, `${ORIGIN}/question/3/title`, ORIGIN)).toBe('/question/3/title');
+    expect(pathAfterLogin(undefined, 'https://elsewhere.example/article/3/title', ORIGIN)).toBe('/');
+  });
+
+  it('goes home from any other page', () => {
+    expect(pathAfterLogin('/search?searchString=x', '', ORIGIN)).toBe('/');
+    expect(pathAfterLogin('/article/submit', `${ORIGIN}/profile/ada`, ORIGIN)).toBe('/');
+    expect(pathAfterLogin('//evil.example/article/1/x', '', ORIGIN)).toBe('/');
+    expect(pathAfterLogin(null, 'not a url', ORIGIN)).toBe('/');
+  });
+});

@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+
+/** What a browser test needs of an account it made through the running site's API. */
+export interface SiteAccount {
+  name: string;
+  email: string;
+  password: string;
+  userName: string;
+  token: string;
+  roleId: number;
+}
+
+/** Calls the running site's API (startServer) and returns the envelope's result; throws on a failure. */
+export async function callSite<T>(siteUrl: string, method: 'GET' | 'POST' | 'PUT', path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${siteUrl}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const envelope = (await response.json()) as { success: boolean; result: T; errorMessage: string | null };
+  if (!response.ok || !envelope.success) throw new Error(`${method} ${path} failed: ${response.status} ${envelope.errorMessage}`);
+  return envelope.result;
+}
+
+/** Signs a new user up through the site's API, with a unique e-mail. */
+export async function signUpOnSite(siteUrl: string, name: string): Promise<SiteAccount> {
+  const email = `user-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'first-pass1';
+  const result = await callSite<{ userName: string; token: string; roleId: number }>(siteUrl, 'POST', '/api/Account/Signup', {
+    body: { Name: name, Email: email, Password: password },
+  });
+  return { name, email, password, userName: result.userName, token: result.token, roleId: result.roleId };
+}
