@@ -25,7 +25,7 @@ export TEST_REDIS_URL="redis://127.0.0.1:$redis_port"
 npm run build || { echo "Build failed"; echo "0 passed, 1 failed"; exit 1; }
 npx tsc -p tsconfig.json --noEmit || { echo "Type check failed"; echo "0 passed, 1 failed"; exit 1; }
 
-npx jest --ci --json --outputFile=.tmp/jest-results.json "$@"
+npx jest --ci --forceExit --json --outputFile=.tmp/jest-results.json "$@"
 status=$?
 node test/support/print-summary.js .tmp/jest-results.json || status=1
 exit $status
