@@ -95,7 +95,7 @@ export function Navbar({ ref }: { ref?: Ref<HTMLElement> }) {
               </>
             ) : (
               <li>
-                <NavLink to="/login" className="nav-link">
+                <NavLink to="/login" state={{ from: location }} className="nav-link">
                   Login
                 </NavLink>
               </li>
