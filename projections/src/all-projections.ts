@@ -4,10 +4,11 @@ import { moderationLogProjection } from './moderation-log/moderation-log.project
 import { postViewProjection } from './post-view/post-view.projection';
 import type { Projection } from './projection';
 import { accountMailReactor, type AccountMailDependencies } from './reactors/account-mail.reactor';
+import { uploadedDocumentsProjection } from './uploaded-documents/uploaded-documents.projection';
 
 export type ProjectionDependencies = AccountMailDependencies;
 
 /** Every projection and reactor the site runs; the CLI's `projections` commands see the same list. */
 export function createProjections(deps: ProjectionDependencies): Projection[] {
-  return [homeProjection, postViewProjection, moderationLogProjection, accountsProjection(deps.vault), accountMailReactor(deps)];
+  return [homeProjection, postViewProjection, moderationLogProjection, uploadedDocumentsProjection, accountsProjection(deps.vault), accountMailReactor(deps)];
 }

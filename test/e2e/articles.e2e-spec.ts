@@ -56,6 +56,7 @@ describe('articles', () => {
         updatedOn: null,
         likes: 0,
         attachedFiles: [],
+        images: [],
       });
       expect(Date.parse(record.createdOn)).not.toBeNaN();
       expect((await getArticle(id, admin).expect(200)).body.result.id).toBe(id);

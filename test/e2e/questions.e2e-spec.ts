@@ -43,6 +43,7 @@ describe('questions', () => {
         updatedOn: null,
         likes: 0,
         attachedFiles: [],
+        images: [],
       });
       expect(await homeQuestionIds()).toContain(id);
       const item = (await site.http().get('/api/Home/').expect(200)).body.result.questions.find((q: { id: number }) => q.id === id);

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
+import { FilesModule } from './files/files.module';
 import { HealthModule } from './health/health.module';
 import { HomeModule } from './home/home.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
@@ -12,7 +13,7 @@ import { PostsModule } from './posts/posts.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 
 @Module({
-  imports: [CqrsModule.forRoot(), InfrastructureModule, AuthModule, HealthModule, ReferenceDataModule, HomeModule, AccountsModule, PostsModule],
+  imports: [CqrsModule.forRoot(), InfrastructureModule, AuthModule, HealthModule, ReferenceDataModule, HomeModule, AccountsModule, PostsModule, FilesModule],
   providers: [
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -118,6 +118,8 @@ export interface Article {
   updatedOn: string | null;
   likes: number;
   attachedFiles: AttachedFile[];
+  /** Images uploaded into the post (attachment types 4, 5), for the submit page's 'uploaded images' list. */
+  images: AttachedFile[];
 }
 
 /** SPEC §3 Question; `defaultImageId` is -1 when none was chosen. */
@@ -136,6 +138,8 @@ export interface Question {
   updatedOn: string | null;
   likes: number;
   attachedFiles: AttachedFile[];
+  /** Images uploaded into the post (attachment types 4, 5), for the submit page's 'uploaded images' list. */
+  images: AttachedFile[];
 }
 
 /** SPEC §3 grid post item (home lists and search results); the SPA derives postUrl and the times. */

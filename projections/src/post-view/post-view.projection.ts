@@ -4,13 +4,14 @@ import { findCategory } from '@app/domain/reference-data';
 import type { RecordedEvent } from '@app/event-store';
 import type { ReadStoreTransaction } from '@app/read-store';
 import type { Projection } from '../projection';
+import { applyPostFileEvent, POST_VIEW_FILE_EVENTS, POST_VIEW_FILES_COLLECTION } from './post-view-files';
 
 export const POST_VIEW_COLLECTION = 'post_views';
 
 export const ARTICLE_ENTITY_TYPE = 1;
 export const QUESTION_ENTITY_TYPE = 2;
 
-/** SPEC §3 'Attached file'. Filled by the files feature from its own events. */
+/** SPEC §3 'Attached file'. Filled from the file events (post-view-files.ts). */
 export type PostAttachedFile = AttachedFile;
 
 /**
@@ -40,7 +41,10 @@ export interface PostViewDocument {
   /** Last change by the author; null until the first one. */
   updatedOn: string | null;
   likes: number;
+  /** Files attached to the post (attachment types 2, 3). */
   attachedFiles: PostAttachedFile[];
+  /** Images uploaded into the post (types 4, 5), for the submit pages' list; absent until the first one. */
+  images?: PostAttachedFile[];
   [field: string]: unknown;
 }
 
@@ -68,11 +72,12 @@ const categoryName = (categoryId: number) => findCategory(categoryId)?.subCatego
 /** Every post, deleted ones included (kept as tombstones, so a late event finds its post). */
 export const postViewProjection: Projection = {
   name: 'post-view',
-  version: 1,
-  collections: [POST_VIEW_COLLECTION],
-  handles: HANDLED,
+  version: 2,
+  collections: [POST_VIEW_COLLECTION, POST_VIEW_FILES_COLLECTION],
+  handles: [...HANDLED, ...POST_VIEW_FILE_EVENTS],
   indexes: { [POST_VIEW_COLLECTION]: [['entityType', 'postId'], ['uName', 'postId']] },
   async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
+    if ((POST_VIEW_FILE_EVENTS as string[]).includes(recorded.type)) return applyPostFileEvent(recorded, tx, POST_VIEW_COLLECTION);
     const event = { type: recorded.type, data: recorded.data } as PostEvent;
     const id = recorded.streamName;
     if (event.type === 'ArticleDrafted' || event.type === 'QuestionAsked') {

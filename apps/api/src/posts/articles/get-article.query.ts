@@ -38,6 +38,7 @@ export class GetArticleHandler implements IQueryHandler<GetArticleQuery, Article
       updatedOn: post.updatedOn,
       likes: post.likes,
       attachedFiles: post.attachedFiles,
+      images: post.images ?? [],
     };
   }
 }

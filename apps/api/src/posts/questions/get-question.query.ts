@@ -34,6 +34,7 @@ export class GetQuestionHandler implements IQueryHandler<GetQuestionQuery, Quest
       updatedOn: post.updatedOn,
       likes: post.likes,
       attachedFiles: post.attachedFiles,
+      images: post.images ?? [],
     };
   }
 }

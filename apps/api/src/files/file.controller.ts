@@ -1,0 +1,55 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { AdminOnly, Authenticated, CurrentUser } from '../auth/auth.decorators';
+import type { SessionUser } from '../auth/session-user';
+import { actorOf } from '../posts/session-actor';
+import { numericId } from '../reference-data/numeric-id.pipe';
+import { DeleteFileCommand } from './delete-file.command';
+import { DownloadFileQuery } from './download-file.query';
+import { ListDocumentsQuery } from './list-documents.query';
+import { UploadFileCommand } from './upload-file.command';
+import { UploadInterceptor } from './upload.interceptor';
+import { checkUpload, type ReceivedFile } from './upload-request';
+
+/** SPEC §7 'Files'. Images are served at /images/{uploadedFileName} (images.route.ts). */
+@ApiTags('File')
+@ApiBearerAuth()
+@Controller('File')
+export class FileController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  /** Multipart: file, AttachmentTypeId, FileDisplayName, Instructions, ReferenceId. */
+  @Post()
+  @HttpCode(HttpStatus.OK)
+  @Authenticated()
+  @UseInterceptors(UploadInterceptor)
+  @ApiConsumes('multipart/form-data')
+  upload(@UploadedFile() file: ReceivedFile | undefined, @Body() body: unknown, @CurrentUser() user: SessionUser | null) {
+    return this.commandBus.execute(new UploadFileCommand(actorOf(user), checkUpload(file, body)));
+  }
+
+  /** The documents users sent for the staff, newest first (admins). */
+  @Get('Documents')
+  @AdminOnly()
+  documents() {
+    return this.queryBus.execute(new ListDocumentsQuery());
+  }
+
+  /** A download for logged-in users; the name segment is the display name, for readable links. */
+  @Get(':id/:fileDisplayName')
+  @Authenticated()
+  download(@Param('id', numericId('File id')) id: number, @CurrentUser() user: SessionUser | null) {
+    return this.queryBus.execute(new DownloadFileQuery(actorOf(user), id));
+  }
+
+  /** The uploader or an admin deletes the file; result true. */
+  @Delete(':id')
+  @Authenticated()
+  remove(@Param('id', numericId('File id')) id: number, @CurrentUser() user: SessionUser | null) {
+    return this.commandBus.execute(new DeleteFileCommand(actorOf(user), id));
+  }
+}

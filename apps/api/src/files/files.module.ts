@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { postIdGeneratorProvider } from '../posts/post-id.generator';
+import { DeleteFileHandler } from './delete-file.command';
+import { DownloadFileHandler } from './download-file.query';
+import { FileController } from './file.controller';
+import { FILE_STORE, fileStoreProvider } from './file-store.provider';
+import { ImagesRoute } from './images.route';
+import { ListDocumentsHandler } from './list-documents.query';
+import { ReferencedPosts } from './referenced-post';
+import { UploadFileHandler } from './upload-file.command';
+
+/** Uploads (documents, post files and images, profile pictures), downloads and the public image route (SPEC §7 'Files'). */
+@Module({
+  controllers: [FileController],
+  providers: [fileStoreProvider, postIdGeneratorProvider, ReferencedPosts, UploadFileHandler, DeleteFileHandler, DownloadFileHandler, ListDocumentsHandler, ImagesRoute],
+  exports: [FILE_STORE],
+})
+export class FilesModule {}

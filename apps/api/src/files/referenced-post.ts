@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { articleDecider, questionDecider } from '@app/domain';
+import { referencedPostKindOf, type AttachmentTypeId, type ReferencedPost } from '@app/domain/file';
+import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
+import { POST_KINDS } from '../posts/post-kinds';
+
+/** The post a file hangs off, as its own stream knows it now (not a read model that may lag). */
+@Injectable()
+export class ReferencedPosts {
+  constructor(private readonly commands: EventSourcedCommands) {}
+
+  /** Null when the type takes no post, the id names none, or no such post was ever created. */
+  async load(type: AttachmentTypeId, referenceId: number): Promise<ReferencedPost | null> {
+    const kind = referencedPostKindOf(type);
+    if (kind === null || referenceId <= 0) return null;
+    const streamName = POST_KINDS[kind].streamName(referenceId);
+    if (kind === 'article') {
+      const { state } = await this.commands.load(streamName, articleDecider);
+      return state.exists ? { kind, authorUserName: state.author, isPublished: state.isPublished, isApproved: state.isApproved, deleted: state.deleted } : null;
+    }
+    const { state } = await this.commands.load(streamName, questionDecider);
+    // Questions have no draft state: they are visible once asked.
+    return state.exists ? { kind, authorUserName: state.author, isPublished: true, isApproved: state.isApproved, deleted: state.deleted } : null;
+  }
+}

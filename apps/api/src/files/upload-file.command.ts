@@ -1,0 +1,70 @@
+import { Inject, Logger } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { UploadResult } from '@app/contracts';
+import type { Actor, PostIdGenerator } from '@app/domain';
+import { fileDecider, fileStreamName, type UploadFile } from '@app/domain/file';
+import { generateStoredName, type FileStore } from '@app/files';
+import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
+import { POST_ID_GENERATOR } from '../posts/post-id.generator';
+import { FILE_READ_MODELS } from './file-read-models';
+import { FILE_STORE } from './file-store.provider';
+import { ReferencedPosts } from './referenced-post';
+import { storageFolderOf } from './storage-folder';
+import type { CheckedUpload } from './upload-request';
+
+/** Stores a checked upload's bytes under a generated name and records the upload. */
+export class UploadFileCommand extends Command<UploadResult> {
+  constructor(
+    readonly actor: Actor,
+    readonly upload: CheckedUpload,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UploadFileCommand)
+export class UploadFileHandler implements ICommandHandler<UploadFileCommand, UploadResult> {
+  private readonly logger = new Logger('Files');
+
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    private readonly referencedPosts: ReferencedPosts,
+    @Inject(POST_ID_GENERATOR) private readonly nextId: PostIdGenerator,
+    @Inject(FILE_STORE) private readonly fileStore: FileStore,
+  ) {}
+
+  async execute({ actor, upload }: UploadFileCommand): Promise<UploadResult> {
+    const id = this.nextId();
+    const command: UploadFile = {
+      type: 'UploadFile',
+      id,
+      actor,
+      attachmentTypeId: upload.attachmentTypeId,
+      fileDisplayName: upload.fileDisplayName,
+      instructions: upload.instructions,
+      referenceId: upload.referenceId,
+      referencedPost: await this.referencedPosts.load(upload.attachmentTypeId, upload.referenceId),
+      uploadedFileName: generateStoredName(upload.extension),
+      extension: upload.extension,
+      size: upload.bytes.length,
+      now: new Date(),
+    };
+    // Decided once up front, so a refused upload never touches the disk.
+    fileDecider.decide(command, fileDecider.initialState);
+
+    const folder = storageFolderOf(upload.attachmentTypeId);
+    await this.fileStore.put(folder, command.uploadedFileName, upload.bytes);
+    let outcome;
+    try {
+      outcome = await this.commands.execute(fileStreamName(id), fileDecider, command, { actor: actor.userName });
+    } catch (error) {
+      await this.fileStore.delete(folder, command.uploadedFileName).catch((cleanup: unknown) => this.logger.warn(`Could not remove ${command.uploadedFileName}: ${String(cleanup)}`));
+      throw error;
+    }
+    await this.commands.settle(outcome.position, FILE_READ_MODELS);
+    const [uploaded] = outcome.events;
+    if (uploaded.type !== 'FileUploaded') throw new Error(`An upload recorded ${uploaded.type}.`);
+    const { fileDisplayName, uploadedFileName, attachmentTypeId } = uploaded.data;
+    return { id, uploadedFileName, fileDisplayName, attachmentTypeId };
+  }
+}

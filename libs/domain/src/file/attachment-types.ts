@@ -1,0 +1,79 @@
+/** SPEC §3 attachment kinds. */
+export const ATTACHMENT_TYPES = {
+  Document: 1,
+  ArticleFileAttachment: 2,
+  QuestionFileAttachment: 3,
+  ArticleImageAttachment: 4,
+  QuestionImageAttachment: 5,
+  ArticleCommentImageAttachment: 6,
+  QuestionCommentImageAttachment: 7,
+  ProfilePicture: 8,
+} as const;
+export type AttachmentTypeId = (typeof ATTACHMENT_TYPES)[keyof typeof ATTACHMENT_TYPES];
+
+export type UploadCategory = 'document' | 'attachment' | 'image' | 'profilePicture';
+
+const CATEGORY_OF: Record<AttachmentTypeId, UploadCategory> = {
+  1: 'document',
+  2: 'attachment',
+  3: 'attachment',
+  4: 'image',
+  5: 'image',
+  6: 'image',
+  7: 'image',
+  8: 'profilePicture',
+};
+
+export const isAttachmentTypeId = (value: number): value is AttachmentTypeId => Object.prototype.hasOwnProperty.call(CATEGORY_OF, value);
+
+export const uploadCategoryOf = (type: AttachmentTypeId): UploadCategory => CATEGORY_OF[type];
+
+/** The post kind an attachment or image hangs off (comment images: the post of the comment), or null. */
+export function referencedPostKindOf(type: AttachmentTypeId): 'article' | 'question' | null {
+  switch (type) {
+    case ATTACHMENT_TYPES.ArticleFileAttachment:
+    case ATTACHMENT_TYPES.ArticleImageAttachment:
+    case ATTACHMENT_TYPES.ArticleCommentImageAttachment:
+      return 'article';
+    case ATTACHMENT_TYPES.QuestionFileAttachment:
+    case ATTACHMENT_TYPES.QuestionImageAttachment:
+    case ATTACHMENT_TYPES.QuestionCommentImageAttachment:
+      return 'question';
+    default:
+      return null;
+  }
+}
+
+/** Post attachments and post images are owned by the post: only who may edit the post adds them. */
+export const requiresEditablePost = (type: AttachmentTypeId): boolean => type >= 2 && type <= 5;
+
+/** SPEC §9: images jpg/jpeg/png; attachments docx/doc/pdf/txt/zip; documents doc/docx/pdf/txt. */
+export const ALLOWED_EXTENSIONS: Record<UploadCategory, readonly string[]> = {
+  document: ['doc', 'docx', 'pdf', 'txt'],
+  attachment: ['docx', 'doc', 'pdf', 'txt', 'zip'],
+  image: ['jpg', 'jpeg', 'png'],
+  profilePicture: ['jpg', 'jpeg', 'png'],
+};
+
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  txt: 'text/plain; charset=utf-8',
+  zip: 'application/zip',
+};
+
+/** SPEC §9 limits the deciders guard (the contracts report them to users with the SPEC messages). */
+export const FILE_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  displayName: 256,
+  documentInstructions: 2000,
+  imageDescription: 200,
+  instructions: 500,
+} as const;
+
+export const maxInstructionsOf = (category: UploadCategory): number =>
+  category === 'document' ? FILE_LIMITS.documentInstructions : category === 'image' ? FILE_LIMITS.imageDescription : FILE_LIMITS.instructions;

@@ -1,0 +1,42 @@
+import type { Actor } from '../posts/authorization';
+
+/**
+ * The post an upload's `referenceId` names, as that post's own stream knows it (the API loads it
+ * before deciding); null when no such post was ever created.
+ */
+export interface ReferencedPost {
+  kind: 'article' | 'question';
+  authorUserName: string;
+  isPublished: boolean;
+  isApproved: boolean;
+  deleted: boolean;
+}
+
+/**
+ * Records an upload whose bytes are already in the FileStore under `uploadedFileName`. The API has
+ * checked the content against `extension` (magic bytes); `id` comes from the post id generator.
+ */
+export interface UploadFile {
+  type: 'UploadFile';
+  id: number;
+  actor: Actor;
+  attachmentTypeId: number;
+  fileDisplayName: string;
+  instructions: string;
+  referenceId: number;
+  referencedPost: ReferencedPost | null;
+  uploadedFileName: string;
+  extension: string;
+  size: number;
+  now: Date;
+}
+
+/** The uploader or an admin deletes a file. */
+export interface DeleteFile {
+  type: 'DeleteFile';
+  id: number;
+  actor: Actor;
+  now: Date;
+}
+
+export type FileCommand = UploadFile | DeleteFile;

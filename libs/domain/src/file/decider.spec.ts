@@ -1,0 +1,167 @@
+import type { Actor } from '../posts/authorization';
+import { deciderSpec } from '../testing/decider-spec';
+import type { ReferencedPost, UploadFile } from './commands';
+import { fileDecider } from './decider';
+import type { FileEvent } from './events';
+
+const spec = deciderSpec(fileDecider);
+
+const owner: Actor = { userName: 'ada', roleId: 1 };
+const otherUser: Actor = { userName: 'bob', roleId: 1 };
+const admin: Actor = { userName: 'root', roleId: 2 };
+
+const now = new Date('2025-03-02T12:30:00.000Z');
+const at = now.toISOString();
+
+const ownArticle: ReferencedPost = { kind: 'article', authorUserName: 'ada', isPublished: false, isApproved: true, deleted: false };
+const publishedQuestion: ReferencedPost = { kind: 'question', authorUserName: 'bob', isPublished: true, isApproved: true, deleted: false };
+
+const attach = (overrides: Partial<UploadFile> = {}): UploadFile => ({
+  type: 'UploadFile',
+  id: 77,
+  actor: owner,
+  attachmentTypeId: 2,
+  fileDisplayName: 'Sample code',
+  instructions: '',
+  referenceId: 42,
+  referencedPost: ownArticle,
+  uploadedFileName: '3f2b9c1d-0000-4000-8000-000000000000.zip',
+  extension: 'zip',
+  size: 1234,
+  now,
+  ...overrides,
+});
+
+const uploaded: FileEvent = {
+  type: 'FileUploaded',
+  data: {
+    id: 77,
+    uploaderUserName: 'ada',
+    attachmentTypeId: 2,
+    fileDisplayName: 'Sample code',
+    uploadedFileName: '3f2b9c1d-0000-4000-8000-000000000000.zip',
+    instructions: '',
+    referenceId: 42,
+    extension: 'zip',
+    contentType: 'application/zip',
+    size: 1234,
+    at,
+  },
+};
+const deleted: FileEvent = { type: 'FileDeleted', data: { at } };
+
+const document = (overrides: Partial<UploadFile> = {}) =>
+  attach({ attachmentTypeId: 1, referenceId: 0, referencedPost: null, uploadedFileName: 'a1.docx', extension: 'docx', fileDisplayName: 'essay.docx', ...overrides });
+const image = (overrides: Partial<UploadFile> = {}) =>
+  attach({ attachmentTypeId: 4, uploadedFileName: 'a1.png', extension: 'png', fileDisplayName: 'Diagram', instructions: 'The pipeline', ...overrides });
+const remove = (actor: Actor) => ({ type: 'DeleteFile' as const, id: 77, actor, now });
+
+describe('fileDecider', () => {
+  describe('UploadFile', () => {
+    it('records an attachment of the uploader’s own post', () => {
+      spec.given([]).when(attach()).then([uploaded]);
+    });
+
+    it('records a document with its instructions and no reference', () => {
+      const [event] = fileDecider.decide(document({ instructions: `  ${'x'.repeat(2000)}  ` }), fileDecider.initialState);
+      expect(event).toEqual({
+        type: 'FileUploaded',
+        data: expect.objectContaining({ attachmentTypeId: 1, referenceId: 0, contentType: expect.stringContaining('wordprocessingml'), instructions: 'x'.repeat(2000) }),
+      });
+    });
+
+    it('records an image with its content type and lower-cased extension', () => {
+      const [event] = fileDecider.decide(image({ extension: 'JPEG', uploadedFileName: 'a1.jpeg' }), fileDecider.initialState);
+      expect(event.data).toMatchObject({ attachmentTypeId: 4, extension: 'jpeg', contentType: 'image/jpeg', fileDisplayName: 'Diagram' });
+    });
+
+    it('lets an admin attach to anyone’s post', () => {
+      spec.given([]).when(attach({ actor: admin })).then([{ ...uploaded, data: { ...uploaded.data, uploaderUserName: 'root' } } as FileEvent]);
+    });
+
+    it('refuses a post file or image on another user’s post', () => {
+      spec.given([]).when(attach({ actor: otherUser })).thenThrows('forbidden');
+      spec.given([]).when(image({ actor: otherUser })).thenThrows('forbidden');
+    });
+
+    it.each([
+      ['a missing article', attach({ referencedPost: null }), 'Article not found.'],
+      ['a deleted article', attach({ referencedPost: { ...ownArticle, deleted: true } }), 'Article not found.'],
+      ['an article id given for a question file', attach({ attachmentTypeId: 3 }), 'Question not found.'],
+    ])('does not find %s', (_case, command, message) => {
+      spec.given([]).when(command).thenThrows('not_found', message);
+    });
+
+    it('requires the post of a post file or image', () => {
+      spec.given([]).when(attach({ referenceId: 0, referencedPost: null })).thenThrows('validation', 'Reference is invalid.');
+      spec.given([]).when(image({ referenceId: -1, referencedPost: null })).thenThrows('validation', 'Reference is invalid.');
+    });
+
+    it('lets any reader of a post upload a comment image to it, or upload one before the comment has a post', () => {
+      const commentImage = image({ attachmentTypeId: 7, actor: owner, referenceId: 9, referencedPost: publishedQuestion });
+      expect(fileDecider.decide(commentImage, fileDecider.initialState)[0].data).toMatchObject({ attachmentTypeId: 7, referenceId: 9 });
+      expect(fileDecider.decide(image({ attachmentTypeId: 6, referenceId: 0, referencedPost: null }), fileDecider.initialState)).toHaveLength(1);
+    });
+
+    it('does not let a comment image reveal a post its uploader cannot see', () => {
+      const hidden = { ...publishedQuestion, isApproved: false };
+      spec.given([]).when(image({ attachmentTypeId: 7, referenceId: 9, referencedPost: hidden })).thenThrows('not_found', 'Question not found.');
+    });
+
+    it('refuses a reference on documents and profile pictures', () => {
+      spec.given([]).when(document({ referenceId: 42 })).thenThrows('validation', 'Reference is invalid.');
+      spec.given([]).when(image({ attachmentTypeId: 8, referenceId: 42, referencedPost: null })).thenThrows('validation', 'Reference is invalid.');
+      spec.given([]).when(document({ referenceId: -2 })).thenThrows('validation', 'Reference is invalid.');
+    });
+
+    it.each([
+      ['an unknown attachment type', attach({ attachmentTypeId: 9 }), 'Attachment type is invalid.'],
+      ['a zip as a document', document({ extension: 'zip', uploadedFileName: 'a1.zip' }), 'This file type is not allowed here.'],
+      ['a pdf as an image', image({ extension: 'pdf', uploadedFileName: 'a1.pdf' }), 'This file type is not allowed here.'],
+      ['a png as an attachment', attach({ extension: 'png', uploadedFileName: 'a1.png' }), 'This file type is not allowed here.'],
+      ['an empty file', attach({ size: 0 }), 'File is required.'],
+      ['a file over 5 MB', document({ size: 5 * 1024 * 1024 + 1 }), 'File must be at most 5 MB.'],
+      ['a stored name that is a path', attach({ uploadedFileName: '../x.zip' }), 'Stored file name is invalid.'],
+      ['a stored name of another extension', attach({ uploadedFileName: 'a1.exe' }), 'Stored file name is invalid.'],
+      ['an attachment without a name', attach({ fileDisplayName: '  ' }), 'File name is required.'],
+      ['an image without a caption', image({ fileDisplayName: '' }), 'File name is required.'],
+      ['a name over 256 characters', attach({ fileDisplayName: 'n'.repeat(257) }), 'File name must be at most 256 characters.'],
+      ['document instructions over 2000 characters', document({ instructions: 'x'.repeat(2001) }), 'Instructions must be at most 2000 characters.'],
+      ['an image description over 200 characters', image({ instructions: 'x'.repeat(201) }), 'Instructions must be at most 200 characters.'],
+      ['attachment instructions over 500 characters', attach({ instructions: 'x'.repeat(501) }), 'Instructions must be at most 500 characters.'],
+    ])('refuses %s', (_case, command, message) => {
+      spec.given([]).when(command).thenThrows('validation', message);
+    });
+
+    it('accepts exactly 5 MB and a profile picture without a caption', () => {
+      expect(fileDecider.decide(document({ size: 5 * 1024 * 1024 }), fileDecider.initialState)).toHaveLength(1);
+      expect(fileDecider.decide(image({ attachmentTypeId: 8, referenceId: 0, referencedPost: null, fileDisplayName: '', instructions: '' }), fileDecider.initialState)).toHaveLength(1);
+    });
+
+    it('refuses a second upload on the same stream (an id collision)', () => {
+      spec.given([uploaded]).when(attach()).thenThrows('conflict', 'File already exists.');
+    });
+  });
+
+  describe('DeleteFile', () => {
+    it.each([
+      ['the uploader', owner],
+      ['an admin', admin],
+    ])('lets %s delete', (_who, actor) => {
+      spec.given([uploaded]).when(remove(actor)).then([deleted]);
+    });
+
+    it('refuses another user', () => {
+      spec.given([uploaded]).when(remove(otherUser)).thenThrows('forbidden');
+    });
+
+    it('does not find a deleted or unknown file', () => {
+      spec.given([uploaded, deleted]).when(remove(owner)).thenThrows('not_found', 'File not found.');
+      spec.given([]).when(remove(admin)).thenThrows('not_found', 'File not found.');
+    });
+  });
+
+  it('folds the history into the state', () => {
+    expect([uploaded, deleted].reduce(fileDecider.evolve, fileDecider.initialState)).toEqual({ exists: true, deleted: true, upload: uploaded.data });
+  });
+});

@@ -1,0 +1,123 @@
+import { ARTICLE_NOT_FOUND } from '../article/errors';
+import { requireOwnerOrAdmin } from '../posts/authorization';
+import { requireLivePost, requireNewPost } from '../posts/post-lifecycle';
+import { isVisibleTo } from '../posts/visibility';
+import { QUESTION_NOT_FOUND } from '../question/errors';
+import type { Decider } from '../shared/decider';
+import { notFound, validationError } from '../shared/errors';
+import {
+  ALLOWED_EXTENSIONS,
+  CONTENT_TYPES,
+  FILE_LIMITS,
+  isAttachmentTypeId,
+  maxInstructionsOf,
+  referencedPostKindOf,
+  requiresEditablePost,
+  uploadCategoryOf,
+  type AttachmentTypeId,
+} from './attachment-types';
+import type { DeleteFile, FileCommand, UploadFile } from './commands';
+import { FILE_ALREADY_EXISTS, FILE_NOT_FOUND } from './errors';
+import type { FileEvent, FileUploadedData } from './events';
+
+export interface FileState {
+  exists: boolean;
+  deleted: boolean;
+  upload: FileUploadedData | null;
+}
+
+export const initialFileState: FileState = { exists: false, deleted: false, upload: null };
+
+/** A generated stored name: never a path, never hidden (the FileStore refuses anything else too). */
+const STORED_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$/;
+
+const NO_REFERENCE = new Set([0, -1]);
+
+function checkReference(command: UploadFile, type: AttachmentTypeId): void {
+  const { referenceId, referencedPost, actor } = command;
+  if (!Number.isSafeInteger(referenceId) || (referenceId <= 0 && !NO_REFERENCE.has(referenceId))) throw validationError('Reference is invalid.');
+  const kind = referencedPostKindOf(type);
+  if (kind === null) {
+    if (referenceId > 0) throw validationError('Reference is invalid.');
+    return;
+  }
+  if (referenceId <= 0) {
+    // Comment images may be uploaded before their comment exists; post files and images may not.
+    if (requiresEditablePost(type)) throw validationError('Reference is invalid.');
+    return;
+  }
+  const missing = kind === 'article' ? ARTICLE_NOT_FOUND : QUESTION_NOT_FOUND;
+  if (!referencedPost || referencedPost.kind !== kind) throw notFound(missing);
+  if (requiresEditablePost(type)) {
+    requireLivePost({ exists: true, deleted: referencedPost.deleted }, missing);
+    requireOwnerOrAdmin(actor, referencedPost.authorUserName);
+  } else if (!isVisibleTo(referencedPost, actor)) {
+    // A comment image belongs to a post the commenter can read.
+    throw notFound(missing);
+  }
+}
+
+function upload(command: UploadFile, state: FileState): FileEvent[] {
+  requireNewPost(state, FILE_ALREADY_EXISTS);
+  const type = command.attachmentTypeId;
+  if (!isAttachmentTypeId(type)) throw validationError('Attachment type is invalid.');
+  const category = uploadCategoryOf(type);
+  const extension = command.extension.toLowerCase();
+  if (!ALLOWED_EXTENSIONS[category].includes(extension)) throw validationError('This file type is not allowed here.');
+  if (!Number.isSafeInteger(command.size) || command.size <= 0) throw validationError('File is required.');
+  if (command.size > FILE_LIMITS.maxBytes) throw validationError('File must be at most 5 MB.');
+  if (!STORED_NAME.test(command.uploadedFileName) || command.uploadedFileName.includes('..') || !command.uploadedFileName.endsWith(`.${extension}`)) {
+    throw validationError('Stored file name is invalid.');
+  }
+  const fileDisplayName = command.fileDisplayName.trim();
+  if (fileDisplayName.length === 0 && (category === 'attachment' || category === 'image')) throw validationError('File name is required.');
+  if (fileDisplayName.length > FILE_LIMITS.displayName) throw validationError(`File name must be at most ${FILE_LIMITS.displayName} characters.`);
+  const instructions = command.instructions.trim();
+  const maxInstructions = maxInstructionsOf(category);
+  if (instructions.length > maxInstructions) throw validationError(`Instructions must be at most ${maxInstructions} characters.`);
+  checkReference(command, type);
+  return [
+    {
+      type: 'FileUploaded',
+      data: {
+        id: command.id,
+        uploaderUserName: command.actor.userName,
+        attachmentTypeId: type,
+        fileDisplayName,
+        uploadedFileName: command.uploadedFileName,
+        instructions,
+        referenceId: command.referenceId,
+        extension,
+        contentType: CONTENT_TYPES[extension],
+        size: command.size,
+        at: command.now.toISOString(),
+      },
+    },
+  ];
+}
+
+function remove(command: DeleteFile, state: FileState): FileEvent[] {
+  requireLivePost(state, FILE_NOT_FOUND);
+  requireOwnerOrAdmin(command.actor, state.upload?.uploaderUserName ?? '');
+  return [{ type: 'FileDeleted', data: { at: command.now.toISOString() } }];
+}
+
+function decide(command: FileCommand, state: FileState): FileEvent[] {
+  switch (command.type) {
+    case 'UploadFile':
+      return upload(command, state);
+    case 'DeleteFile':
+      return remove(command, state);
+  }
+}
+
+function evolve(state: FileState, event: FileEvent): FileState {
+  switch (event.type) {
+    case 'FileUploaded':
+      return { exists: true, deleted: false, upload: event.data };
+    case 'FileDeleted':
+      return { ...state, deleted: true };
+  }
+}
+
+export const fileDecider: Decider<FileState, FileCommand, FileEvent> = { initialState: initialFileState, evolve, decide };

@@ -1,0 +1,43 @@
+import { ATTACHMENT_TYPES, type FileEvent } from '@app/domain/file';
+import type { RecordedEvent } from '@app/event-store';
+import type { ReadStoreTransaction } from '@app/read-store';
+import type { Projection } from '../projection';
+
+export const UPLOADED_DOCUMENTS_COLLECTION = 'uploaded_documents';
+
+/** A draft document (attachment type 1) a user sent for staff to polish, as the admins' list shows it. */
+export interface UploadedDocument {
+  /** The file's stream name, `file-<fileId>`. */
+  id: string;
+  fileId: number;
+  fileDisplayName: string;
+  uploadedFileName: string;
+  instructions: string;
+  uploaderUserName: string;
+  createdOn: string;
+  [field: string]: unknown;
+}
+
+/** Live uploaded documents; a deleted one leaves the list. */
+export const uploadedDocumentsProjection: Projection = {
+  name: 'uploaded-documents',
+  version: 1,
+  collections: [UPLOADED_DOCUMENTS_COLLECTION],
+  handles: ['FileUploaded', 'FileDeleted'] satisfies FileEvent['type'][],
+  indexes: { [UPLOADED_DOCUMENTS_COLLECTION]: [['fileId']] },
+  async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
+    const event = { type: recorded.type, data: recorded.data } as FileEvent;
+    if (event.type === 'FileDeleted') return tx.delete(UPLOADED_DOCUMENTS_COLLECTION, recorded.streamName);
+    const { data } = event;
+    if (data.attachmentTypeId !== ATTACHMENT_TYPES.Document) return;
+    return tx.upsert<UploadedDocument>(UPLOADED_DOCUMENTS_COLLECTION, {
+      id: recorded.streamName,
+      fileId: data.id,
+      fileDisplayName: data.fileDisplayName,
+      uploadedFileName: data.uploadedFileName,
+      instructions: data.instructions,
+      uploaderUserName: data.uploaderUserName,
+      createdOn: data.at,
+    });
+  },
+};
