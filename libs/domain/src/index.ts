@@ -3,3 +3,4 @@ export * from './article';
 export * from './question';
 export * from './posts';
 export * from './account';
+export * from './file';
