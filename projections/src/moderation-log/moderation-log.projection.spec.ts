@@ -1,40 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { RecordedEvent } from '@app/event-store';
-import { createReadStore, type ReadStore } from '@app/read-store';
+import { applyEvents, recordedEvent, useTemporaryReadStore } from '../testing/projection-test-kit';
 import { MODERATION_LOG_COLLECTION, moderationLogProjection, sortablePosition, type ModerationLogDocument } from './moderation-log.projection';
 
-let position = 0n;
-const recorded = (streamName: string, type: string, actor: string, correlationId: string, at: string): RecordedEvent => ({
-  id: `event-${++position}`,
-  streamName,
-  revision: 0,
-  position,
-  type,
-  data: { at },
-  metadata: { actor, correlationId, occurredAt: at },
-  recordedAt: new Date(),
-});
+const recorded = (streamName: string, type: string, actor: string, correlationId: string, at: string) =>
+  recordedEvent(streamName, type, { at }, { actor, correlationId, occurredAt: at });
 
 describe('moderation-log projection', () => {
-  let dataDir: string;
-  let readStore: ReadStore;
-  const apply = (...events: RecordedEvent[]) =>
-    readStore.transaction(async (tx) => {
-      for (const event of events) await moderationLogProjection.apply(event, tx);
-    });
+  const readStore = useTemporaryReadStore();
+  const apply = (...events: RecordedEvent[]) => applyEvents(readStore(), moderationLogProjection, ...events);
   const log = (entityType: number, postId: number) =>
-    readStore.find<ModerationLogDocument>(MODERATION_LOG_COLLECTION, { entityType, postId }, { sort: [['position', 1]] });
-
-  beforeEach(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'moderation-log-'));
-    readStore = await createReadStore({ dataDir });
-  });
-  afterEach(async () => {
-    await readStore.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+    readStore().find<ModerationLogDocument>(MODERATION_LOG_COLLECTION, { entityType, postId }, { sort: [['position', 1]] });
 
   it('records one entry per action, with actor, time and a sortable position', async () => {
     await apply(

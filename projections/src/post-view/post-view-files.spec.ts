@@ -1,24 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { RecordedEvent } from '@app/event-store';
-import { createReadStore, type ReadStore } from '@app/read-store';
+import { applyEvents, recordedEvent, useTemporaryReadStore } from '../testing/projection-test-kit';
 import { POST_VIEW_FILES_COLLECTION } from './post-view-files';
 import { POST_VIEW_COLLECTION, postViewProjection, type PostViewDocument } from './post-view.projection';
 
-let position = 0n;
-const recorded = (streamName: string, type: string, data: Record<string, unknown>): RecordedEvent => ({
-  id: `event-${++position}`,
-  streamName,
-  revision: 0,
-  position,
-  type,
-  data,
-  metadata: { actor: 'ada', occurredAt: '2026-01-01T00:00:00.000Z' },
-  recordedAt: new Date(),
-});
-
-const articleDrafted = recorded('article-7', 'ArticleDrafted', {
+const articleDrafted = recordedEvent('article-7', 'ArticleDrafted', {
   id: 7,
   authorUserName: 'ada',
   title: 'Generics',
@@ -31,7 +16,7 @@ const articleDrafted = recorded('article-7', 'ArticleDrafted', {
   isApproved: true,
   at: '2026-01-01T10:00:00.000Z',
 });
-const questionAsked = recorded('question-8', 'QuestionAsked', {
+const questionAsked = recordedEvent('question-8', 'QuestionAsked', {
   id: 8,
   authorUserName: 'ada',
   title: 'Why?',
@@ -43,7 +28,7 @@ const questionAsked = recorded('question-8', 'QuestionAsked', {
 });
 
 const upload = (id: number, attachmentTypeId: number, referenceId: number, extension = 'pdf') =>
-  recorded(`file-${id}`, 'FileUploaded', {
+  recordedEvent(`file-${id}`, 'FileUploaded', {
     id,
     uploaderUserName: 'ada',
     attachmentTypeId,
@@ -56,7 +41,7 @@ const upload = (id: number, attachmentTypeId: number, referenceId: number, exten
     size: 10,
     at: '2026-01-02T10:00:00.000Z',
   });
-const fileDeleted = (id: number) => recorded(`file-${id}`, 'FileDeleted', { at: '2026-01-03T10:00:00.000Z' });
+const fileDeleted = (id: number) => recordedEvent(`file-${id}`, 'FileDeleted', { at: '2026-01-03T10:00:00.000Z' });
 const asListed = (id: number, attachmentTypeId: number, extension = 'pdf') => ({
   id,
   fileDisplayName: `File ${id}`,
@@ -66,24 +51,9 @@ const asListed = (id: number, attachmentTypeId: number, extension = 'pdf') => ({
 });
 
 describe('post-view projection: files', () => {
-  let dataDir: string;
-  let readStore: ReadStore;
-  const apply = (...events: RecordedEvent[]) =>
-    readStore.transaction(async (tx) => {
-      for (const event of events) {
-        if (postViewProjection.handles.includes(event.type)) await postViewProjection.apply(event, tx);
-      }
-    });
-  const post = (id: string) => readStore.get<PostViewDocument>(POST_VIEW_COLLECTION, id);
-
-  beforeEach(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'post-view-files-'));
-    readStore = await createReadStore({ dataDir });
-  });
-  afterEach(async () => {
-    await readStore.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const readStore = useTemporaryReadStore();
+  const apply = (...events: RecordedEvent[]) => applyEvents(readStore(), postViewProjection, ...events);
+  const post = (id: string) => readStore().get<PostViewDocument>(POST_VIEW_COLLECTION, id);
 
   it('lists post files as attachedFiles and post images as images, in upload order', async () => {
     await apply(articleDrafted, questionAsked, upload(1, 2, 7), upload(2, 4, 7, 'png'), upload(3, 2, 7, 'zip'), upload(4, 3, 8), upload(5, 5, 8, 'jpg'));
@@ -92,7 +62,7 @@ describe('post-view projection: files', () => {
   });
 
   it('keeps the files through later edits of the post', async () => {
-    await apply(articleDrafted, upload(1, 2, 7), recorded('article-7', 'ArticlePublished', { at: '2026-01-04T10:00:00.000Z' }));
+    await apply(articleDrafted, upload(1, 2, 7), recordedEvent('article-7', 'ArticlePublished', { at: '2026-01-04T10:00:00.000Z' }));
     expect(await post('article-7')).toMatchObject({ isPublished: true, attachedFiles: [asListed(1, 2)] });
   });
 
@@ -100,8 +70,8 @@ describe('post-view projection: files', () => {
     await apply(articleDrafted, upload(1, 2, 7), upload(2, 4, 7, 'png'), upload(3, 2, 7));
     await apply(fileDeleted(1), fileDeleted(2));
     expect(await post('article-7')).toMatchObject({ attachedFiles: [asListed(3, 2)], images: [] });
-    expect(await readStore.get(POST_VIEW_FILES_COLLECTION, 'file-1')).toBeNull();
-    expect(await readStore.get(POST_VIEW_FILES_COLLECTION, 'file-3')).toMatchObject({ postViewId: 'article-7', list: 'attachedFiles', fileId: 3 });
+    expect(await readStore().get(POST_VIEW_FILES_COLLECTION, 'file-1')).toBeNull();
+    expect(await readStore().get(POST_VIEW_FILES_COLLECTION, 'file-3')).toMatchObject({ postViewId: 'article-7', list: 'attachedFiles', fileId: 3 });
   });
 
   it('ignores documents, comment images, profile pictures and their deletion', async () => {
@@ -109,11 +79,11 @@ describe('post-view projection: files', () => {
     const document = await post('article-7');
     expect(document?.attachedFiles).toEqual([]);
     expect(document?.images).toBeUndefined();
-    expect(await readStore.find(POST_VIEW_FILES_COLLECTION)).toEqual([]);
+    expect(await readStore().find(POST_VIEW_FILES_COLLECTION)).toEqual([]);
   });
 
   it('ignores a file of a post it does not know', async () => {
     await apply(upload(1, 2, 99), fileDeleted(1));
-    expect(await readStore.find(POST_VIEW_COLLECTION)).toEqual([]);
+    expect(await readStore().find(POST_VIEW_COLLECTION)).toEqual([]);
   });
 });

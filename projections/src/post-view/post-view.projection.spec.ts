@@ -1,21 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { RecordedEvent } from '@app/event-store';
-import { createReadStore, type ReadStore } from '@app/read-store';
+import { applyEvents, recordedEvent, useTemporaryReadStore } from '../testing/projection-test-kit';
 import { POST_VIEW_COLLECTION, postViewProjection, type PostViewDocument } from './post-view.projection';
-
-let position = 0n;
-const recorded = (streamName: string, type: string, data: Record<string, unknown>): RecordedEvent => ({
-  id: `event-${++position}`,
-  streamName,
-  revision: 0,
-  position,
-  type,
-  data,
-  metadata: { actor: 'ada', occurredAt: '2026-01-01T00:00:00.000Z' },
-  recordedAt: new Date(),
-});
 
 const articleFields = {
   title: 'Generics',
@@ -28,25 +13,12 @@ const articleFields = {
 };
 
 describe('post-view projection', () => {
-  let dataDir: string;
-  let readStore: ReadStore;
-  const apply = (...events: RecordedEvent[]) =>
-    readStore.transaction(async (tx) => {
-      for (const event of events) await postViewProjection.apply(event, tx);
-    });
-  const post = (id: string) => readStore.get<PostViewDocument>(POST_VIEW_COLLECTION, id);
-
-  beforeEach(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'post-view-'));
-    readStore = await createReadStore({ dataDir });
-  });
-  afterEach(async () => {
-    await readStore.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const readStore = useTemporaryReadStore();
+  const apply = (...events: RecordedEvent[]) => applyEvents(readStore(), postViewProjection, ...events);
+  const post = (id: string) => readStore().get<PostViewDocument>(POST_VIEW_COLLECTION, id);
 
   it('records a drafted article with every field of the article record and its category name', async () => {
-    await apply(recorded('article-7', 'ArticleDrafted', { id: 7, authorUserName: 'ada', ...articleFields, isApproved: true, at: '2026-01-01T10:00:00.000Z' }));
+    await apply(recordedEvent('article-7', 'ArticleDrafted', { id: 7, authorUserName: 'ada', ...articleFields, isApproved: true, at: '2026-01-01T10:00:00.000Z' }));
     expect(await post('article-7')).toEqual({
       id: 'article-7',
       postId: 7,
@@ -67,11 +39,11 @@ describe('post-view projection', () => {
 
   it('follows edits, publishing, default image, moderation and deletion', async () => {
     await apply(
-      recorded('article-8', 'ArticleDrafted', { id: 8, authorUserName: 'ada', ...articleFields, isApproved: false, at: '2026-01-01T10:00:00.000Z' }),
-      recorded('article-8', 'ArticleEdited', { ...articleFields, title: 'Generics, again', categoryId: 121, at: '2026-01-02T10:00:00.000Z' }),
-      recorded('article-8', 'ArticleDefaultImageChosen', { fileId: 42, at: '2026-01-03T10:00:00.000Z' }),
-      recorded('article-8', 'ArticlePublished', { at: '2026-01-04T10:00:00.000Z' }),
-      recorded('article-8', 'ArticleApproved', { at: '2026-01-05T10:00:00.000Z' }),
+      recordedEvent('article-8', 'ArticleDrafted', { id: 8, authorUserName: 'ada', ...articleFields, isApproved: false, at: '2026-01-01T10:00:00.000Z' }),
+      recordedEvent('article-8', 'ArticleEdited', { ...articleFields, title: 'Generics, again', categoryId: 121, at: '2026-01-02T10:00:00.000Z' }),
+      recordedEvent('article-8', 'ArticleDefaultImageChosen', { fileId: 42, at: '2026-01-03T10:00:00.000Z' }),
+      recordedEvent('article-8', 'ArticlePublished', { at: '2026-01-04T10:00:00.000Z' }),
+      recordedEvent('article-8', 'ArticleApproved', { at: '2026-01-05T10:00:00.000Z' }),
     );
     expect(await post('article-8')).toMatchObject({
       title: 'Generics, again',
@@ -83,17 +55,17 @@ describe('post-view projection', () => {
       // Moderation is not an author's change.
       updatedOn: '2026-01-04T10:00:00.000Z',
     });
-    await apply(recorded('article-8', 'ArticleUnpublished', { at: '2026-01-06T10:00:00.000Z' }), recorded('article-8', 'ArticleUnapproved', { at: '2026-01-07T10:00:00.000Z' }));
+    await apply(recordedEvent('article-8', 'ArticleUnpublished', { at: '2026-01-06T10:00:00.000Z' }), recordedEvent('article-8', 'ArticleUnapproved', { at: '2026-01-07T10:00:00.000Z' }));
     expect(await post('article-8')).toMatchObject({ isPublished: false, isApproved: false, deleted: false });
-    await apply(recorded('article-8', 'ArticleDeleted', { at: '2026-01-08T10:00:00.000Z' }));
+    await apply(recordedEvent('article-8', 'ArticleDeleted', { at: '2026-01-08T10:00:00.000Z' }));
     expect(await post('article-8')).toMatchObject({ deleted: true, title: 'Generics, again' });
   });
 
   it('records questions as published, with empty article-only fields', async () => {
     await apply(
-      recorded('question-9', 'QuestionAsked', { id: 9, authorUserName: 'bob', title: 'Why?', categoryId: 126, tags: [], content: '<p>?</p>', isApproved: true, at: '2026-01-02T00:00:00.000Z' }),
-      recorded('question-9', 'QuestionEdited', { title: 'Why not?', categoryId: 999, tags: [{ id: 2, subTag: 'java' }], content: '<p>!</p>', at: '2026-01-03T00:00:00.000Z' }),
-      recorded('question-9', 'QuestionDefaultImageChosen', { fileId: 5, at: '2026-01-04T00:00:00.000Z' }),
+      recordedEvent('question-9', 'QuestionAsked', { id: 9, authorUserName: 'bob', title: 'Why?', categoryId: 126, tags: [], content: '<p>?</p>', isApproved: true, at: '2026-01-02T00:00:00.000Z' }),
+      recordedEvent('question-9', 'QuestionEdited', { title: 'Why not?', categoryId: 999, tags: [{ id: 2, subTag: 'java' }], content: '<p>!</p>', at: '2026-01-03T00:00:00.000Z' }),
+      recordedEvent('question-9', 'QuestionDefaultImageChosen', { fileId: 5, at: '2026-01-04T00:00:00.000Z' }),
     );
     expect(await post('question-9')).toEqual({
       id: 'question-9',
@@ -121,7 +93,7 @@ describe('post-view projection', () => {
   });
 
   it('ignores events of a post it never saw created', async () => {
-    await apply(recorded('article-404', 'ArticlePublished', { at: '2026-01-01T00:00:00.000Z' }));
+    await apply(recordedEvent('article-404', 'ArticlePublished', { at: '2026-01-01T00:00:00.000Z' }));
     expect(await post('article-404')).toBeNull();
   });
 });

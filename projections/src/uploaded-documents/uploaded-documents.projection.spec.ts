@@ -1,23 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { RecordedEvent } from '@app/event-store';
-import { createReadStore, type ReadStore } from '@app/read-store';
+import { applyEvents, recordedEvent, useTemporaryReadStore } from '../testing/projection-test-kit';
 import { UPLOADED_DOCUMENTS_COLLECTION, uploadedDocumentsProjection, type UploadedDocument } from './uploaded-documents.projection';
 
-let position = 0n;
-const recorded = (streamName: string, type: string, data: Record<string, unknown>): RecordedEvent => ({
-  id: `event-${++position}`,
-  streamName,
-  revision: 0,
-  position,
-  type,
-  data,
-  metadata: { actor: 'ada', occurredAt: '2026-01-01T00:00:00.000Z' },
-  recordedAt: new Date(),
-});
 const upload = (id: number, attachmentTypeId: number) =>
-  recorded(`file-${id}`, 'FileUploaded', {
+  recordedEvent(`file-${id}`, 'FileUploaded', {
     id,
     uploaderUserName: 'ada',
     attachmentTypeId,
@@ -32,25 +18,12 @@ const upload = (id: number, attachmentTypeId: number) =>
   });
 
 describe('uploaded-documents projection', () => {
-  let dataDir: string;
-  let readStore: ReadStore;
-  const apply = (...events: RecordedEvent[]) =>
-    readStore.transaction(async (tx) => {
-      for (const event of events) await uploadedDocumentsProjection.apply(event, tx);
-    });
-
-  beforeEach(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'uploaded-documents-'));
-    readStore = await createReadStore({ dataDir });
-  });
-  afterEach(async () => {
-    await readStore.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const readStore = useTemporaryReadStore();
+  const apply = (...events: RecordedEvent[]) => applyEvents(readStore(), uploadedDocumentsProjection, ...events);
 
   it('lists documents only, and drops a deleted one', async () => {
-    await apply(upload(1, 1), upload(2, 2), upload(3, 1), upload(4, 4), recorded('file-3', 'FileDeleted', { at: '2026-01-05T10:00:00.000Z' }), recorded('file-2', 'FileDeleted', { at: '2026-01-05T10:00:00.000Z' }));
-    expect(await readStore.find<UploadedDocument>(UPLOADED_DOCUMENTS_COLLECTION)).toEqual([
+    await apply(upload(1, 1), upload(2, 2), upload(3, 1), upload(4, 4), recordedEvent('file-3', 'FileDeleted', { at: '2026-01-05T10:00:00.000Z' }), recordedEvent('file-2', 'FileDeleted', { at: '2026-01-05T10:00:00.000Z' }));
+    expect(await readStore().find<UploadedDocument>(UPLOADED_DOCUMENTS_COLLECTION)).toEqual([
       {
         id: 'file-1',
         fileId: 1,

@@ -201,8 +201,14 @@ function revisionMatches(expected: ExpectedRevision, current: number | null): bo
   }
 }
 
+/**
+ * Checked by shape, not `instanceof`: the native addon keeps the SqliteError class of the first
+ * module instance that loaded it, so in a process with several module registries (jest) the
+ * class identity is not reliable.
+ */
 function isDuplicateIdViolation(error: unknown): boolean {
-  return error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes('events.id');
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('events.id');
 }
 
 function isString(value: string | undefined): value is string {
