@@ -1,6 +1,80 @@
+import { AttachmentType, MAX_LENGTHS } from '@app/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { EDITOR_HEIGHT } from '../../components/editor/editor-height';
+import { ImageUploadModal } from '../../components/image-upload/image-upload-modal';
+import { useMessageModal } from '../../components/message-modal';
 import { PageHeading } from '../../components/page-heading';
+import { RequireLogin } from '../../components/require-login';
+import { useToast } from '../../components/toast';
+import { postPath } from '../../lib/paths';
+import { EntityType } from '../../types/api';
+import { CategorySelect, ContentEditorField, FormField, PostAttachments, TagsSelect, UploadedImagesList, useReferenceData } from '../posts';
+import { useQuestionSubmit } from './hooks/use-question-submit';
 
-/** Ask or update a question (optional query id). Screen content is built by the feature's owner; this is the routed placeholder. */
+/** Ask or update a question (/question/ask, ?id= for edit); logged-out visitors go to login. */
 export function QuestionAskPage() {
-  return <PageHeading title="Ask a Question" />;
+  return (
+    <RequireLogin>
+      <QuestionAskForm />
+    </RequireLogin>
+  );
+}
+
+function QuestionAskForm() {
+  const navigate = useNavigate();
+  const { showMessage, messageModal } = useMessageModal();
+  const { showToast, toast } = useToast();
+  const { categories, tags } = useReferenceData();
+  const question = useQuestionSubmit({ showMessage, showToast });
+  const { values, change, errors, files } = question;
+  const [uploading, setUploading] = useState(false);
+
+  const cancel = () => navigate(question.postId ? postPath({ id: question.postId, entityType: EntityType.Question, title: values.title }) : '/');
+
+  return (
+    <div className="post-submit">
+      <PageHeading title={question.postId ? 'Edit Question' : 'Ask a Question'} />
+      {question.loadError && (
+        <p className="notice" role="alert">
+          {question.loadError}
+        </p>
+      )}
+      <form
+        className="card post-submit-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void question.save();
+        }}
+      >
+        <CategorySelect categories={categories} value={values.categoryId} onChange={(id) => change('categoryId', id)} error={errors.categoryId} />
+        <TagsSelect tags={tags} value={values.tags} onChange={(list) => change('tags', list)} error={errors.tags} />
+        <FormField label="Title" error={errors.title}>
+          {(control) => <input {...control} type="text" value={values.title} maxLength={MAX_LENGTHS.postTitle} onChange={(event) => change('title', event.target.value)} />}
+        </FormField>
+        <ContentEditorField
+          editorRef={question.editorRef}
+          value={values.content}
+          onChange={(html) => change('content', html)}
+          height={EDITOR_HEIGHT.question}
+          error={errors.content}
+          onUploadImage={() => setUploading(true)}
+        />
+        <UploadedImagesList images={files.images} defaultImageId={files.defaultImageId} onChooseDefault={files.setDefaultImageId} onRemove={files.removeImage} />
+        <PostAttachments files={files} attachmentTypeId={AttachmentType.QuestionFileAttachment} />
+        <div className="post-submit-buttons">
+          <button type="submit" className="button button-primary">
+            Save
+          </button>
+          <button type="button" className="button" onClick={cancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+      {uploading && <ImageUploadModal attachmentTypeId={AttachmentType.QuestionImageAttachment} onUpload={files.uploadImage} onClose={() => setUploading(false)} />}
+      {messageModal}
+      {toast}
+    </div>
+  );
 }

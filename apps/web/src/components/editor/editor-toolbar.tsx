@@ -1,0 +1,139 @@
+import { useEditorState, type Editor } from '@tiptap/react';
+import type { ReactNode } from 'react';
+
+const ALIGNMENTS = [
+  ['left', 'Align left', '⇤'],
+  ['center', 'Align center', '↔'],
+  ['right', 'Align right', '⇥'],
+  ['justify', 'Justify', '☰'],
+] as const;
+
+interface ToolbarProps {
+  editor: Editor;
+  onInsertImageUrl(): void;
+  onUploadImage?(): void;
+}
+
+/** SPEC §2 editor toolbar: bold, italic, code block, image, upload, alignment, indent, undo/redo, table. */
+export function EditorToolbar({ editor, onInsertImageUrl, onUploadImage }: ToolbarProps) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      bold: current.isActive('bold'),
+      italic: current.isActive('italic'),
+      codeBlock: current.isActive('codeBlock'),
+      bulletList: current.isActive('bulletList'),
+      orderedList: current.isActive('orderedList'),
+      align: ALIGNMENTS.find(([value]) => current.isActive({ textAlign: value }))?.[0] ?? null,
+      canIndent: current.can().sinkListItem('listItem'),
+      canOutdent: current.can().liftListItem('listItem'),
+      canUndo: current.can().undo(),
+      canRedo: current.can().redo(),
+      inTable: current.isActive('table'),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+
+  return (
+    <div className="editor-toolbar" role="toolbar" aria-label="Formatting">
+      <ToolGroup>
+        <ToolButton label="Bold" active={state.bold} onClick={() => chain().toggleBold().run()}>
+          <strong>B</strong>
+        </ToolButton>
+        <ToolButton label="Italic" active={state.italic} onClick={() => chain().toggleItalic().run()}>
+          <em>I</em>
+        </ToolButton>
+        <ToolButton label="Code block" active={state.codeBlock} onClick={() => chain().toggleCodeBlock().run()}>
+          {'</>'}
+        </ToolButton>
+      </ToolGroup>
+      <ToolGroup>
+        <ToolButton label="Insert image from URL" onClick={onInsertImageUrl}>
+          Img
+        </ToolButton>
+        {onUploadImage && (
+          <ToolButton label="Upload image" onClick={onUploadImage}>
+            ⤒
+          </ToolButton>
+        )}
+      </ToolGroup>
+      <ToolGroup>
+        {ALIGNMENTS.map(([value, label, glyph]) => (
+          <ToolButton key={value} label={label} active={state.align === value} onClick={() => chain().setTextAlign(value).run()}>
+            {glyph}
+          </ToolButton>
+        ))}
+      </ToolGroup>
+      <ToolGroup>
+        <ToolButton label="Bullet list" active={state.bulletList} onClick={() => chain().toggleBulletList().run()}>
+          •
+        </ToolButton>
+        <ToolButton label="Numbered list" active={state.orderedList} onClick={() => chain().toggleOrderedList().run()}>
+          1.
+        </ToolButton>
+        <ToolButton label="Indent" disabled={!state.canIndent} onClick={() => chain().sinkListItem('listItem').run()}>
+          →
+        </ToolButton>
+        <ToolButton label="Outdent" disabled={!state.canOutdent} onClick={() => chain().liftListItem('listItem').run()}>
+          ←
+        </ToolButton>
+      </ToolGroup>
+      <ToolGroup>
+        <ToolButton label="Undo" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
+          ↶
+        </ToolButton>
+        <ToolButton label="Redo" disabled={!state.canRedo} onClick={() => chain().redo().run()}>
+          ↷
+        </ToolButton>
+      </ToolGroup>
+      <ToolGroup>
+        <ToolButton label="Insert table" onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}>
+          ▦
+        </ToolButton>
+        {state.inTable && (
+          <>
+            <ToolButton label="Add row" onClick={() => chain().addRowAfter().run()}>
+              +≡
+            </ToolButton>
+            <ToolButton label="Add column" onClick={() => chain().addColumnAfter().run()}>
+              +‖
+            </ToolButton>
+            <ToolButton label="Delete table" onClick={() => chain().deleteTable().run()}>
+              ✕▦
+            </ToolButton>
+          </>
+        )}
+      </ToolGroup>
+    </div>
+  );
+}
+
+function ToolGroup({ children }: { children: ReactNode }) {
+  return <div className="editor-toolbar-group">{children}</div>;
+}
+
+interface ToolButtonProps {
+  label: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick(): void;
+  children: ReactNode;
+}
+
+function ToolButton({ label, active, disabled, onClick, children }: ToolButtonProps) {
+  return (
+    <button
+      type="button"
+      className="editor-tool"
+      aria-label={label}
+      title={label}
+      aria-pressed={active === undefined ? undefined : active}
+      disabled={disabled}
+      // Keep the editor's selection: a mousedown on the button would otherwise blur it first.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}

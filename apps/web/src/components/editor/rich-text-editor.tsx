@@ -1,0 +1,98 @@
+import Image from '@tiptap/extension-image';
+import { TableKit } from '@tiptap/extension-table';
+import TextAlign from '@tiptap/extension-text-align';
+import { EditorContent, useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { EditorToolbar } from './editor-toolbar';
+import { Figure, type FigureOptions } from './figure';
+import { ImageUrlDialog } from './image-url-dialog';
+import './editor.css';
+
+/** What the submit pages do to the editor from outside (the uploaded-images list). */
+export interface RichTextEditorHandle {
+  insertFigure(figure: FigureOptions): void;
+  /** Removes the figures showing this image (SPEC §4: removing an image removes its figure). */
+  removeImage(src: string): void;
+}
+
+export interface RichTextEditorProps {
+  /** Html; the editor follows it when it changes from outside (a loaded post). */
+  value: string;
+  onChange(html: string): void;
+  /** Accessible name of the editing area. */
+  label: string;
+  height: number;
+  /** Shows the toolbar's upload button. */
+  onUploadImage?(): void;
+  invalid?: boolean;
+  describedBy?: string;
+  ref?: Ref<RichTextEditorHandle>;
+}
+
+/** The TipTap rich-text editor of the submit pages; emits html. */
+export function RichTextEditor({ value, onChange, label, height, onUploadImage, invalid, describedBy, ref }: RichTextEditorProps) {
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const [askingImageUrl, setAskingImageUrl] = useState(false);
+
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({ link: { openOnClick: false } }),
+      Image,
+      Figure,
+      TableKit.configure({ table: { resizable: false } }),
+      TextAlign.configure({ types: ['heading', 'paragraph'] }),
+    ],
+    content: value,
+    onUpdate: ({ editor: current }) => onChangeRef.current(current.getHTML()),
+  });
+
+  useEffect(() => {
+    if (!editor || editor.isDestroyed || value === editor.getHTML()) return;
+    editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
+  useEffect(() => {
+    editor?.setOptions({
+      editorProps: {
+        attributes: {
+          class: 'rich-text-content',
+          role: 'textbox',
+          'aria-multiline': 'true',
+          'aria-label': label,
+          ...(invalid ? { 'aria-invalid': 'true' } : {}),
+          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        },
+      },
+    });
+  }, [editor, label, invalid, describedBy]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      insertFigure: (figure) => editor?.chain().focus().insertFigure(figure).run(),
+      removeImage: (src) => editor?.commands.removeImagesBySrc(src),
+    }),
+    [editor],
+  );
+
+  if (!editor) return null;
+  return (
+    <div className={`rich-text-editor${invalid ? ' rich-text-editor-invalid' : ''}`}>
+      <EditorToolbar editor={editor} onInsertImageUrl={() => setAskingImageUrl(true)} onUploadImage={onUploadImage} />
+      <div className="rich-text-scroll" style={{ height }} onClick={(event) => event.target === event.currentTarget && editor.commands.focus('end')}>
+        <EditorContent editor={editor} />
+      </div>
+      {askingImageUrl && (
+        <ImageUrlDialog
+          onClose={() => setAskingImageUrl(false)}
+          onInsert={(image) => {
+            editor.chain().focus().setImage(image).run();
+            setAskingImageUrl(false);
+          }}
+        />
+      )}
+    </div>
+  );
+}

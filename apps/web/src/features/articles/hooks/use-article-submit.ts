@@ -1,0 +1,106 @@
+import { articleSaveRequestSchema, FILL_REQUIRED_FIELDS_MESSAGE, firstErrors, type Article } from '@app/contracts';
+import { useEffect, useRef, useState } from 'react';
+import type { RichTextEditorHandle } from '../../../components/editor/rich-text-editor';
+import type { ShowMessage } from '../../../components/message-modal';
+import { ARTICLE_FILE_TYPES, getPost, messageOf, useAutosave, usePostFiles, usePostPersistence, type PostFilesRecord } from '../../posts';
+import { articleFormValuesOf, articleRequestOf, autosaveSnapshotOf, EMPTY_ARTICLE, type ArticleFormValues } from '../article-form';
+
+/** SPEC §8 messages of the article submit page. */
+export const ARTICLE_MESSAGES = {
+  saved: 'Article Saved',
+  published: 'Article Published',
+  unpublished: 'Article unpublished',
+  saveFailed: 'Operation Failed',
+} as const;
+
+/**
+ * The article submit page's state and actions: load for edit, save, publish/unpublish, autosave
+ * (SPEC §4) and the post's images and attachments.
+ */
+export function useArticleSubmit({ showMessage, showToast }: { showMessage: ShowMessage; showToast(text: string): void }) {
+  const persistence = usePostPersistence('Article', showMessage);
+  const editorRef = useRef<RichTextEditorHandle>(null);
+  const [values, setValues] = useState<ArticleFormValues>(EMPTY_ARTICLE);
+  const [isPublished, setIsPublished] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [loadError, setLoadError] = useState('');
+
+  // Uploads read the form as it is when they run (draft-before-upload).
+  const current = useRef<{ request: object; valid: boolean }>({ request: {}, valid: false });
+  const files = usePostFiles({
+    types: ARTICLE_FILE_TYPES,
+    ensurePostId: () => persistence.ensurePostId(current.current.request, current.current.valid),
+    editor: editorRef,
+    showMessage,
+  });
+  const request = articleRequestOf(values, isPublished, files.defaultImageId);
+  const errors = firstErrors(articleSaveRequestSchema, request);
+  const valid = Object.keys(errors).length === 0;
+  current.current = { request, valid };
+
+  const { markSaved } = useAutosave({
+    snapshot: autosaveSnapshotOf(values),
+    valid,
+    save: () => persistence.persist(request, { silent: true }),
+  });
+
+  const { openedId } = persistence;
+  const loadFiles = files.load;
+  useEffect(() => {
+    setSubmitted(false);
+    setLoadError('');
+    if (!openedId) {
+      setValues(EMPTY_ARTICLE);
+      setIsPublished(false);
+      loadFiles({});
+      markSaved(autosaveSnapshotOf(EMPTY_ARTICLE));
+      return;
+    }
+    const controller = new AbortController();
+    getPost<Article & PostFilesRecord>('Article', openedId, controller.signal)
+      .then((article) => {
+        const loaded = articleFormValuesOf(article);
+        setValues(loaded);
+        setIsPublished(!!article.isPublished);
+        loadFiles(article);
+        markSaved(autosaveSnapshotOf(loaded));
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoadError(`The article could not be loaded: ${messageOf(error)}`);
+      });
+    return () => controller.abort();
+  }, [openedId, loadFiles, markSaved]);
+
+  const change = <K extends keyof ArticleFormValues>(field: K, value: ArticleFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
+
+  /** Save keeps the published state; Publish/Unpublish passes the new one and saves at once. */
+  const save = async (publish?: boolean) => {
+    setSubmitted(true);
+    if (!valid) {
+      showMessage(FILL_REQUIRED_FIELDS_MESSAGE);
+      return;
+    }
+    const nextPublished = publish ?? isPublished;
+    const snapshot = autosaveSnapshotOf(values);
+    try {
+      await persistence.persist({ ...request, isPublished: nextPublished });
+      markSaved(snapshot);
+      setIsPublished(nextPublished);
+      showToast(publish === undefined ? ARTICLE_MESSAGES.saved : nextPublished ? ARTICLE_MESSAGES.published : ARTICLE_MESSAGES.unpublished);
+    } catch (error) {
+      showMessage(ARTICLE_MESSAGES.saveFailed, messageOf(error));
+    }
+  };
+
+  return {
+    postId: persistence.postId,
+    values,
+    change,
+    isPublished,
+    errors: submitted ? errors : {},
+    loadError,
+    editorRef,
+    files,
+    save,
+  };
+}

@@ -1,0 +1,44 @@
+import type { AttachmentType, DownloadResult, UploadResult } from '@app/contracts';
+import { api } from '../../../lib/api-client';
+
+export interface FileUpload {
+  file: File;
+  attachmentTypeId: AttachmentType;
+  fileDisplayName?: string;
+  instructions?: string;
+  /** The post the file belongs to; none for documents and profile pictures. */
+  referenceId?: number;
+}
+
+/** POST /api/File (multipart, SPEC §7). */
+export function uploadFile({ file, attachmentTypeId, fileDisplayName, instructions, referenceId }: FileUpload): Promise<UploadResult> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  form.append('AttachmentTypeId', String(attachmentTypeId));
+  if (fileDisplayName !== undefined) form.append('FileDisplayName', fileDisplayName);
+  if (instructions !== undefined) form.append('Instructions', instructions);
+  if (referenceId !== undefined) form.append('ReferenceId', String(referenceId));
+  return api.post<UploadResult>('/File', form);
+}
+
+export function deleteFile(id: number): Promise<boolean> {
+  return api.delete<boolean>(`/File/${id}`);
+}
+
+/** Where an uploaded image is served. */
+export const imageUrl = (uploadedFileName: string): string => `/images/${encodeURIComponent(uploadedFileName)}`;
+
+/** GET /api/File/{id}/{name}, then hands the bytes to the browser as a download. */
+export async function downloadFile(id: number, fileDisplayName: string): Promise<void> {
+  const { fileContents, fileDownloadName } = await api.get<DownloadResult>(`/File/${id}/${encodeURIComponent(fileDisplayName)}`);
+  const bytes = Uint8Array.from(atob(fileContents), (char) => char.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes]));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileDownloadName || fileDisplayName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser the moment it needs to start the download before the URL goes.
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

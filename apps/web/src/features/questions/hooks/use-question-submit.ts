@@ -1,0 +1,69 @@
+import { firstErrors, questionSaveRequestSchema, type Question } from '@app/contracts';
+import { useEffect, useRef, useState } from 'react';
+import type { RichTextEditorHandle } from '../../../components/editor/rich-text-editor';
+import type { ShowMessage } from '../../../components/message-modal';
+import { getPost, messageOf, QUESTION_FILE_TYPES, usePostFiles, usePostPersistence, type PostFilesRecord } from '../../posts';
+import { EMPTY_QUESTION, questionFormValuesOf, questionRequestOf, type QuestionFormValues } from '../question-form';
+
+/** SPEC §8 messages of the ask-question page. */
+export const QUESTION_MESSAGES = { saved: 'Question Saved', saveFailed: 'Operation Failed' } as const;
+
+/** The ask-question page's state and actions: load for edit, save, and the question's images and attachments. */
+export function useQuestionSubmit({ showMessage, showToast }: { showMessage: ShowMessage; showToast(text: string): void }) {
+  const persistence = usePostPersistence('Question', showMessage);
+  const editorRef = useRef<RichTextEditorHandle>(null);
+  const [values, setValues] = useState<QuestionFormValues>(EMPTY_QUESTION);
+  const [submitted, setSubmitted] = useState(false);
+  const [loadError, setLoadError] = useState('');
+
+  // Uploads read the form as it is when they run (draft-before-upload).
+  const current = useRef<{ request: object; valid: boolean }>({ request: {}, valid: false });
+  const files = usePostFiles({
+    types: QUESTION_FILE_TYPES,
+    ensurePostId: () => persistence.ensurePostId(current.current.request, current.current.valid),
+    editor: editorRef,
+    showMessage,
+  });
+  const request = questionRequestOf(values, files.defaultImageId);
+  const errors = firstErrors(questionSaveRequestSchema, request);
+  const valid = Object.keys(errors).length === 0;
+  current.current = { request, valid };
+
+  const { openedId } = persistence;
+  const loadFiles = files.load;
+  useEffect(() => {
+    setSubmitted(false);
+    setLoadError('');
+    if (!openedId) {
+      setValues(EMPTY_QUESTION);
+      loadFiles({});
+      return;
+    }
+    const controller = new AbortController();
+    getPost<Question & PostFilesRecord>('Question', openedId, controller.signal)
+      .then((question) => {
+        setValues(questionFormValuesOf(question));
+        loadFiles(question);
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoadError(`The question could not be loaded: ${messageOf(error)}`);
+      });
+    return () => controller.abort();
+  }, [openedId, loadFiles]);
+
+  const change = <K extends keyof QuestionFormValues>(field: K, value: QuestionFormValues[K]) => setValues((state) => ({ ...state, [field]: value }));
+
+  /** SPEC §5: the errors show once a save was tried. */
+  const save = async () => {
+    setSubmitted(true);
+    if (!valid) return;
+    try {
+      await persistence.persist(request);
+      showToast(QUESTION_MESSAGES.saved);
+    } catch (error) {
+      showMessage(QUESTION_MESSAGES.saveFailed, messageOf(error));
+    }
+  };
+
+  return { postId: persistence.postId, values, change, errors: submitted ? errors : {}, loadError, editorRef, files, save };
+}
