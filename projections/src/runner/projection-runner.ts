@@ -5,6 +5,7 @@ import type { Projection } from '../projection';
 import { applyNextBatch, type BatchTarget } from './apply-batch';
 import { REBUILD_SUFFIX } from './namespaced-transaction';
 import { ProjectionVersions } from './projection-versions';
+import { Signal } from './signal';
 
 export interface ProjectionRunnerOptions {
   batchSize?: number;
@@ -31,8 +32,10 @@ export interface ProjectionStatus {
 export class ProjectionRunner {
   private readonly logger = new Logger('Projections');
   private readonly statuses = new Map<string, ProjectionStatus>();
-  private readonly wakers = new Set<() => void>();
-  private readonly checkpointWaiters = new Set<() => void>();
+  /** Rung when `$all` has something new: idle loops wake up at once instead of at their next poll. */
+  private readonly appended = new Signal();
+  /** Rung when a checkpoint moved: `waitFor` re-reads the checkpoints. */
+  private readonly checkpointMoved = new Signal();
   private subscription?: Subscription;
   private running = false;
   private loops: Promise<void>[] = [];
@@ -59,11 +62,11 @@ export class ProjectionRunner {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    for (const projection of this.projections) await this.ensureIndexes(projection, '');
+    for (const projection of this.projections) await ensureIndexes(this.readStore, projection, '');
     const head = await this.eventStore.headPosition();
     this.subscription = this.eventStore.subscribeToAll({
       after: head,
-      onEvent: () => this.wakeAll(),
+      onEvent: () => this.appended.notify(),
       onError: (error) => this.logger.warn(`Live subscription ended, polling only: ${String(error)}`),
     });
     this.loops = this.projections.map((projection) => this.runLoop(projection));
@@ -72,7 +75,7 @@ export class ProjectionRunner {
   async stop(): Promise<void> {
     this.running = false;
     await this.subscription?.unsubscribe();
-    this.wakeAll();
+    this.appended.notify();
     await Promise.all(this.loops);
     this.loops = [];
   }
@@ -94,7 +97,7 @@ export class ProjectionRunner {
       if (checkpoints.every((checkpoint) => checkpoint !== null && checkpoint >= position)) return true;
       const remaining = deadline - Date.now();
       if (remaining <= 0) return false;
-      await this.nextCheckpointMove(Math.min(remaining, 25));
+      await this.checkpointMoved.wait(Math.min(remaining, 25));
     }
   }
 
@@ -112,61 +115,24 @@ export class ProjectionRunner {
         status.checkpoint = checkpoint;
         status.lastError = undefined;
         delay = this.retryDelayMs;
-        this.notifyCheckpointMoved();
+        this.checkpointMoved.notify();
         if (read > 0) {
           status.state = 'catching-up';
           continue;
         }
         status.state = 'live';
-        await this.sleepUntilWoken(this.idlePollMs);
+        await this.appended.wait(this.idlePollMs);
       } catch (error) {
         status.state = 'failing';
         status.lastError = error instanceof Error ? error.message : String(error);
         this.logger.error(`Projection ${projection.name} failed, retrying in ${delay} ms: ${status.lastError}`);
-        await this.sleepUntilWoken(delay);
+        await this.appended.wait(delay);
         delay = Math.min(delay * 2, 30_000);
       }
     }
     status.state = 'stopped';
   }
 
-  private async ensureIndexes(projection: Projection, suffix: string): Promise<void> {
-    for (const [collection, indexes] of Object.entries(projection.indexes ?? {})) {
-      await this.readStore.ensureIndexes(collection + suffix, indexes);
-    }
-  }
-
-  private sleepUntilWoken(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wakers.add(done);
-    });
-  }
-
-  private wakeAll(): void {
-    for (const wake of [...this.wakers]) wake();
-  }
-
-  private nextCheckpointMove(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.checkpointWaiters.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.checkpointWaiters.add(done);
-    });
-  }
-
-  private notifyCheckpointMoved(): void {
-    for (const waiter of [...this.checkpointWaiters]) waiter();
-  }
 }
 
 function liveTarget(projection: Projection): BatchTarget {
@@ -196,9 +162,7 @@ export async function rebuildProjection(
     for (const collection of projection.collections) await tx.dropCollection(collection + REBUILD_SUFFIX);
     await tx.setCheckpoint(target.checkpointName, null);
   });
-  for (const [collection, indexes] of Object.entries(projection.indexes ?? {})) {
-    await readStore.ensureIndexes(collection + REBUILD_SUFFIX, indexes);
-  }
+  await ensureIndexes(readStore, projection, REBUILD_SUFFIX);
   let processed = 0;
   for (;;) {
     if (options.isCancelled?.()) return;
@@ -215,7 +179,11 @@ export async function rebuildProjection(
     await tx.deleteCheckpoint(target.checkpointName);
     await versions.record(tx, projection.name, projection.version);
   });
+  await ensureIndexes(readStore, projection, '');
+}
+
+async function ensureIndexes(readStore: ReadStore, projection: Projection, suffix: string): Promise<void> {
   for (const [collection, indexes] of Object.entries(projection.indexes ?? {})) {
-    await readStore.ensureIndexes(collection, indexes);
+    await readStore.ensureIndexes(collection + suffix, indexes);
   }
 }

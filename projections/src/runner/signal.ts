@@ -1,0 +1,20 @@
+/** Lets any number of waiters sleep until notified or until their timeout, whichever comes first. */
+export class Signal {
+  private readonly waiters = new Set<() => void>();
+
+  wait(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.waiters.add(done);
+    });
+  }
+
+  notify(): void {
+    for (const waiter of [...this.waiters]) waiter();
+  }
+}
