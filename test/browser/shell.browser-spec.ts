@@ -172,10 +172,10 @@ describe('SPA shell', () => {
     const response = await page.goto('/article/12/some-title');
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-type']).toContain('text/html');
-    await page.getByRole('heading', { name: 'Article', exact: true }).waitFor(VISIBLE);
+    await page.getByRole('heading', { name: 'Article not found', exact: true }).waitFor(VISIBLE);
     const reloaded = await page.reload();
     expect(reloaded?.status()).toBe(200);
-    await page.getByRole('heading', { name: 'Article', exact: true }).waitFor(VISIBLE);
+    await page.getByRole('heading', { name: 'Article not found', exact: true }).waitFor(VISIBLE);
     await navbar(page).getByRole('link', { name: 'Home' }).waitFor(VISIBLE);
   });
 

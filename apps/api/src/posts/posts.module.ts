@@ -7,6 +7,7 @@ import { GetArticleHandler } from './articles/get-article.query';
 import { DeletePostHandler } from './delete-post.command';
 import { GetModerationHistoryHandler } from './moderation/get-moderation-history.query';
 import { GetRecentModerationHandler } from './moderation/get-recent-moderation.query';
+import { ListModerationPostsHandler } from './moderation/list-moderation-posts.query';
 import { ModerationController } from './moderation/moderation.controller';
 import { postIdGeneratorProvider } from './post-id.generator';
 import { AskQuestionHandler } from './questions/ask-question.command';
@@ -31,6 +32,7 @@ import { VisiblePosts } from './views/visible-post';
     DeletePostHandler,
     GetModerationHistoryHandler,
     GetRecentModerationHandler,
+    ListModerationPostsHandler,
   ],
 })
 export class PostsModule {}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { postPath, profilePath } from '../lib/paths';
 import { relativeTime } from '../lib/relative-time';
@@ -9,8 +10,8 @@ export function postTimeLabel(post: Pick<GridPost, 'createdOn' | 'updatedOn'>, n
   return edited ? `Last modified ${relativeTime(post.updatedOn, now)}` : `Created on ${relativeTime(post.createdOn, now)}`;
 }
 
-/** One post in a list: kind, title link, author link, relative time and tags. */
-export function GridPostItem({ post }: { post: GridPost }) {
+/** One post in a list: kind, title link, author link, relative time and tags; `children` adds a list's own line (likes, admin actions). */
+export function GridPostItem({ post, children }: { post: GridPost; children?: ReactNode }) {
   const isQuestion = post.entityType === EntityType.Question;
   return (
     <li className="post-item">
@@ -32,6 +33,7 @@ export function GridPostItem({ post }: { post: GridPost }) {
             ))}
           </ul>
         )}
+        {children}
       </div>
     </li>
   );

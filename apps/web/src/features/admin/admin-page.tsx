@@ -1,6 +1,44 @@
 import { PageHeading } from '../../components/page-heading';
+import { RequireLogin } from '../../components/require-login';
+import { useAuth } from '../../lib/auth-context';
+import { ModerationPostList } from './components/moderation-post-list';
+import { RecentModeration } from './components/recent-moderation';
+import { useRecentModeration } from './hooks/use-recent-moderation';
+import './admin.css';
 
-/** Admin search across all posts. Screen content is built by the feature's owner; this is the routed placeholder. */
+/** Admin Panel (SPEC §2, §6): every post with approve/unapprove and delete, and the recent moderation activity. Admins only. */
 export function AdminPage() {
-  return <PageHeading title="Admin Panel" />;
+  return (
+    <RequireLogin>
+      <AdminOnly />
+    </RequireLogin>
+  );
+}
+
+function AdminOnly() {
+  const { isAdmin } = useAuth();
+  if (!isAdmin) {
+    return (
+      <div className="card">
+        <PageHeading title="Admin Panel" />
+        <p className="notice" role="alert">
+          Only admins can see this page.
+        </p>
+      </div>
+    );
+  }
+  return <AdminPanel />;
+}
+
+function AdminPanel() {
+  const { entries, failed, reload } = useRecentModeration();
+  return (
+    <div className="admin-panel">
+      <PageHeading title="Admin Panel" />
+      <div className="admin-panel-grid">
+        <ModerationPostList onModerated={reload} />
+        <RecentModeration entries={entries} failed={failed} />
+      </div>
+    </div>
+  );
 }

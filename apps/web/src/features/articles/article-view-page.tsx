@@ -1,6 +1,6 @@
-import { PageHeading } from '../../components/page-heading';
+import { PostViewPage } from '../post-view';
 
-/** Article view (route parameter id). Screen content is built by the feature's owner; this is the routed placeholder. */
+/** Article view (SPEC §2), route article/{id}/{title}. */
 export function ArticleViewPage() {
-  return <PageHeading title="Article" />;
+  return <PostViewPage kind="article" />;
 }

@@ -1,6 +1,6 @@
-import { PageHeading } from '../../components/page-heading';
+import { PostViewPage } from '../post-view';
 
-/** Question view (route parameter id). Screen content is built by the feature's owner; this is the routed placeholder. */
+/** Question view (SPEC §2), route question/{id}/{title}: the article layout without description and source. */
 export function QuestionViewPage() {
-  return <PageHeading title="Question" />;
+  return <PostViewPage kind="question" />;
 }

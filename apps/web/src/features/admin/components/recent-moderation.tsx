@@ -1,0 +1,52 @@
+import { Link } from 'react-router-dom';
+import { postPath, profilePath } from '../../../lib/paths';
+import { parseServerTime, relativeTime } from '../../../lib/relative-time';
+import { EntityType } from '../../../types/api';
+import type { ModerationAction, RecentModerationEntry } from '../api/moderation-api';
+
+const ACTION_TEXT: Record<ModerationAction, string> = {
+  create: 'created',
+  edit: 'edited',
+  publish: 'published',
+  unpublish: 'unpublished',
+  approve: 'approved',
+  unapprove: 'unapproved',
+  delete: 'deleted',
+};
+
+const SYSTEM_ACTORS = new Set(['system', 'operator']);
+
+/** The latest moderation actions across all posts (who did what to which post, and when). */
+export function RecentModeration({ entries, failed }: { entries: RecentModerationEntry[] | null; failed: boolean }) {
+  return (
+    <section className="card recent-moderation" aria-labelledby="recent-moderation-heading">
+      <h2 id="recent-moderation-heading">Recent activity</h2>
+      {failed && <p className="muted">The recent activity could not be loaded.</p>}
+      {entries === null && !failed && <p className="muted">Loading…</p>}
+      {entries?.length === 0 && <p className="muted">Nothing has happened yet.</p>}
+      {entries && entries.length > 0 && (
+        <ol className="recent-moderation-list">
+          {entries.map((entry, index) => (
+            <li key={`${entry.entityType}-${entry.postId}-${entry.at}-${index}`}>
+              <ModerationEntryText entry={entry} />
+              <time className="muted" dateTime={parseServerTime(entry.at).toISOString()}>
+                {relativeTime(entry.at)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function ModerationEntryText({ entry }: { entry: RecentModerationEntry }) {
+  const kind = entry.entityType === EntityType.Question ? 'question' : 'article';
+  const title = entry.title || `#${entry.postId}`;
+  return (
+    <span>
+      {SYSTEM_ACTORS.has(entry.actor) ? <strong>{entry.actor}</strong> : <Link to={profilePath(entry.actor)}>{entry.actor}</Link>} {ACTION_TEXT[entry.action] ?? entry.action} {kind}{' '}
+      {entry.action === 'delete' ? <em>{title}</em> : <Link to={postPath({ id: entry.postId, entityType: entry.entityType, title: entry.title })}>{title}</Link>}
+    </span>
+  );
+}

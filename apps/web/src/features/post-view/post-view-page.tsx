@@ -1,0 +1,53 @@
+import { useParams } from 'react-router-dom';
+import { PageHeading } from '../../components/page-heading';
+import { useAuth } from '../../lib/auth-context';
+import { AuthorBox } from './components/author-box';
+import { LikeAndShare } from './components/like-and-share';
+import { PostAttachments } from './components/post-attachments';
+import { PostComments } from './components/post-comments';
+import { PostContent } from './components/post-content';
+import { PostHeader } from './components/post-header';
+import { PostNotFound } from './components/post-not-found';
+import { PostSource } from './components/post-source';
+import { useCanonicalPostUrl } from './hooks/use-canonical-post-url';
+import { usePost } from './hooks/use-post';
+import { POST_KINDS, type PostKind } from './post-kinds';
+import './post-view.css';
+
+/** Article view and question view (SPEC §2): routes article/{id}/{title} and question/{id}/{title}. */
+export function PostViewPage({ kind }: { kind: PostKind }) {
+  const config = POST_KINDS[kind];
+  const { id, title } = useParams();
+  const { user } = useAuth();
+  const state = usePost(config, id, user?.userName ?? null);
+  const post = state.status === 'found' ? state.post : null;
+  useCanonicalPostUrl(post && { id: post.id, entityType: config.entityType, title: post.title }, title);
+
+  if (state.status === 'not-found') return <PostNotFound config={config} />;
+  if (state.status === 'failed') {
+    return (
+      <div className="card">
+        <PageHeading title={config.label} />
+        <p className="notice" role="alert">
+          This {config.label.toLowerCase()} could not be loaded. Please try again later.
+        </p>
+      </div>
+    );
+  }
+  if (!post) return <p className="muted post-view-loading">Loading…</p>;
+
+  const loggedIn = user !== null;
+  return (
+    <article className={`post-view post-view-${kind}`}>
+      <div className="card post-view-main">
+        <PostHeader config={config} post={post} canEdit={loggedIn} />
+        <PostAttachments files={post.attachedFiles} loggedIn={loggedIn} />
+        <PostContent html={post.content} />
+        <PostSource source={post.source} />
+        <LikeAndShare likes={post.likes} title={post.title} />
+      </div>
+      <AuthorBox name={post.name} userName={post.uName} />
+      <PostComments loggedIn={loggedIn} />
+    </article>
+  );
+}
