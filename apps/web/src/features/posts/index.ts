@@ -1,7 +1,7 @@
 /** The shared pieces of the article and question submit pages. */
 import './posts.css';
 export { getPost, type PostKind } from './api/posts-api';
-export { imageUrl, uploadFile } from './api/files-api';
+export { downloadFile, imageUrl, uploadFile } from './api/files-api';
 export { AttachFilesForm } from './components/attach-files-form';
 export { AttachmentsList } from './components/attachments-list';
 export { PostAttachments } from './components/post-attachments';

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { LinkButton } from '../../../components/link-button';
 import { Link, useLocation } from 'react-router-dom';
 import { AttachmentType, type AttachedFile } from '@app/contracts';
-import { downloadFile } from '../api/download-file';
-import { saveBase64File } from '../lib/save-file';
+import { downloadFile } from '../../posts';
 
 const FILE_ATTACHMENT_TYPES: readonly number[] = [AttachmentType.ArticleFileAttachment, AttachmentType.QuestionFileAttachment];
 
@@ -28,8 +27,7 @@ function DownloadButton({ file }: { file: AttachedFile }) {
   const download = async () => {
     setFailure(null);
     try {
-      const { fileContents, fileDownloadName } = await downloadFile(file.id, file.fileDisplayName);
-      saveBase64File(fileContents, fileDownloadName || file.fileDisplayName);
+      await downloadFile(file.id, file.fileDisplayName);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'Download failed');
     }

@@ -1,4 +1,5 @@
 import type { AttachmentType, DownloadResult, UploadResult } from '@app/contracts';
+import { saveBase64File } from '../../../lib/save-base64-file';
 import { api } from '../../../lib/api-client';
 
 export interface FileUpload {
@@ -31,14 +32,5 @@ export const imageUrl = (uploadedFileName: string): string => `/images/${encodeU
 /** GET /api/File/{id}/{name}, then hands the bytes to the browser as a download. */
 export async function downloadFile(id: number, fileDisplayName: string): Promise<void> {
   const { fileContents, fileDownloadName } = await api.get<DownloadResult>(`/File/${id}/${encodeURIComponent(fileDisplayName)}`);
-  const bytes = Uint8Array.from(atob(fileContents), (char) => char.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes]));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileDownloadName || fileDisplayName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser the moment it needs to start the download before the URL goes.
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBase64File(fileContents, fileDownloadName || fileDisplayName);
 }
