@@ -1,32 +1,15 @@
-/** SPEC §3 attachment kinds. */
-export const ATTACHMENT_TYPES = {
-  Document: 1,
-  ArticleFileAttachment: 2,
-  QuestionFileAttachment: 3,
-  ArticleImageAttachment: 4,
-  QuestionImageAttachment: 5,
-  ArticleCommentImageAttachment: 6,
-  QuestionCommentImageAttachment: 7,
-  ProfilePicture: 8,
-} as const;
-export type AttachmentTypeId = (typeof ATTACHMENT_TYPES)[keyof typeof ATTACHMENT_TYPES];
+import { AttachmentType, uploadKindOf, type UploadKind } from '@app/contracts';
 
-export type UploadCategory = 'document' | 'attachment' | 'image' | 'profilePicture';
+/** SPEC §3 attachment kinds: the contracts' enumeration, under the names the domain uses. */
+export const ATTACHMENT_TYPES = AttachmentType;
+export type AttachmentTypeId = AttachmentType;
+export type UploadCategory = UploadKind;
 
-const CATEGORY_OF: Record<AttachmentTypeId, UploadCategory> = {
-  1: 'document',
-  2: 'attachment',
-  3: 'attachment',
-  4: 'image',
-  5: 'image',
-  6: 'image',
-  7: 'image',
-  8: 'profilePicture',
-};
+const ATTACHMENT_TYPE_IDS: readonly number[] = Object.values(AttachmentType);
 
-export const isAttachmentTypeId = (value: number): value is AttachmentTypeId => Object.prototype.hasOwnProperty.call(CATEGORY_OF, value);
+export const isAttachmentTypeId = (value: number): value is AttachmentTypeId => ATTACHMENT_TYPE_IDS.includes(value);
 
-export const uploadCategoryOf = (type: AttachmentTypeId): UploadCategory => CATEGORY_OF[type];
+export const uploadCategoryOf = (type: AttachmentTypeId): UploadCategory => uploadKindOf(type);
 
 /** The post kind an attachment or image hangs off (comment images: the post of the comment), or null. */
 export function referencedPostKindOf(type: AttachmentTypeId): 'article' | 'question' | null {
