@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eventually } from './eventually';
+import { runCli } from './run-cli';
+import type { RunningServer } from './server';
 
 /** What a browser test needs of an account it made through the running site's API. */
 export interface SiteAccount {
@@ -29,4 +32,18 @@ export async function signUpOnSite(siteUrl: string, name: string): Promise<SiteA
     body: { Name: name, Email: email, Password: password },
   });
   return { name, email, password, userName: result.userName, token: result.token, roleId: result.roleId };
+}
+
+/**
+ * Grants admin with the operator CLI on the running site's data dir, and waits until the server's
+ * accounts projection has applied it (the CLI only appends the event).
+ */
+export async function grantAdmin(server: RunningServer, account: SiteAccount): Promise<void> {
+  const granted = runCli(server.dataDir, ['grant-admin', account.email]);
+  if (granted.status !== 0) throw new Error(`grant-admin failed: ${granted.output}`);
+  await eventually(
+    async () => Number((await callSite<{ roleId: number }>(server.url, 'GET', '/api/Account/IsTokenValid', { token: account.token })).roleId) === 2,
+    'the admin role to reach the server',
+    10_000,
+  );
 }

@@ -1,0 +1,123 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { startServer, type RunningServer } from './server';
+
+export const VISIBLE = { state: 'visible', timeout: 10_000 } as const;
+export const HIDDEN = { state: 'hidden', timeout: 10_000 } as const;
+
+export const navbar = (page: Page) => page.getByRole('banner');
+export const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+/** Holds the page's requests to `url` until the returned release() is called, to see what it shows meanwhile. */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** What the SPA keeps of a session in local storage (apps/web/src/lib/auth-storage.ts). */
+export interface StoredSession {
+  userName: string;
+  name: string;
+  token: string;
+  roleId: number;
+}
+
+/** The running site, one Chromium, and this test's browser context and page. */
+export interface BrowserSite {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /**
+   * Starts this test's browser over as one whose local storage already holds the session, as after
+   * an earlier visit; `context` and `page` are the new ones from then on.
+   */
+  openWithStoredSession(session: StoredSession): Promise<Page>;
+  /** A page in a browser of its own, for another person in the same test; closed after the test. */
+  openAnotherBrowser(session?: StoredSession): Promise<Page>;
+}
+
+/**
+ * Registers the hooks of a browser spec: one built site (startServer) and one Chromium for the
+ * file, and a fresh anonymous context and page for every test. Call it at the top of the file,
+ * before the spec's own hooks, so that theirs can use the server.
+ */
+export function useBrowserSite(): BrowserSite {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  let others: BrowserContext[] = [];
+
+  const newContext = (session?: StoredSession) => {
+    const { url } = required(server, 'server');
+    const storageState = session && { cookies: [], origins: [{ origin: url, localStorage: sessionEntries(session) }] };
+    return required(browser, 'browser').newContext({ baseURL: url, acceptDownloads: true, storageState });
+  };
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  beforeEach(async () => {
+    context = await newContext();
+    page = await context.newPage();
+  });
+
+  afterEach(async () => {
+    await Promise.all([context, ...others].map((open) => open?.close()));
+    others = [];
+  });
+
+  return {
+    get server() {
+      return required(server, 'server');
+    },
+    get browser() {
+      return required(browser, 'browser');
+    },
+    get context() {
+      return required(context, 'context');
+    },
+    get page() {
+      return required(page, 'page');
+    },
+    async openWithStoredSession(session) {
+      await context?.close();
+      context = await newContext(session);
+      page = await context.newPage();
+      return page;
+    },
+    async openAnotherBrowser(session) {
+      const other = await newContext(session);
+      others.push(other);
+      return other.newPage();
+    },
+  };
+}
+
+function sessionEntries(session: StoredSession) {
+  return [
+    { name: 'userName', value: session.userName },
+    { name: 'name', value: session.name },
+    { name: 'token', value: session.token },
+    { name: 'isLoggedIn', value: 'true' },
+    { name: 'roleId', value: String(session.roleId) },
+  ];
+}
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`The browser site has no ${what} here: use it inside a test or a hook after useBrowserSite()`);
+  return value;
+}
