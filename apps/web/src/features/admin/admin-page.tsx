@@ -3,10 +3,11 @@ import { RequireLogin } from '../../components/require-login';
 import { useAuth } from '../../lib/auth-context';
 import { ModerationPostList } from './components/moderation-post-list';
 import { RecentModeration } from './components/recent-moderation';
+import { UploadedDocuments } from './components/uploaded-documents';
 import { useRecentModeration } from './hooks/use-recent-moderation';
 import './admin.css';
 
-/** Admin Panel (SPEC §2, §6): every post with approve/unapprove and delete, and the recent moderation activity. Admins only. */
+/** Admin Panel (SPEC §2, §6): every post with approve/unapprove and delete, the recent moderation activity and the documents users uploaded. Admins only. */
 export function AdminPage() {
   return (
     <RequireLogin>
@@ -39,6 +40,7 @@ function AdminPanel() {
         <ModerationPostList onModerated={reload} />
         <RecentModeration entries={entries} failed={failed} />
       </div>
+      <UploadedDocuments />
     </div>
   );
 }
