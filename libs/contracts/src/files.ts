@@ -152,3 +152,14 @@ export interface DownloadResult {
   fileContents: string;
   fileDownloadName: string;
 }
+
+/** One entry of GET /api/File/Documents (admins): a document a user uploaded for the staff; `name` is the uploader's display name. */
+export interface UploadedDocument {
+  id: number;
+  fileDisplayName: string;
+  uploadedFileName: string;
+  instructions: string;
+  uploaderUserName: string;
+  name: string;
+  createdOn: string;
+}

@@ -1,19 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import type { GridPostItem, HomeResult } from '@app/contracts';
 import type { ReadStore } from '@app/read-store';
 import { HOME_COLLECTION, HOME_PAGE_SIZE, type HomePostDocument } from '@app/projections/home/home.projection';
 import { AuthorNames } from '../accounts/author-names';
 import { READ_STORE } from '../infrastructure/tokens';
-
-export type HomePostItem = Pick<
-  HomePostDocument,
-  'entityType' | 'title' | 'uName' | 'tags' | 'likes' | 'isApproved' | 'createdOn' | 'updatedOn' | 'articleDescription'
-> & { id: number; name: string };
-
-export interface HomeResult {
-  articles: HomePostItem[];
-  questions: HomePostItem[];
-}
 
 export class GetHomeQuery extends Query<HomeResult> {}
 
@@ -34,7 +25,7 @@ export class GetHomeHandler implements IQueryHandler<GetHomeQuery, HomeResult> {
   }
 }
 
-function toGridItem(post: HomePostDocument): Omit<HomePostItem, 'name'> {
+function toGridItem(post: HomePostDocument): Omit<GridPostItem, 'name'> {
   const { postId, entityType, title, uName, tags, likes, isApproved, createdOn, updatedOn, articleDescription } = post;
   return { id: postId, entityType, title, uName, tags, likes, isApproved, createdOn, updatedOn, articleDescription };
 }

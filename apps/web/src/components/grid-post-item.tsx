@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { postPath, profilePath } from '../lib/paths';
 import { relativeTime } from '../lib/relative-time';
-import { EntityType, type GridPostItem as GridPost } from '../types/api';
+import { EntityType, type GridPostItem as GridPost } from '@app/contracts';
 
 /** 'Last modified {time}' once a post was edited, otherwise 'Created on {time}' (SPEC §2 Search). */
 export function postTimeLabel(post: Pick<GridPost, 'createdOn' | 'updatedOn'>, now?: Date): string {

@@ -1,4 +1,4 @@
-import type { ApiEnvelope } from '../types/api';
+import type { ApiEnvelope } from '@app/contracts';
 import { readAuthInfo, saveToken } from './auth-storage';
 import { requestFinished, requestStarted } from './pending-requests';
 

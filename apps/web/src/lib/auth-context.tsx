@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { RoleId, type LoginResult, type TokenValidationResult } from '../types/api';
+import { RoleId, type LoginResult, type TokenValidationResult } from '@app/contracts';
 import { api } from './api-client';
 import { clearAuthInfo, readAuthInfo, saveLogin, saveUser } from './auth-storage';
 

@@ -1,4 +1,4 @@
-import type { LoginResult, TokenValidationResult } from '../types/api';
+import type { LoginResult, TokenValidationResult } from '@app/contracts';
 
 /** Authorization info as kept in local storage (SPEC §3), one key per field. */
 export interface AuthInfo {

@@ -1,4 +1,4 @@
-import { EntityType } from '../types/api';
+import { EntityType } from '@app/contracts';
 import { slugify } from './slug';
 
 /** Links to the SPA's own screens (SPEC §2 route table). */

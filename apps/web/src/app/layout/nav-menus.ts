@@ -1,5 +1,5 @@
 import { searchPath } from '../../lib/paths';
-import { EntityType } from '../../types/api';
+import { EntityType } from '@app/contracts';
 
 export interface NavMenuItem {
   label: string;

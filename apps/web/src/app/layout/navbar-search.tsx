@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { searchPath } from '../../lib/paths';
-import { EntityType } from '../../types/api';
+import { EntityType } from '@app/contracts';
 
 /** Searches articles and questions of every category (SPEC §2 Shell). */
 export function NavbarSearch({ onSearch }: { onSearch(): void }) {

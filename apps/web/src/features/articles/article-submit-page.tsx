@@ -8,7 +8,7 @@ import { PageHeading } from '../../components/page-heading';
 import { RequireLogin } from '../../components/require-login';
 import { useToast } from '../../components/toast';
 import { postPath } from '../../lib/paths';
-import { EntityType } from '../../types/api';
+import { EntityType } from '@app/contracts';
 import { CategorySelect, ContentEditorField, FormField, PostAttachments, TagsSelect, UploadedImagesList, useReferenceData } from '../posts';
 import { useArticleSubmit } from './hooks/use-article-submit';
 

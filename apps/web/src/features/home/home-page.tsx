@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { GridPostItem } from '../../types/api';
+import type { GridPostItem } from '@app/contracts';
 import { getHome } from './api/get-home';
 import { HomeSideLinks } from './components/home-side-links';
 import { LatestPosts } from './components/latest-posts';

@@ -1,4 +1,4 @@
-import { EntityType } from '../../types/api';
+import { EntityType } from '@app/contracts';
 
 export type PostKind = 'article' | 'question';
 

@@ -1,15 +1,7 @@
+import type { UploadedDocument } from '@app/contracts';
 import { api } from '../../../lib/api-client';
 
-/** One entry of GET /api/File/Documents: a document a user uploaded for the staff; `name` is the uploader's display name. */
-export interface UploadedDocument {
-  id: number;
-  fileDisplayName: string;
-  uploadedFileName: string;
-  instructions: string;
-  uploaderUserName: string;
-  name: string;
-  createdOn: string;
-}
+export type { UploadedDocument };
 
 /** GET /api/File/Documents (admin): every uploaded document, newest first. */
 export function listDocuments(signal?: AbortSignal): Promise<UploadedDocument[]> {

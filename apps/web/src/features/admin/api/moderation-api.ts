@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client';
-import { EntityType, type GridPostItem } from '../../../types/api';
+import { EntityType, type GridPostItem } from '@app/contracts';
 
 /** A post in the Admin Panel list: a grid post item that also says whether it is published. */
 export interface ModerationPost extends GridPostItem {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { postPath, profilePath } from '../../../lib/paths';
 import { parseServerTime, relativeTime } from '../../../lib/relative-time';
-import { EntityType } from '../../../types/api';
+import { EntityType } from '@app/contracts';
 import type { ModerationAction, RecentModerationEntry } from '../api/moderation-api';
 
 const ACTION_TEXT: Record<ModerationAction, string> = {

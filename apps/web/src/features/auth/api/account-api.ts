@@ -7,7 +7,7 @@ import type {
   SignupRequest,
 } from '@app/contracts';
 import { api } from '../../../lib/api-client';
-import type { LoginResult } from '../../../types/api';
+import type { LoginResult } from '@app/contracts';
 
 /** SPEC §7 Account calls. None of them sends a bearer token. */
 export const accountApi = {

@@ -1,5 +1,5 @@
 import { useAuth } from '../../../lib/auth-context';
-import type { LoginResult } from '../../../types/api';
+import type { LoginResult } from '@app/contracts';
 import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';
 import '../auth.css';

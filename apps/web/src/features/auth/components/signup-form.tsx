@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { signupFormSchema } from '@app/contracts';
-import type { LoginResult } from '../../../types/api';
+import type { LoginResult } from '@app/contracts';
 import { accountApi } from '../api/account-api';
 import { useForm } from '../hooks/use-form';
 import { useSubmission } from '../hooks/use-submission';

@@ -1,5 +1,5 @@
 import { GridPostItem } from '../../../components/grid-post-item';
-import type { GridPostItem as GridPost } from '../../../types/api';
+import type { GridPostItem as GridPost } from '@app/contracts';
 
 interface LatestPostsProps {
   title: string;
