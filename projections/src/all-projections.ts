@@ -10,5 +10,12 @@ export type ProjectionDependencies = AccountMailDependencies;
 
 /** Every projection and reactor the site runs; the CLI's `projections` commands see the same list. */
 export function createProjections(deps: ProjectionDependencies): Projection[] {
-  return [homeProjection, postViewProjection, moderationLogProjection, uploadedDocumentsProjection, accountsProjection(deps.vault), accountMailReactor(deps)];
+  return [
+    homeProjection,
+    postViewProjection,
+    moderationLogProjection,
+    uploadedDocumentsProjection,
+    accountsProjection(deps.vault),
+    accountMailReactor(deps),
+  ];
 }

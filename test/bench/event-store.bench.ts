@@ -94,7 +94,7 @@ async function main(): Promise<void> {
       results.map(({ scenario, events, seconds }) => ({
         scenario,
         events,
-        'seconds': Number(seconds.toFixed(3)),
+        seconds: Number(seconds.toFixed(3)),
         'events/s': Math.round(events / seconds),
       })),
     );

@@ -149,7 +149,10 @@ describe('login page', () => {
       ['Forgot password?', '/forgotpassword', 'Forgot Password'],
       ['Resend confirmation e-mail', '/sendemailconfirmationlink', 'Send Email Confirmation Link'],
     ]) {
-      const [popup] = await Promise.all([site.context.waitForEvent('page'), loginForm(site.page).getByRole('link', { name: link }).click()]);
+      const [popup] = await Promise.all([
+        site.context.waitForEvent('page'),
+        loginForm(site.page).getByRole('link', { name: link }).click(),
+      ]);
       await popup.waitForLoadState();
       expect(new URL(popup.url()).pathname).toBe(path);
       await popup.getByRole('heading', { name: heading }).waitFor(VISIBLE);

@@ -29,7 +29,9 @@ describe('Admin Panel uploaded documents', () => {
     await site.page.goto('/documents/upload');
     await site.page.getByRole('heading', { name: 'Upload Documents' }).waitFor(VISIBLE);
     await site.page.getByLabel('Instructions (optional)').fill('Please publish this as an article.');
-    await site.page.getByLabel('File', { exact: true }).setInputFiles({ name: 'async-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Async all the way down.\n') });
+    await site.page
+      .getByLabel('File', { exact: true })
+      .setInputFiles({ name: 'async-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Async all the way down.\n') });
     await site.page.getByRole('button', { name: 'Upload' }).click();
     await site.page.getByText('Document uploaded successfully', { exact: true }).waitFor(VISIBLE);
 
@@ -43,7 +45,10 @@ describe('Admin Panel uploaded documents', () => {
     await item.getByText(/^about (\d+ seconds?|a moment) ago$/).waitFor(VISIBLE);
     expect(await section.getByText('No documents uploaded yet.').count()).toBe(0);
 
-    const [download] = await Promise.all([site.page.waitForEvent('download'), item.getByRole('button', { name: 'Download async-notes.txt' }).click()]);
+    const [download] = await Promise.all([
+      site.page.waitForEvent('download'),
+      item.getByRole('button', { name: 'Download async-notes.txt' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('async-notes.txt');
     expect(await readFile((await download.path())!, 'utf8')).toBe('Async all the way down.\n');
   });

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { signUpThroughForm } from '../support/account-pages';
 import { heading, navbar, useBrowserSite, VISIBLE } from '../support/browser-site';
-import { adminPostRow, attachFile, dialog, editor, fillArticleForm, latestArticles, notification, postIdIn, uploadImageThroughModal } from '../support/post-pages';
+import {
+  adminPostRow,
+  attachFile,
+  dialog,
+  editor,
+  fillArticleForm,
+  latestArticles,
+  notification,
+  postIdIn,
+  uploadImageThroughModal,
+} from '../support/post-pages';
 import { callSite, grantAdmin, signUpOnSite } from '../support/site-api';
 
 jest.setTimeout(90_000);
@@ -19,18 +29,33 @@ describe('an article from writing to moderation', () => {
     const tags = (await callSite<Array<{ id: number; subTag: string }>>(site.server.url, 'GET', '/api/Tag')).slice(0, 1);
     await callSite(site.server.url, 'POST', '/api/Article', {
       token: other.token,
-      body: { title: 'Records in C#', description: 'Value equality', categoryId: 3, tags, content: '<p>Records compare by value.</p>', isPublished: true },
+      body: {
+        title: 'Records in C#',
+        description: 'Value equality',
+        categoryId: 3,
+        tags,
+        content: '<p>Records compare by value.</p>',
+        isPublished: true,
+      },
     });
 
     // The author signs up and writes the article.
     const author = site.page;
     await author.goto('/login');
-    await signUpThroughForm(author, { name: 'Grace Hopper', email: `user-${randomUUID().slice(0, 8)}@example.com`, password: 'compiler-1' });
+    await signUpThroughForm(author, {
+      name: 'Grace Hopper',
+      email: `user-${randomUUID().slice(0, 8)}@example.com`,
+      password: 'compiler-1',
+    });
     await author.waitForURL((url) => url.pathname === '/');
     await navbar(author).getByRole('link', { name: 'Grace Hopper' }).waitFor(VISIBLE);
     await author.getByRole('complementary', { name: 'Contribute' }).getByRole('link', { name: 'Submit an Article' }).click();
     await author.getByRole('heading', { name: 'Submit an Article' }).waitFor(VISIBLE);
-    await fillArticleForm(author, { title: FIRST_TITLE, description: 'Type parameters and constraints', content: 'Generics let you write type-safe code.' });
+    await fillArticleForm(author, {
+      title: FIRST_TITLE,
+      description: 'Type parameters and constraints',
+      content: 'Generics let you write type-safe code.',
+    });
     await uploadImageThroughModal(author, 'Generic list diagram', 'A List<T> holding ints');
     await editor(author).locator('figure figcaption', { hasText: 'Generic list diagram' }).waitFor(VISIBLE);
     await attachFile(author, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Read the examples in order.\n') });

@@ -63,10 +63,13 @@ async function attachTextFile(articleId: number, fileDisplayName: string, text: 
   form.append('FileDisplayName', fileDisplayName);
   form.append('Instructions', '');
   form.append('ReferenceId', String(articleId));
-  const response = await fetch(`${site.server.url}/api/File`, { method: 'POST', headers: { Authorization: `Bearer ${author.token}` }, body: form });
+  const response = await fetch(`${site.server.url}/api/File`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${author.token}` },
+    body: form,
+  });
   if (!response.ok) throw new Error(`Upload failed: ${response.status} ${await response.text()}`);
 }
-
 
 async function homeTitles(): Promise<string[]> {
   const home = await callSite<{ articles: { title: string }[]; questions: { title: string }[] }>(site.server.url, 'GET', '/api/Home/');
@@ -84,12 +87,16 @@ describe('article view', () => {
     expect(await site.page.title()).toContain('C# Generics explained');
 
     await site.page.getByText('Type parameters, constraints and variance').waitFor(VISIBLE);
-    expect(await site.page.getByRole('article').getByRole('link', { name: 'C#', exact: true }).getAttribute('href')).toBe('/search?searchString=&category=3&entityType=1&orderBy=0');
+    expect(await site.page.getByRole('article').getByRole('link', { name: 'C#', exact: true }).getAttribute('href')).toBe(
+      '/search?searchString=&category=3&entityType=1&orderBy=0',
+    );
     const tagList = site.page.getByRole('list', { name: 'Tags' });
     for (const tag of tags) await tagList.getByText(tag.subTag, { exact: true }).waitFor(VISIBLE);
     const posterLinks = site.page.getByRole('link', { name: 'Ada Lovelace' });
     expect(await posterLinks.first().getAttribute('href')).toBe(`/profile/${author.userName}`);
-    await site.page.getByText(/^(Created|Last modified) about \d+ seconds? ago$|^(Created|Last modified) about a moment ago$/).waitFor(VISIBLE);
+    await site.page
+      .getByText(/^(Created|Last modified) about \d+ seconds? ago$|^(Created|Last modified) about a moment ago$/)
+      .waitFor(VISIBLE);
 
     await site.page.locator('.post-content pre code').getByText('var numbers = new List<int>();').waitFor(VISIBLE);
     await site.page.locator('.post-content table').getByRole('cell', { name: 'List<T>' }).waitFor(VISIBLE);
@@ -103,9 +110,15 @@ describe('article view', () => {
     await site.page.getByText('0 People').waitFor(VISIBLE);
     const share = site.page.getByRole('region', { name: 'Like and share' });
     const pageUrl = encodeURIComponent(`${site.server.url}/article/${id}/csharp-generics-explained`);
-    expect(await share.getByRole('link', { name: 'LinkedIn' }).getAttribute('href')).toBe(`https://www.linkedin.com/sharing/share-offsite/?url=${pageUrl}`);
-    expect(await share.getByRole('link', { name: 'Facebook' }).getAttribute('href')).toBe(`https://www.facebook.com/sharer/sharer.php?u=${pageUrl}`);
-    expect(await share.getByRole('link', { name: 'X (Twitter)' }).getAttribute('href')).toContain(`https://twitter.com/intent/tweet?url=${pageUrl}`);
+    expect(await share.getByRole('link', { name: 'LinkedIn' }).getAttribute('href')).toBe(
+      `https://www.linkedin.com/sharing/share-offsite/?url=${pageUrl}`,
+    );
+    expect(await share.getByRole('link', { name: 'Facebook' }).getAttribute('href')).toBe(
+      `https://www.facebook.com/sharer/sharer.php?u=${pageUrl}`,
+    );
+    expect(await share.getByRole('link', { name: 'X (Twitter)' }).getAttribute('href')).toContain(
+      `https://twitter.com/intent/tweet?url=${pageUrl}`,
+    );
 
     expect(await site.page.getByRole('link', { name: 'Edit' }).count()).toBe(0);
     await site.page.getByText('Log in or sign up to comment.').waitFor(VISIBLE);
@@ -131,7 +144,10 @@ describe('article view', () => {
     await loginForm(site.page).waitFor(HIDDEN);
     expect(await site.page.getByText('Please Login to download this attachment').count()).toBe(0);
 
-    const [download] = await Promise.all([site.page.waitForEvent('download'), site.page.getByRole('button', { name: 'Download span-notes.txt' }).click()]);
+    const [download] = await Promise.all([
+      site.page.waitForEvent('download'),
+      site.page.getByRole('button', { name: 'Download span-notes.txt' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('span-notes.txt');
     expect(await readFile((await download.path())!, 'utf8')).toBe('Span<T> is a ref struct.\n');
   });
@@ -164,7 +180,9 @@ describe('question view', () => {
     await site.page.goto(`/question/${id}`);
     await heading(site.page, 'How do I cancel a Task?').waitFor(VISIBLE);
     await site.page.waitForURL((url) => url.pathname === `/question/${id}/how-do-i-cancel-a-task`);
-    expect(await site.page.getByRole('article').getByRole('link', { name: 'Multithreading' }).getAttribute('href')).toBe('/search?searchString=&category=123&entityType=2&orderBy=0');
+    expect(await site.page.getByRole('article').getByRole('link', { name: 'Multithreading' }).getAttribute('href')).toBe(
+      '/search?searchString=&category=123&entityType=2&orderBy=0',
+    );
     expect(await site.page.getByRole('link', { name: 'Ada Lovelace' }).first().getAttribute('href')).toBe(`/profile/${author.userName}`);
     await site.page.locator('.post-content code').getByText('Task').waitFor(VISIBLE);
     expect(await site.page.getByText('Source:').count()).toBe(0);
@@ -221,7 +239,11 @@ describe('Admin Panel', () => {
     await row.getByRole('button', { name: `Approve ${title}` }).waitFor(VISIBLE);
     await row.getByText('Awaiting approval').waitFor(VISIBLE);
     expect(await homeTitles()).not.toContain(title);
-    await site.page.getByRole('region', { name: 'Recent activity' }).getByText(`${admin.userName} unapproved article`).first().waitFor(VISIBLE);
+    await site.page
+      .getByRole('region', { name: 'Recent activity' })
+      .getByText(`${admin.userName} unapproved article`)
+      .first()
+      .waitFor(VISIBLE);
 
     const visitorPage = await site.openAnotherBrowser();
     await visitorPage.goto('/');

@@ -25,7 +25,9 @@ describe('SPA shell', () => {
       ['Ask a Question', '/question/ask'],
       ['Upload Documents', '/documents/upload'],
     ]) {
-      expect(await site.page.getByRole('complementary', { name: 'Contribute' }).getByRole('link', { name }).getAttribute('href')).toBe(href);
+      expect(await site.page.getByRole('complementary', { name: 'Contribute' }).getByRole('link', { name }).getAttribute('href')).toBe(
+        href,
+      );
     }
     await footer(site.page).getByText('© 2012-2025').waitFor(VISIBLE);
     await footer(site.page).getByText('Version 2025').waitFor(VISIBLE);
@@ -34,21 +36,37 @@ describe('SPA shell', () => {
   it('links each listed post to its slugged page and its author profile, with its relative time and tags', async () => {
     const author = await signUpOnSite(site.server.url, 'Ada Lovelace');
     const tags = (await callSite<Array<{ id: number; subTag: string }>>(site.server.url, 'GET', '/api/Tag')).slice(0, 2);
-    const article = { title: 'C# Generics / LINQ explained', description: 'Type parameters and queries', categoryId: 3, tags, content: '<p>Generics.</p>', isPublished: true };
+    const article = {
+      title: 'C# Generics / LINQ explained',
+      description: 'Type parameters and queries',
+      categoryId: 3,
+      tags,
+      content: '<p>Generics.</p>',
+      isPublished: true,
+    };
     const articleId = await callSite<number>(site.server.url, 'POST', '/api/Article', { token: author.token, body: article });
-    await callSite(site.server.url, 'PUT', '/api/Article', { token: author.token, body: { ...article, id: articleId, content: '<p>Generics, revisited.</p>' } });
+    await callSite(site.server.url, 'PUT', '/api/Article', {
+      token: author.token,
+      body: { ...article, id: articleId, content: '<p>Generics, revisited.</p>' },
+    });
     const question = { title: "What's new in .NET 9?", categoryId: 3, tags, content: '<p>What changed?</p>' };
     const questionId = await callSite<number>(site.server.url, 'POST', '/api/Question', { token: author.token, body: question });
 
     await site.page.goto('/');
     const articles = site.page.getByRole('region', { name: 'Latest Articles' });
     const questions = site.page.getByRole('region', { name: 'Latest Questions' });
-    expect(await articles.getByRole('link', { name: 'C# Generics / LINQ explained' }).getAttribute('href')).toBe(`/article/${articleId}/csharp-generics-linq-explained`);
-    expect(await questions.getByRole('link', { name: "What's new in .NET 9?" }).getAttribute('href')).toBe(`/question/${questionId}/whats-new-in-dotnet-9`);
+    expect(await articles.getByRole('link', { name: 'C# Generics / LINQ explained' }).getAttribute('href')).toBe(
+      `/article/${articleId}/csharp-generics-linq-explained`,
+    );
+    expect(await questions.getByRole('link', { name: "What's new in .NET 9?" }).getAttribute('href')).toBe(
+      `/question/${questionId}/whats-new-in-dotnet-9`,
+    );
     expect(await articles.getByRole('link', { name: 'Ada Lovelace' }).getAttribute('href')).toBe(`/profile/${author.userName}`);
     await articles.getByText(/^Last modified about (a moment|\d+ seconds?) ago$/).waitFor(VISIBLE);
     await questions.getByText(/^Created on about (a moment|\d+ seconds?) ago$/).waitFor(VISIBLE);
-    expect(await articles.getByRole('list', { name: 'Tags' }).getByRole('listitem').allTextContents()).toEqual(tags.map((tag) => tag.subTag));
+    expect(await articles.getByRole('list', { name: 'Tags' }).getByRole('listitem').allTextContents()).toEqual(
+      tags.map((tag) => tag.subTag),
+    );
   });
 
   it('opens the Articles dropdown and follows the C# shortcut to the article search', async () => {
@@ -90,7 +108,13 @@ describe('SPA shell', () => {
       eventually(async () => {
         const navbarBox = await navbar(site.page).boundingBox();
         const mainBox = await site.page.getByRole('main').boundingBox();
-        return !!navbarBox && !!mainBox && navbarBox.height >= minHeight && navbarBox.height <= maxHeight && Math.abs(mainBox.y - navbarBox.height) < 1;
+        return (
+          !!navbarBox &&
+          !!mainBox &&
+          navbarBox.height >= minHeight &&
+          navbarBox.height <= maxHeight &&
+          Math.abs(mainBox.y - navbarBox.height) < 1
+        );
       }, 'content padding to follow the navbar height');
     await site.page.setViewportSize({ width: 400, height: 800 });
     await site.page.goto('/about-me');
@@ -198,11 +222,15 @@ describe('session', () => {
     // The operator grants admin while the site runs; the role applies without a new login.
     const granted = runCli(site.server.dataDir, ['grant-admin', user.email]);
     expect(granted.status).toBe(0);
-    await eventually(async () => {
-      await page.reload();
-      await profile.waitFor(VISIBLE);
-      return (await storedAuth()).roleId === '2';
-    }, 'the granted role to reach the session', 15_000);
+    await eventually(
+      async () => {
+        await page.reload();
+        await profile.waitFor(VISIBLE);
+        return (await storedAuth()).roleId === '2';
+      },
+      'the granted role to reach the session',
+      15_000,
+    );
     await navbar(page).getByRole('link', { name: 'Admin' }).waitFor(VISIBLE);
 
     await navbar(page).getByRole('button', { name: 'Logout' }).click();

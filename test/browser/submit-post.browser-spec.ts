@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { useBrowserSite, VISIBLE } from '../support/browser-site';
-import { dialog, editor, fillArticleForm, latestArticles, notification, pngImage, postIdIn, uploadImageThroughModal } from '../support/post-pages';
+import {
+  dialog,
+  editor,
+  fillArticleForm,
+  latestArticles,
+  notification,
+  pngImage,
+  postIdIn,
+  uploadImageThroughModal,
+} from '../support/post-pages';
 import { callSite, signUpOnSite, type SiteAccount } from '../support/site-api';
 
 jest.setTimeout(90_000);
@@ -18,7 +27,11 @@ describe('submit an article', () => {
   it('writes an article with an image and an attachment, saves and publishes it, and shows it on Home', async () => {
     await site.page.goto('/article/submit');
     await site.page.getByRole('heading', { name: 'Submit an Article' }).waitFor(VISIBLE);
-    await fillArticleForm(site.page, { title: 'Generics in C# explained', description: 'Type parameters and constraints', content: 'Generics let you write type-safe code.' });
+    await fillArticleForm(site.page, {
+      title: 'Generics in C# explained',
+      description: 'Type parameters and constraints',
+      content: 'Generics let you write type-safe code.',
+    });
 
     // The first upload on a new article saves it as a draft (SPEC §4) and reuses its id.
     await uploadImageThroughModal(site.page, 'Generic list diagram', 'A List<T> holding ints');
@@ -31,10 +44,12 @@ describe('submit an article', () => {
     expect(articleId).toBeGreaterThan(0);
 
     // The crop is 1280 px wide PNG (SPEC §9).
-    const size = await figure.locator('img').evaluate(async (image: { decode(): Promise<void>; naturalWidth: number; naturalHeight: number }) => {
-      await image.decode();
-      return { width: image.naturalWidth, height: image.naturalHeight };
-    });
+    const size = await figure
+      .locator('img')
+      .evaluate(async (image: { decode(): Promise<void>; naturalWidth: number; naturalHeight: number }) => {
+        await image.decode();
+        return { width: image.naturalWidth, height: image.naturalHeight };
+      });
     expect(size).toEqual({ width: 1280, height: 800 });
 
     const images = site.page.getByRole('region', { name: 'Uploaded images' });
@@ -42,7 +57,9 @@ describe('submit an article', () => {
     await images.getByRole('radio', { name: 'Default image' }).check();
 
     const attach = site.page.getByRole('region', { name: 'Attach files' });
-    await attach.getByLabel('File', { exact: true }).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Read the examples in order.\n') });
+    await attach
+      .getByLabel('File', { exact: true })
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Read the examples in order.\n') });
     expect(await attach.getByLabel('File name').inputValue()).toBe('notes.txt');
     await attach.getByRole('button', { name: 'Attach' }).click();
     await site.page.getByRole('list', { name: 'Attachments' }).getByText('notes.txt').waitFor(VISIBLE);
@@ -71,12 +88,18 @@ describe('submit an article', () => {
     await site.page.goto('/');
     const latest = latestArticles(site.page);
     await latest.getByRole('link', { name: 'Generics in C# explained' }).waitFor(VISIBLE);
-    expect(await latest.getByRole('link', { name: 'Generics in C# explained' }).getAttribute('href')).toBe(`/article/${articleId}/generics-in-csharp-explained`);
+    expect(await latest.getByRole('link', { name: 'Generics in C# explained' }).getAttribute('href')).toBe(
+      `/article/${articleId}/generics-in-csharp-explained`,
+    );
   });
 
   it('opens an article for edit with its images and attachments, and removing an image removes its figure', async () => {
     await site.page.goto('/article/submit');
-    await fillArticleForm(site.page, { title: 'Records in C#', description: 'Value equality for free', content: 'Records compare by value.' });
+    await fillArticleForm(site.page, {
+      title: 'Records in C#',
+      description: 'Value equality for free',
+      content: 'Records compare by value.',
+    });
     await uploadImageThroughModal(site.page, 'Record equality', 'Two records that are equal');
     const articleId = postIdIn(site.page);
     await site.page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -99,7 +122,9 @@ describe('submit an article', () => {
     await notification(site.page).getByText('Article Published').waitFor(VISIBLE);
     await site.page.getByRole('button', { name: 'Unpublish', exact: true }).click();
     await notification(site.page).getByText('Article unpublished').waitFor(VISIBLE);
-    const article = await callSite<{ isPublished: boolean; content: string }>(site.server.url, 'GET', `/api/Article/${articleId}`, { token: author.token });
+    const article = await callSite<{ isPublished: boolean; content: string }>(site.server.url, 'GET', `/api/Article/${articleId}`, {
+      token: author.token,
+    });
     expect(article.isPublished).toBe(false);
     expect(article.content).not.toContain('<figure>');
   });
@@ -110,13 +135,21 @@ describe('submit an article', () => {
     await dialog(site.page, 'Fill all required fields first').waitFor(VISIBLE);
     await dialog(site.page, 'Fill all required fields first').getByRole('button', { name: 'Close' }).first().click();
     await dialog(site.page, 'Fill all required fields first').waitFor({ state: 'hidden' });
-    for (const message of ['- Category is required', '- Tags are required', '- Title is required', '- Description is required', '- Content is required']) {
+    for (const message of [
+      '- Category is required',
+      '- Tags are required',
+      '- Title is required',
+      '- Description is required',
+      '- Content is required',
+    ]) {
       await site.page.getByText(message, { exact: true }).waitFor(VISIBLE);
     }
 
     // Attaching to an unsaved, invalid article creates nothing.
     const attach = site.page.getByRole('region', { name: 'Attach files' });
-    await attach.getByLabel('File', { exact: true }).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes\n') });
+    await attach
+      .getByLabel('File', { exact: true })
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes\n') });
     await attach.getByRole('button', { name: 'Attach' }).click();
     await dialog(site.page, 'Fill all required fields first').waitFor(VISIBLE);
     expect(new URL(site.page.url()).searchParams.get('id')).toBeNull();
@@ -125,8 +158,14 @@ describe('submit an article', () => {
   it('autosaves a changed, valid article after 60 seconds without a message', async () => {
     await site.page.clock.install();
     await site.page.goto('/article/submit');
-    await fillArticleForm(site.page, { title: 'Spans and memory', description: 'Slicing without copies', content: 'Span<T> is a view over memory.' });
-    const saved = site.page.waitForResponse((response) => response.url().endsWith('/api/Article') && response.request().method() === 'POST');
+    await fillArticleForm(site.page, {
+      title: 'Spans and memory',
+      description: 'Slicing without copies',
+      content: 'Span<T> is a view over memory.',
+    });
+    const saved = site.page.waitForResponse(
+      (response) => response.url().endsWith('/api/Article') && response.request().method() === 'POST',
+    );
     await site.page.clock.runFor(60_000);
     const created = await (await saved).json();
     expect(created.success).toBe(true);
@@ -141,10 +180,14 @@ describe('submit an article', () => {
     await site.page.clock.runFor(60_000);
     expect(puts).toBe(0);
     await site.page.getByLabel('Title').fill('Spans and memory in .NET');
-    const updated = site.page.waitForResponse((response) => response.url().endsWith('/api/Article') && response.request().method() === 'PUT');
+    const updated = site.page.waitForResponse(
+      (response) => response.url().endsWith('/api/Article') && response.request().method() === 'PUT',
+    );
     await site.page.clock.runFor(60_000);
     expect((await updated).status()).toBe(200);
-    const article = await callSite<{ title: string; isPublished: boolean }>(site.server.url, 'GET', `/api/Article/${created.result}`, { token: author.token });
+    const article = await callSite<{ title: string; isPublished: boolean }>(site.server.url, 'GET', `/api/Article/${created.result}`, {
+      token: author.token,
+    });
     expect(article).toMatchObject({ title: 'Spans and memory in .NET', isPublished: false });
   });
 
@@ -213,7 +256,16 @@ describe('image upload failures', () => {
 
   it('shows the server message in an Error modal when the upload fails', async () => {
     await site.page.route('**/api/File', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ success: false, result: null, errorMessage: 'The file is not a valid image', timeStamp: new Date().toISOString() }) }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: false,
+          result: null,
+          errorMessage: 'The file is not a valid image',
+          timeStamp: new Date().toISOString(),
+        }),
+      }),
     );
     await fillQuestion(site.page);
     const modal = await chooseImage(site.page);
@@ -226,7 +278,11 @@ describe('image upload failures', () => {
   it("says 'Something went wrong' when the draft cannot be created", async () => {
     await site.page.route('**/api/Question', (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, result: null, errorMessage: 'boom', timeStamp: new Date().toISOString() }) })
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ success: false, result: null, errorMessage: 'boom', timeStamp: new Date().toISOString() }),
+          })
         : route.continue(),
     );
     await fillQuestion(site.page);

@@ -39,7 +39,9 @@ describe('accounts', () => {
 
     it('lets exactly one of 20 concurrent signups with one e-mail win', async () => {
       const attempts = await Promise.all(
-        Array.from({ length: 20 }, (_, index) => post('Signup', { Name: `Racer ${index}`, Email: 'race@example.com', Password: 'fast-car1' })),
+        Array.from({ length: 20 }, (_, index) =>
+          post('Signup', { Name: `Racer ${index}`, Email: 'race@example.com', Password: 'fast-car1' }),
+        ),
       );
       expect(attempts.filter((response) => response.status === 200)).toHaveLength(1);
       expect(attempts.filter((response) => response.status === 409)).toHaveLength(19);
@@ -75,7 +77,8 @@ describe('accounts', () => {
 
     it('slows down repeated failures with a clear message', async () => {
       const victim = await signUp(site, 'Victim');
-      for (let attempt = 0; attempt < 5; attempt += 1) await post('Login', { Email: victim.email, Password: 'guess-000', RememberMe: false }).expect(401);
+      for (let attempt = 0; attempt < 5; attempt += 1)
+        await post('Login', { Email: victim.email, Password: 'guess-000', RememberMe: false }).expect(401);
       const blocked = await post('Login', { Email: victim.email, Password: victim.password, RememberMe: false }).expect(429);
       expect(blocked.body.errorMessage).toMatch(/^Too many failed login attempts\. Please try again in \d+ minutes?\.$/);
     });
@@ -85,12 +88,29 @@ describe('accounts', () => {
     it('refuses a missing, forged or expired token', async () => {
       const user = await signUp(site, 'Token Tester');
       await site.http().get('/api/Account/IsTokenValid').expect(401);
-      await site.http().get('/api/Account/IsTokenValid').set(bearer({ token: user.token + 'x' })).expect(401);
+      await site
+        .http()
+        .get('/api/Account/IsTokenValid')
+        .set(bearer({ token: user.token + 'x' }))
+        .expect(401);
       const forged = new JwtService({ secret: 'not-the-site-secret-not-the-site-secret' }).sign({ sub: user.userName, rm: false });
-      await site.http().get('/api/Account/IsTokenValid').set(bearer({ token: forged })).expect(401);
+      await site
+        .http()
+        .get('/api/Account/IsTokenValid')
+        .set(bearer({ token: forged }))
+        .expect(401);
       const jwt = site.app.get(JwtService);
-      const expired = jwt.sign({ sub: user.userName, rm: false, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 60 });
-      const response = await site.http().get('/api/Account/IsTokenValid').set(bearer({ token: expired })).expect(401);
+      const expired = jwt.sign({
+        sub: user.userName,
+        rm: false,
+        iat: Math.floor(Date.now() / 1000) - 7200,
+        exp: Math.floor(Date.now() / 1000) - 60,
+      });
+      const response = await site
+        .http()
+        .get('/api/Account/IsTokenValid')
+        .set(bearer({ token: expired }))
+        .expect(401);
       expect(response.body).toMatchObject({ success: false, errorMessage: 'Please log in.' });
     });
 
@@ -99,10 +119,18 @@ describe('accounts', () => {
       const jwt = site.app.get(JwtService);
       const now = Math.floor(Date.now() / 1000);
       const old = jwt.sign({ sub: user.userName, rm: false, iat: now - 20 * 3600, exp: now + 4 * 3600 });
-      const response = await site.http().get('/api/Account/IsTokenValid').set(bearer({ token: old })).expect(200);
+      const response = await site
+        .http()
+        .get('/api/Account/IsTokenValid')
+        .set(bearer({ token: old }))
+        .expect(200);
       const renewed = response.headers['auth-token'];
       expect(renewed).toEqual(expect.any(String));
-      await site.http().get('/api/Account/IsTokenValid').set(bearer({ token: renewed })).expect(200);
+      await site
+        .http()
+        .get('/api/Account/IsTokenValid')
+        .set(bearer({ token: renewed }))
+        .expect(200);
       const fresh = await site.http().get('/api/Account/IsTokenValid').set(bearer(user)).expect(200);
       expect(fresh.headers['auth-token']).toBeUndefined();
     });
@@ -156,7 +184,8 @@ describe('accounts', () => {
   });
 
   describe('operator role commands', () => {
-    const roleOf = async (token: string) => (await site.http().get('/api/Account/IsTokenValid').set(bearer({ token })).expect(200)).body.result.roleId;
+    const roleOf = async (token: string) =>
+      (await site.http().get('/api/Account/IsTokenValid').set(bearer({ token })).expect(200)).body.result.roleId;
     const eventually = async (expected: number, token: string) => {
       const deadline = Date.now() + 10_000;
       while ((await roleOf(token)) !== expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));

@@ -28,11 +28,14 @@ describe('articles', () => {
   const as = (user: TestUser | null) => (user ? bearer(user) : {});
   const getArticle = (id: number | string, user: TestUser | null = null) => site.http().get(`/api/Article/${id}`).set(as(user));
   const putArticle = (body: object, user: TestUser | null) => site.http().put('/api/Article').set(as(user)).send(body);
-  const approve = (id: number, isApproved: boolean, user: TestUser | null) => site.http().put('/api/Article/Approve').set(as(user)).send({ id, isApproved });
+  const approve = (id: number, isApproved: boolean, user: TestUser | null) =>
+    site.http().put('/api/Article/Approve').set(as(user)).send({ id, isApproved });
   const remove = (id: number, user: TestUser | null) => site.http().delete(`/api/Article/${id}`).set(as(user));
   const draft = (overrides: Record<string, unknown> = {}, user = owner) => createPost(site, 'Article', user, articleBody(overrides));
-  const publish = (id: number, overrides: Record<string, unknown> = {}) => putArticle(articleBody({ id, isPublished: true, ...overrides }), owner).expect(200);
-  const homeArticleIds = async () => ((await site.http().get('/api/Home/').expect(200)).body.result.articles as { id: number }[]).map((a) => a.id);
+  const publish = (id: number, overrides: Record<string, unknown> = {}) =>
+    putArticle(articleBody({ id, isPublished: true, ...overrides }), owner).expect(200);
+  const homeArticleIds = async () =>
+    ((await site.http().get('/api/Home/').expect(200)).body.result.articles as { id: number }[]).map((a) => a.id);
 
   describe('POST /api/Article', () => {
     it('creates a draft and returns its id; only the owner and admins see the draft', async () => {
@@ -87,7 +90,13 @@ describe('articles', () => {
       const empty = (await post({})).body;
       expect(empty).toMatchObject({ success: false, result: null });
       expect(empty.errorMessage.split('\n')).toEqual(
-        expect.arrayContaining([POST_MESSAGES.titleRequired, POST_MESSAGES.descriptionRequired, POST_MESSAGES.categoryRequired, POST_MESSAGES.tagsRequired, POST_MESSAGES.contentRequired]),
+        expect.arrayContaining([
+          POST_MESSAGES.titleRequired,
+          POST_MESSAGES.descriptionRequired,
+          POST_MESSAGES.categoryRequired,
+          POST_MESSAGES.tagsRequired,
+          POST_MESSAGES.contentRequired,
+        ]),
       );
       const cases: [Record<string, unknown>, string][] = [
         [{ title: '' }, POST_MESSAGES.titleRequired],
@@ -113,7 +122,12 @@ describe('articles', () => {
     });
 
     it('refuses content that is empty once sanitized', async () => {
-      const response = await site.http().post('/api/Article').set(bearer(owner)).send(articleBody({ content: '<script>alert(1)</script><p> </p>' })).expect(400);
+      const response = await site
+        .http()
+        .post('/api/Article')
+        .set(bearer(owner))
+        .send(articleBody({ content: '<script>alert(1)</script><p> </p>' }))
+        .expect(400);
       expect(response.body.errorMessage).toMatch(/content/i);
     });
 
@@ -259,7 +273,13 @@ describe('articles', () => {
       await approve(id, false, admin).expect(200);
       await approve(id, true, admin).expect(200);
       await remove(await draft({ isPublished: true }), owner).expect(200);
-      await createPost(site, 'Question', other, { title: 'Rebuild?', categoryId: 3, tags: [{ id: 1, subTag: 'csharp' }], content: '<p>Q</p>', defaultImageId: -1 });
+      await createPost(site, 'Question', other, {
+        title: 'Rebuild?',
+        categoryId: 3,
+        tags: [{ id: 1, subTag: 'csharp' }],
+        content: '<p>Q</p>',
+        defaultImageId: -1,
+      });
 
       const collections = [HOME_COLLECTION, POST_VIEW_COLLECTION, MODERATION_LOG_COLLECTION];
       const live = await Promise.all(collections.map((collection) => documentsOf(site, collection)));
@@ -268,7 +288,11 @@ describe('articles', () => {
       const readStore = site.app.get<ReadStore>(READ_STORE);
       const projections = site.app.get(ProjectionRunner).projections;
       for (const name of ['home', 'post-view', 'moderation-log']) {
-        await rebuildProjection(eventStore, readStore, projections.find((projection) => projection.name === name)!);
+        await rebuildProjection(
+          eventStore,
+          readStore,
+          projections.find((projection) => projection.name === name)!,
+        );
       }
       expect(await Promise.all(collections.map((collection) => documentsOf(site, collection)))).toEqual(live);
     });

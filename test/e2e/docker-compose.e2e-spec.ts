@@ -43,7 +43,7 @@ const dependencies = (service: ComposeService) =>
 const commandOf = (service: ComposeService) => (Array.isArray(service.command) ? service.command.join(' ') : service.command);
 
 const volumeSources = (service: ComposeService) =>
-  (service.volumes ?? []).map((volume) => (typeof volume === 'string' ? volume.split(':')[0] : volume.source ?? ''));
+  (service.volumes ?? []).map((volume) => (typeof volume === 'string' ? volume.split(':')[0] : (volume.source ?? '')));
 
 describe('docker-compose.yml', () => {
   const engines = ['kurrentdb', 'mongo', 'meilisearch', 'redis', 'mailpit'];
@@ -74,7 +74,13 @@ describe('docker-compose.yml', () => {
   });
 
   it('points every engine URL of both processes at a compose service', () => {
-    const engineUrls = { EVENTSTORE_URL: 'kurrentdb', MONGODB_URL: 'mongo', MEILISEARCH_URL: 'meilisearch', REDIS_URL: 'redis', SMTP_URL: 'mailpit' };
+    const engineUrls = {
+      EVENTSTORE_URL: 'kurrentdb',
+      MONGODB_URL: 'mongo',
+      MEILISEARCH_URL: 'meilisearch',
+      REDIS_URL: 'redis',
+      SMTP_URL: 'mailpit',
+    };
     for (const name of apps) {
       const environment = services[name].environment ?? {};
       for (const [variable, host] of Object.entries(engineUrls)) {
@@ -99,7 +105,12 @@ describe('docker-compose.yml', () => {
           Object.entries(services[name].environment ?? {}).map(([key, value]) => [key, interpolate(String(value), variables)]),
         );
         const config = loadConfig({ ...environment, DATA_DIR: dataDir });
-        expect(config).toMatchObject({ eventStoreUrl: expect.any(String), mongodbUrl: expect.any(String), redisUrl: expect.any(String), smtpUrl: expect.any(String) });
+        expect(config).toMatchObject({
+          eventStoreUrl: expect.any(String),
+          mongodbUrl: expect.any(String),
+          redisUrl: expect.any(String),
+          smtpUrl: expect.any(String),
+        });
       }
       expect(() => interpolate(String(services.api.environment?.JWT_SECRET), {})).toThrow(/JWT_SECRET is required/);
     } finally {
@@ -113,7 +124,8 @@ describe('docker-compose.yml', () => {
 
   it('starts the processes only after healthy engines, and every dependency exists', () => {
     for (const [name, service] of Object.entries(services)) {
-      for (const dependency of dependencies(service)) expect({ name, dependency, exists: dependency in services }).toEqual({ name, dependency, exists: true });
+      for (const dependency of dependencies(service))
+        expect({ name, dependency, exists: dependency in services }).toEqual({ name, dependency, exists: true });
     }
     for (const name of apps) {
       const dependsOn = services[name].depends_on as Record<string, { condition?: string }>;
@@ -127,7 +139,9 @@ describe('docker-compose.yml', () => {
 
   it('initiates the mongo replica set its URL names', () => {
     expect(commandOf(services.mongo)).toContain('--replSet rs0');
-    expect(JSON.stringify(services.mongo.healthcheck?.test)).toContain("rs.initiate({ _id: 'rs0', members: [{ _id: 0, host: 'mongo:27017' }] })");
+    expect(JSON.stringify(services.mongo.healthcheck?.test)).toContain(
+      "rs.initiate({ _id: 'rs0', members: [{ _id: 0, host: 'mongo:27017' }] })",
+    );
   });
 
   it('declares every named volume it mounts', () => {

@@ -45,16 +45,31 @@ describe('files', () => {
     for (const [name, value] of Object.entries(fields)) call = call.field(name, String(value));
     return file ? call.attach('file', file.bytes, file.name) : call;
   };
-  const imageFields = (referenceId = articleId) => ({ AttachmentTypeId: 4, FileDisplayName: 'Pipeline diagram', Instructions: 'The build pipeline', ReferenceId: referenceId });
-  const attachmentFields = (referenceId = articleId) => ({ AttachmentTypeId: 2, FileDisplayName: 'Slides', Instructions: '', ReferenceId: referenceId });
+  const imageFields = (referenceId = articleId) => ({
+    AttachmentTypeId: 4,
+    FileDisplayName: 'Pipeline diagram',
+    Instructions: 'The build pipeline',
+    ReferenceId: referenceId,
+  });
+  const attachmentFields = (referenceId = articleId) => ({
+    AttachmentTypeId: 2,
+    FileDisplayName: 'Slides',
+    Instructions: '',
+    ReferenceId: referenceId,
+  });
   const documentFields = (instructions = 'Please fix the grammar') => ({ AttachmentTypeId: 1, Instructions: instructions, ReferenceId: 0 });
   const uploaded = async (user: TestUser, fields: Record<string, string | number>, file: Upload) => {
     const response = await upload(user, fields, file);
     if (response.status !== 200) throw new Error(`Upload failed: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body.result as { id: number; uploadedFileName: string; fileDisplayName: string; attachmentTypeId: number };
   };
-  const getArticle = async (id: number, user: TestUser | null = owner) => (await site.http().get(`/api/Article/${id}`).set(as(user)).expect(200)).body.result;
-  const download = (id: number, name: string, user: TestUser | null) => site.http().get(`/api/File/${id}/${encodeURIComponent(name)}`).set(as(user));
+  const getArticle = async (id: number, user: TestUser | null = owner) =>
+    (await site.http().get(`/api/Article/${id}`).set(as(user)).expect(200)).body.result;
+  const download = (id: number, name: string, user: TestUser | null) =>
+    site
+      .http()
+      .get(`/api/File/${id}/${encodeURIComponent(name)}`)
+      .set(as(user));
   const refusal = (message: string) => ({ success: false, result: null, errorMessage: message, timeStamp: expect.any(String) });
 
   describe('POST /api/File', () => {
@@ -63,7 +78,12 @@ describe('files', () => {
       const response = await upload(owner, imageFields(), { ...image, name: '../../evil name.PNG' }).expect(200);
       expect(response.body).toEqual({
         success: true,
-        result: { id: expect.any(Number), uploadedFileName: expect.stringMatching(STORED_NAME), fileDisplayName: 'Pipeline diagram', attachmentTypeId: 4 },
+        result: {
+          id: expect.any(Number),
+          uploadedFileName: expect.stringMatching(STORED_NAME),
+          fileDisplayName: 'Pipeline diagram',
+          attachmentTypeId: 4,
+        },
         errorMessage: null,
         timeStamp: expect.any(String),
       });
@@ -75,14 +95,26 @@ describe('files', () => {
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(Buffer.compare(served.body as Buffer, image.bytes)).toBe(0);
 
-      expect((await getArticle(articleId)).images).toContainEqual({ id, fileDisplayName: 'Pipeline diagram', attachmentTypeId: 4, uploadedFileName, instructions: 'The build pipeline' });
+      expect((await getArticle(articleId)).images).toContainEqual({
+        id,
+        fileDisplayName: 'Pipeline diagram',
+        attachmentTypeId: 4,
+        uploadedFileName,
+        instructions: 'The build pipeline',
+      });
       expect((await getArticle(articleId)).attachedFiles).not.toContainEqual(expect.objectContaining({ id }));
     });
 
     it('attaches a PDF to the post: listed in attachedFiles at once', async () => {
       const result = await uploaded(owner, attachmentFields(), pdf());
       expect(result).toMatchObject({ fileDisplayName: 'Slides', attachmentTypeId: 2, uploadedFileName: expect.stringMatching(/\.pdf$/) });
-      expect((await getArticle(articleId)).attachedFiles).toContainEqual({ id: result.id, fileDisplayName: 'Slides', attachmentTypeId: 2, uploadedFileName: result.uploadedFileName, instructions: '' });
+      expect((await getArticle(articleId)).attachedFiles).toContainEqual({
+        id: result.id,
+        fileDisplayName: 'Slides',
+        attachmentTypeId: 2,
+        uploadedFileName: result.uploadedFileName,
+        instructions: '',
+      });
     });
 
     it('accepts a zip attachment and a question image', async () => {
@@ -99,22 +131,42 @@ describe('files', () => {
     });
 
     it('refuses anonymous callers with 401', async () => {
-      expect((await upload(null, imageFields(), png()).expect(401)).body).toMatchObject({ success: false, errorMessage: expect.any(String) });
+      expect((await upload(null, imageFields(), png()).expect(401)).body).toMatchObject({
+        success: false,
+        errorMessage: expect.any(String),
+      });
     });
 
     it('refuses files and images for another user’s post (403) and for a post that does not exist (404)', async () => {
       expect((await upload(other, imageFields(), png()).expect(403)).body.success).toBe(false);
       await upload(other, attachmentFields(), pdf()).expect(403);
       expect((await upload(owner, attachmentFields(articleId + 1), pdf()).expect(404)).body.errorMessage).toBe('Article not found.');
-      expect((await upload(owner, { ...attachmentFields(), AttachmentTypeId: 3 }, pdf()).expect(404)).body.errorMessage).toBe('Question not found.');
+      expect((await upload(owner, { ...attachmentFields(), AttachmentTypeId: 3 }, pdf()).expect(404)).body.errorMessage).toBe(
+        'Question not found.',
+      );
     });
 
     it.each([
-      ['an executable renamed .pdf', attachmentFields, { bytes: windowsExecutable, name: 'slides.pdf' }, FILE_MESSAGES.invalidAttachmentType],
+      [
+        'an executable renamed .pdf',
+        attachmentFields,
+        { bytes: windowsExecutable, name: 'slides.pdf' },
+        FILE_MESSAGES.invalidAttachmentType,
+      ],
       ['a PNG renamed .docx', () => documentFields(), { bytes: samplePng(), name: 'essay.docx' }, FILE_MESSAGES.invalidDocumentType],
       ['a PDF renamed .png', imageFields, { bytes: samplePdf(), name: 'photo.png' }, FILE_MESSAGES.invalidImageType],
-      ['a GIF image', imageFields, { bytes: Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'), name: 'anim.gif' }, FILE_MESSAGES.invalidImageType],
-      ['a zip as a document', () => documentFields(), { bytes: sampleZip([{ name: 'a.txt', data: 'a' }]), name: 'essay.zip' }, FILE_MESSAGES.invalidDocumentType],
+      [
+        'a GIF image',
+        imageFields,
+        { bytes: Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'), name: 'anim.gif' },
+        FILE_MESSAGES.invalidImageType,
+      ],
+      [
+        'a zip as a document',
+        () => documentFields(),
+        { bytes: sampleZip([{ name: 'a.txt', data: 'a' }]), name: 'essay.zip' },
+        FILE_MESSAGES.invalidDocumentType,
+      ],
       ['binary text', () => documentFields(), { bytes: Buffer.from('abc\0def'), name: 'notes.txt' }, FILE_MESSAGES.invalidDocumentType],
       ['an empty file', () => documentFields(), { bytes: Buffer.alloc(0), name: 'notes.txt' }, FILE_MESSAGES.fileRequired],
     ])('refuses %s by its content', async (_case, fields, file, message) => {
@@ -127,16 +179,26 @@ describe('files', () => {
 
     it("refuses a document over 5 MB with 'Can't upload file more than 5MB'", async () => {
       const big = Buffer.alloc(5 * 1024 * 1024 + 1, 'a');
-      expect((await upload(owner, documentFields(), { bytes: big, name: 'huge.txt' }).expect(413)).body).toEqual(refusal("Can't upload file more than 5MB"));
+      expect((await upload(owner, documentFields(), { bytes: big, name: 'huge.txt' }).expect(413)).body).toEqual(
+        refusal("Can't upload file more than 5MB"),
+      );
       const exactly = await uploaded(owner, documentFields(), { bytes: Buffer.alloc(5 * 1024 * 1024, 'a'), name: 'limit.txt' });
       expect(exactly.attachmentTypeId).toBe(1);
     });
 
     it('checks the fields as the forms do', async () => {
-      expect((await upload(owner, documentFields('x'.repeat(2001)), text()).expect(400)).body.errorMessage).toBe(FILE_MESSAGES.documentInstructionsTooLong);
-      expect((await upload(owner, { ...imageFields(), FileDisplayName: '' }, png()).expect(400)).body.errorMessage).toBe(FILE_MESSAGES.captionRequired);
-      expect((await upload(owner, { ...attachmentFields(), ReferenceId: 0 }, pdf()).expect(400)).body.errorMessage).toBe(FILE_MESSAGES.referenceInvalid);
-      expect((await upload(owner, { ...documentFields(), AttachmentTypeId: 9 }, text()).expect(400)).body.errorMessage).toContain(FILE_MESSAGES.attachmentTypeInvalid);
+      expect((await upload(owner, documentFields('x'.repeat(2001)), text()).expect(400)).body.errorMessage).toBe(
+        FILE_MESSAGES.documentInstructionsTooLong,
+      );
+      expect((await upload(owner, { ...imageFields(), FileDisplayName: '' }, png()).expect(400)).body.errorMessage).toBe(
+        FILE_MESSAGES.captionRequired,
+      );
+      expect((await upload(owner, { ...attachmentFields(), ReferenceId: 0 }, pdf()).expect(400)).body.errorMessage).toBe(
+        FILE_MESSAGES.referenceInvalid,
+      );
+      expect((await upload(owner, { ...documentFields(), AttachmentTypeId: 9 }, text()).expect(400)).body.errorMessage).toContain(
+        FILE_MESSAGES.attachmentTypeInvalid,
+      );
     });
   });
 
@@ -155,13 +217,21 @@ describe('files', () => {
       const result = await uploaded(owner, attachmentFields(draftId), pdf());
       await download(result.id, 'Slides', other).expect(404);
       await download(result.id, 'Slides', admin).expect(200);
-      await site.http().put('/api/Article').set(bearer(owner)).send(articleBody({ id: draftId, isPublished: true })).expect(200);
+      await site
+        .http()
+        .put('/api/Article')
+        .set(bearer(owner))
+        .send(articleBody({ id: draftId, isPublished: true }))
+        .expect(200);
       await download(result.id, 'Slides', other).expect(200);
     });
 
     it('serves a document to its uploader and admins only', async () => {
       const result = await uploaded(owner, documentFields(), text());
-      expect((await download(result.id, 'draft.txt', owner).expect(200)).body.result).toEqual({ fileContents: text().bytes.toString('base64'), fileDownloadName: 'draft.txt' });
+      expect((await download(result.id, 'draft.txt', owner).expect(200)).body.result).toEqual({
+        fileContents: text().bytes.toString('base64'),
+        fileDownloadName: 'draft.txt',
+      });
       await download(result.id, 'draft.txt', admin).expect(200);
       await download(result.id, 'draft.txt', other).expect(404);
     });
@@ -194,7 +264,9 @@ describe('files', () => {
       await site.http().delete(`/api/File/${attachment.id}`).set(bearer(admin)).expect(200);
       expect((await getArticle(articleId)).attachedFiles).not.toContainEqual(expect.objectContaining({ id: attachment.id }));
       await download(attachment.id, 'Slides', owner).expect(404);
-      expect((await site.http().delete(`/api/File/${attachment.id}`).set(bearer(owner)).expect(404)).body.errorMessage).toBe('File not found.');
+      expect((await site.http().delete(`/api/File/${attachment.id}`).set(bearer(owner)).expect(404)).body.errorMessage).toBe(
+        'File not found.',
+      );
     });
   });
 
@@ -205,8 +277,24 @@ describe('files', () => {
       const list = (await site.http().get('/api/File/Documents').set(bearer(admin)).expect(200)).body.result as { id: number }[];
       const mine = list.filter((item) => item.id === first.id || item.id === second.id);
       expect(mine).toEqual([
-        { id: second.id, fileDisplayName: 'paper.pdf', uploadedFileName: second.uploadedFileName, instructions: 'Second draft', uploaderUserName: other.userName, name: 'Olga Other', createdOn: expect.any(String) },
-        { id: first.id, fileDisplayName: 'draft.txt', uploadedFileName: first.uploadedFileName, instructions: 'First draft', uploaderUserName: owner.userName, name: 'Ada Author', createdOn: expect.any(String) },
+        {
+          id: second.id,
+          fileDisplayName: 'paper.pdf',
+          uploadedFileName: second.uploadedFileName,
+          instructions: 'Second draft',
+          uploaderUserName: other.userName,
+          name: 'Olga Other',
+          createdOn: expect.any(String),
+        },
+        {
+          id: first.id,
+          fileDisplayName: 'draft.txt',
+          uploadedFileName: first.uploadedFileName,
+          instructions: 'First draft',
+          uploaderUserName: owner.userName,
+          name: 'Ada Author',
+          createdOn: expect.any(String),
+        },
       ]);
       expect(list.map((item) => item.id)).toEqual([...list.map((item) => item.id)].sort((a, b) => b - a));
 
@@ -247,7 +335,11 @@ describe('files', () => {
       const readStore = site.app.get<ReadStore>(READ_STORE);
       const projections = site.app.get(ProjectionRunner).projections;
       for (const name of ['post-view', 'uploaded-documents']) {
-        await rebuildProjection(eventStore, readStore, projections.find((projection) => projection.name === name)!);
+        await rebuildProjection(
+          eventStore,
+          readStore,
+          projections.find((projection) => projection.name === name)!,
+        );
       }
       expect(await Promise.all(collections.map((collection) => documentsOf(site, collection)))).toEqual(live);
     });

@@ -18,13 +18,21 @@ describe('moderation history', () => {
   afterAll(() => site.dispose());
 
   const history = (entityType: number | string, id: number | string, user: TestUser | null = admin) =>
-    site.http().get(`/api/Moderation/${entityType}/${id}`).set(user ? bearer(user) : {});
-  const recent = (user: TestUser | null = admin) => site.http().get('/api/Moderation').set(user ? bearer(user) : {});
+    site
+      .http()
+      .get(`/api/Moderation/${entityType}/${id}`)
+      .set(user ? bearer(user) : {});
+  const recent = (user: TestUser | null = admin) =>
+    site
+      .http()
+      .get('/api/Moderation')
+      .set(user ? bearer(user) : {});
 
   it('lists every action on an article, oldest first, with who did it and when', async () => {
     const id = await createPost(site, 'Article', author, articleBody());
     const put = (body: object, user: TestUser) => site.http().put('/api/Article').set(bearer(user)).send(body).expect(200);
-    const approve = (isApproved: boolean) => site.http().put('/api/Article/Approve').set(bearer(admin)).send({ id, isApproved }).expect(200);
+    const approve = (isApproved: boolean) =>
+      site.http().put('/api/Article/Approve').set(bearer(admin)).send({ id, isApproved }).expect(200);
     await put(articleBody({ id, isPublished: true }), author);
     await put(articleBody({ id, isPublished: true, title: 'Edited', defaultImageId: 4 }), author);
     await approve(false);
@@ -85,7 +93,14 @@ describe('moderation history', () => {
     const question = await createPost(site, 'Question', other, questionBody({ title: 'Feed question' }));
     await site.http().put('/api/Article/Approve').set(bearer(admin)).send({ id: article, isApproved: false }).expect(200);
 
-    const feed = (await recent().expect(200)).body.result as { entityType: number; postId: number; title: string; action: string; actor: string; at: string }[];
+    const feed = (await recent().expect(200)).body.result as {
+      entityType: number;
+      postId: number;
+      title: string;
+      action: string;
+      actor: string;
+      at: string;
+    }[];
     expect(feed.slice(0, 3)).toEqual([
       { entityType: 1, postId: article, title: 'Feed article', action: 'unapprove', actor: admin.userName, at: expect.any(String) },
       { entityType: 2, postId: question, title: 'Feed question', action: 'create', actor: other.userName, at: expect.any(String) },

@@ -11,7 +11,9 @@ describe('operator CLI: projections', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'cli-'));
     const eventStore = createEventStore({ dataDir });
     for (let index = 0; index < 30; index += 1) {
-      await eventStore.appendToStream(`noise-${index}`, [{ type: 'SomethingHappened', data: { index }, metadata: { actor: 'test', occurredAt: new Date().toISOString() } }]);
+      await eventStore.appendToStream(`noise-${index}`, [
+        { type: 'SomethingHappened', data: { index }, metadata: { actor: 'test', occurredAt: new Date().toISOString() } },
+      ]);
     }
     await eventStore.close();
   });

@@ -20,10 +20,12 @@ describe('questions', () => {
   const as = (user: TestUser | null) => (user ? bearer(user) : {});
   const getQuestion = (id: number | string, user: TestUser | null = null) => site.http().get(`/api/Question/${id}`).set(as(user));
   const putQuestion = (body: object, user: TestUser | null) => site.http().put('/api/Question').set(as(user)).send(body);
-  const approve = (id: number, isApproved: boolean, user: TestUser | null) => site.http().put('/api/Question/Approve').set(as(user)).send({ id, isApproved });
+  const approve = (id: number, isApproved: boolean, user: TestUser | null) =>
+    site.http().put('/api/Question/Approve').set(as(user)).send({ id, isApproved });
   const remove = (id: number | string, user: TestUser | null) => site.http().delete(`/api/Question/${id}`).set(as(user));
   const ask = (overrides: Record<string, unknown> = {}, user = owner) => createPost(site, 'Question', user, questionBody(overrides));
-  const homeQuestionIds = async () => ((await site.http().get('/api/Home/').expect(200)).body.result.questions as { id: number }[]).map((q) => q.id);
+  const homeQuestionIds = async () =>
+    ((await site.http().get('/api/Home/').expect(200)).body.result.questions as { id: number }[]).map((q) => q.id);
 
   describe('POST /api/Question', () => {
     it('asks a question that everyone sees at once, on home too', async () => {
@@ -47,7 +49,13 @@ describe('questions', () => {
       });
       expect(await homeQuestionIds()).toContain(id);
       const item = (await site.http().get('/api/Home/').expect(200)).body.result.questions.find((q: { id: number }) => q.id === id);
-      expect(item).toMatchObject({ entityType: 2, title: fields.title, name: 'Quinn Asker', uName: owner.userName, articleDescription: null });
+      expect(item).toMatchObject({
+        entityType: 2,
+        title: fields.title,
+        name: 'Quinn Asker',
+        uName: owner.userName,
+        articleDescription: null,
+      });
     });
 
     it('refuses anonymous callers', async () => {
@@ -55,7 +63,14 @@ describe('questions', () => {
     });
 
     it('validates the fields', async () => {
-      for (const body of [{}, questionBody({ title: '' }), questionBody({ title: 'x'.repeat(201) }), questionBody({ categoryId: undefined }), questionBody({ tags: [] }), questionBody({ content: '' })]) {
+      for (const body of [
+        {},
+        questionBody({ title: '' }),
+        questionBody({ title: 'x'.repeat(201) }),
+        questionBody({ categoryId: undefined }),
+        questionBody({ tags: [] }),
+        questionBody({ content: '' }),
+      ]) {
         const response = await site.http().post('/api/Question').set(bearer(owner)).send(body).expect(400);
         expect(response.body).toMatchObject({ success: false, result: null, errorMessage: expect.stringMatching(/\S/) });
       }
@@ -82,9 +97,16 @@ describe('questions', () => {
       await putQuestion(questionBody({ id, title: 'Anonymous' }), null).expect(401);
       await putQuestion(questionBody({ id, title: 'Other' }), other).expect(403);
       expect((await putQuestion(questionBody({ id, title: 'How do I cancel a Task quickly?' }), owner).expect(200)).body.result).toBe(true);
-      expect((await getQuestion(id).expect(200)).body.result).toMatchObject({ title: 'How do I cancel a Task quickly?', updatedOn: expect.any(String) });
+      expect((await getQuestion(id).expect(200)).body.result).toMatchObject({
+        title: 'How do I cancel a Task quickly?',
+        updatedOn: expect.any(String),
+      });
       await putQuestion(questionBody({ id, title: 'Edited by admin', defaultImageId: 9 }), admin).expect(200);
-      expect((await getQuestion(id).expect(200)).body.result).toMatchObject({ title: 'Edited by admin', defaultImageId: 9, uName: owner.userName });
+      expect((await getQuestion(id).expect(200)).body.result).toMatchObject({
+        title: 'Edited by admin',
+        defaultImageId: 9,
+        uName: owner.userName,
+      });
     });
 
     it('needs the id of an existing question', async () => {

@@ -17,14 +17,20 @@ export async function signUp(site: TestApp, name = 'Test User'): Promise<TestUse
   const email = `user-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'secret-pass1';
   const response = await site.http().post('/api/Account/Signup').send({ Name: name, Email: email, Password: password });
-  if (response.status !== 201 && response.status !== 200) throw new Error(`Signup failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 201 && response.status !== 200)
+    throw new Error(`Signup failed: ${response.status} ${JSON.stringify(response.body)}`);
   return { ...response.body.result, email, password };
 }
 
 /** Grants admin as the operator CLI does (an event with the operator as actor), and waits until it applies. */
 export async function makeAdmin(site: TestApp, user: TestUser): Promise<TestUser> {
   const commands = site.app.get(EventSourcedCommands);
-  const { position } = await commands.execute(accountStreamName(user.userName), accountDecider, { type: 'GrantAdmin', userName: user.userName, now: new Date() }, { actor: 'operator' });
+  const { position } = await commands.execute(
+    accountStreamName(user.userName),
+    accountDecider,
+    { type: 'GrantAdmin', userName: user.userName, now: new Date() },
+    { actor: 'operator' },
+  );
   await commands.settle(position, ['accounts']);
   return { ...user, roleId: 2 };
 }

@@ -4,11 +4,20 @@ import { simpleParser } from 'mailparser';
 import { deliveredMail, type DeliveredMail } from '../../libs/mail/src/testing/delivered-mail';
 
 /** Waits for the e-mail the embedded site wrote as an .eml file under DATA_DIR/mail for `to`. */
-export async function waitForMailTo(dataDir: string, to: string, options: { subject?: RegExp; timeoutMs?: number } = {}): Promise<DeliveredMail> {
+export async function waitForMailTo(
+  dataDir: string,
+  to: string,
+  options: { subject?: RegExp; timeoutMs?: number } = {},
+): Promise<DeliveredMail> {
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   const directory = join(dataDir, 'mail');
   for (;;) {
-    const files = existsSync(directory) ? readdirSync(directory).filter((file) => file.endsWith('.eml')).sort().reverse() : [];
+    const files = existsSync(directory)
+      ? readdirSync(directory)
+          .filter((file) => file.endsWith('.eml'))
+          .sort()
+          .reverse()
+      : [];
     for (const file of files) {
       const mail = deliveredMail(await simpleParser(readFileSync(join(directory, file))));
       if (mail.to.toLowerCase() === to.toLowerCase() && (!options.subject || options.subject.test(mail.subject))) return mail;
@@ -21,8 +30,11 @@ export async function waitForMailTo(dataDir: string, to: string, options: { subj
 export function countMailTo(dataDir: string, to: string): Promise<number> {
   const directory = join(dataDir, 'mail');
   if (!existsSync(directory)) return Promise.resolve(0);
-  return Promise.all(readdirSync(directory).filter((file) => file.endsWith('.eml')).map(async (file) => deliveredMail(await simpleParser(readFileSync(join(directory, file))))))
-    .then((mails) => mails.filter((mail) => mail.to.toLowerCase() === to.toLowerCase()).length);
+  return Promise.all(
+    readdirSync(directory)
+      .filter((file) => file.endsWith('.eml'))
+      .map(async (file) => deliveredMail(await simpleParser(readFileSync(join(directory, file))))),
+  ).then((mails) => mails.filter((mail) => mail.to.toLowerCase() === to.toLowerCase()).length);
 }
 
 /** The first link of a mail's text, split into the query fields the SPA posts back. */

@@ -11,7 +11,9 @@ export const postIdIn = (page: Page) => Number(new URL(page.url()).searchParams.
 export const latestArticles = (page: Page) => page.getByRole('region', { name: 'Latest Articles' });
 export const adminPosts = (page: Page) => page.getByRole('region', { name: 'Posts' });
 export const adminPostRow = (page: Page, title: string) =>
-  adminPosts(page).getByRole('listitem').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+  adminPosts(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: title, exact: true }) });
 
 /** A real PNG, drawn by the browser: the server checks uploads by their content. */
 export async function pngImage(page: Page, width = 320, height = 200): Promise<Buffer> {

@@ -12,7 +12,8 @@ export const articleBody = (overrides: Record<string, unknown> = {}) => ({
     { id: 1, subTag: 'csharp' },
     { id: 2, subTag: 'dotnet' },
   ],
-  content: '<h2>Generics</h2><p>Generics let you write <strong>type-safe</strong> code.</p><pre><code class="language-csharp">List&lt;int&gt; xs;</code></pre>',
+  content:
+    '<h2>Generics</h2><p>Generics let you write <strong>type-safe</strong> code.</p><pre><code class="language-csharp">List&lt;int&gt; xs;</code></pre>',
   source: 'https://learn.microsoft.com/dotnet/csharp/fundamentals/types/generics',
   instructions: 'Read the examples in order.',
   isPublished: false,
@@ -31,7 +32,12 @@ export const questionBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** Creates a post through the API and returns its id. */
-export async function createPost(site: TestApp, kind: 'Article' | 'Question', user: TestUser, body: Record<string, unknown>): Promise<number> {
+export async function createPost(
+  site: TestApp,
+  kind: 'Article' | 'Question',
+  user: TestUser,
+  body: Record<string, unknown>,
+): Promise<number> {
   const response = await site.http().post(`/api/${kind}`).set(bearer(user)).send(body);
   if (response.status !== 200) throw new Error(`Create ${kind} failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.result as number;

@@ -14,11 +14,20 @@ export interface SiteAccount {
 }
 
 /** Calls the running site's API (startServer) and returns the envelope's result; throws on a failure. */
-export async function callSite<T>(siteUrl: string, method: 'GET' | 'POST' | 'PUT', path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
+export async function callSite<T>(
+  siteUrl: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${siteUrl}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const response = await fetch(`${siteUrl}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   const envelope = (await response.json()) as { success: boolean; result: T; errorMessage: string | null };
   if (!response.ok || !envelope.success) throw new Error(`${method} ${path} failed: ${response.status} ${envelope.errorMessage}`);
   return envelope.result;
@@ -42,7 +51,8 @@ export async function grantAdmin(server: RunningServer, account: SiteAccount): P
   const granted = runCli(server.dataDir, ['grant-admin', account.email]);
   if (granted.status !== 0) throw new Error(`grant-admin failed: ${granted.output}`);
   await eventually(
-    async () => Number((await callSite<{ roleId: number }>(server.url, 'GET', '/api/Account/IsTokenValid', { token: account.token })).roleId) === 2,
+    async () =>
+      Number((await callSite<{ roleId: number }>(server.url, 'GET', '/api/Account/IsTokenValid', { token: account.token })).roleId) === 2,
     'the admin role to reach the server',
     10_000,
   );

@@ -13,7 +13,17 @@ import { PostsModule } from './posts/posts.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 
 @Module({
-  imports: [CqrsModule.forRoot(), InfrastructureModule, AuthModule, HealthModule, ReferenceDataModule, HomeModule, AccountsModule, PostsModule, FilesModule],
+  imports: [
+    CqrsModule.forRoot(),
+    InfrastructureModule,
+    AuthModule,
+    HealthModule,
+    ReferenceDataModule,
+    HomeModule,
+    AccountsModule,
+    PostsModule,
+    FilesModule,
+  ],
   providers: [
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -37,7 +37,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', (signal) => void stop(signal));
 
   await queue.process(SEND_MAIL, sendMailJobHandler(transport), { concurrency: 5 });
-  logger.log(`Consuming "${SEND_MAIL}" jobs from ${redactedUrl(config.redisUrl)}; mail goes ${config.smtpUrl ? `over SMTP to ${redactedUrl(config.smtpUrl)}` : `to ${config.dataDir}/mail`}`);
+  logger.log(
+    `Consuming "${SEND_MAIL}" jobs from ${redactedUrl(config.redisUrl)}; mail goes ${config.smtpUrl ? `over SMTP to ${redactedUrl(config.smtpUrl)}` : `to ${config.dataDir}/mail`}`,
+  );
 }
 
 /** A URL for the log, without its password. */

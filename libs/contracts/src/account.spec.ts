@@ -13,13 +13,18 @@ import {
 import { firstErrors, formatIssues } from './validation';
 
 const EMAIL = 'ada@example.com';
-const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues.map((issue) => issue.message) ?? [];
+const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe('loginRequestSchema', () => {
   const login = (values: Record<string, unknown>) => firstErrors(loginRequestSchema, { Email: EMAIL, Password: 'secret-pw', ...values });
 
   it('accepts a valid login and defaults RememberMe to false', () => {
-    expect(loginRequestSchema.parse({ Email: EMAIL, Password: 'secret-pw' })).toEqual({ Email: EMAIL, Password: 'secret-pw', RememberMe: false });
+    expect(loginRequestSchema.parse({ Email: EMAIL, Password: 'secret-pw' })).toEqual({
+      Email: EMAIL,
+      Password: 'secret-pw',
+      RememberMe: false,
+    });
     expect(loginRequestSchema.parse({ Email: EMAIL, Password: 'secret-pw', RememberMe: true }).RememberMe).toBe(true);
   });
 
@@ -40,7 +45,8 @@ describe('loginRequestSchema', () => {
 
   it('does not trim passwords', () => expect(login({ Password: ' 234567 ' })).toEqual({}));
 
-  it('refuses a non-boolean RememberMe', () => expect(loginRequestSchema.safeParse({ Email: EMAIL, Password: 'secret-pw', RememberMe: 'yes' }).success).toBe(false));
+  it('refuses a non-boolean RememberMe', () =>
+    expect(loginRequestSchema.safeParse({ Email: EMAIL, Password: 'secret-pw', RememberMe: 'yes' }).success).toBe(false));
 
   it('reports a blank form with one message per rule for the API', () => {
     const result = loginRequestSchema.safeParse({});
@@ -49,10 +55,15 @@ describe('loginRequestSchema', () => {
 });
 
 describe('signupRequestSchema', () => {
-  const signup = (values: Record<string, unknown>) => firstErrors(signupRequestSchema, { Name: 'Ada Lovelace', Email: EMAIL, Password: 'secret-pw', ...values });
+  const signup = (values: Record<string, unknown>) =>
+    firstErrors(signupRequestSchema, { Name: 'Ada Lovelace', Email: EMAIL, Password: 'secret-pw', ...values });
 
   it('accepts a valid signup, trimming the name', () => {
-    expect(signupRequestSchema.parse({ Name: ' Ada ', Email: EMAIL, Password: 'secret-pw' })).toEqual({ Name: 'Ada', Email: EMAIL, Password: 'secret-pw' });
+    expect(signupRequestSchema.parse({ Name: ' Ada ', Email: EMAIL, Password: 'secret-pw' })).toEqual({
+      Name: 'Ada',
+      Email: EMAIL,
+      Password: 'secret-pw',
+    });
   });
 
   it('has the SPEC §5 name messages', () => {
@@ -75,7 +86,9 @@ describe('signupRequestSchema', () => {
   });
 
   it('ignores a ConfirmPassword sent to the API', () => {
-    expect(signupRequestSchema.parse({ Name: 'Ada', Email: EMAIL, Password: 'secret-pw', ConfirmPassword: 'other' })).not.toHaveProperty('ConfirmPassword');
+    expect(signupRequestSchema.parse({ Name: 'Ada', Email: EMAIL, Password: 'secret-pw', ConfirmPassword: 'other' })).not.toHaveProperty(
+      'ConfirmPassword',
+    );
   });
 });
 
@@ -86,7 +99,9 @@ describe('signupFormSchema', () => {
 
   it('requires the confirmation', () => {
     expect(firstErrors(signupFormSchema, { ...form, ConfirmPassword: '' })).toEqual({ ConfirmPassword: '- Confirm Password is required' });
-    expect(firstErrors(signupFormSchema, { ...form, ConfirmPassword: undefined })).toEqual({ ConfirmPassword: '- Confirm Password is required' });
+    expect(firstErrors(signupFormSchema, { ...form, ConfirmPassword: undefined })).toEqual({
+      ConfirmPassword: '- Confirm Password is required',
+    });
   });
 
   it('flags a mismatch on ConfirmPassword with PasswordNoMatch', () => {
@@ -114,7 +129,9 @@ describe('e-mail only requests', () => {
     expect(schema.parse({ Email: EMAIL })).toEqual({ Email: EMAIL });
     expect(messages(schema.safeParse({ Email: '' }))).toEqual(['- Email is required']);
     expect(messages(schema.safeParse({ Email: 'nope' }))).toEqual(['- Email is invalid']);
-    expect(messages(schema.safeParse({ Email: `${'a'.repeat(60)}@${'b'.repeat(260)}.com` }))).toEqual(['- Email must be max 320 characters']);
+    expect(messages(schema.safeParse({ Email: `${'a'.repeat(60)}@${'b'.repeat(260)}.com` }))).toEqual([
+      '- Email must be max 320 characters',
+    ]);
   });
 
   it('states the SPEC §9 link message', () => {
@@ -128,8 +145,12 @@ describe('credential link requests', () => {
   it('ResetPassword takes the link and a new password with the signup rules', () => {
     expect(resetPasswordRequestSchema.parse({ ...link, NewPassword: 'secret-pw' })).toEqual({ ...link, NewPassword: 'secret-pw' });
     expect(firstErrors(resetPasswordRequestSchema, { ...link, NewPassword: '' })).toEqual({ NewPassword: '- Password is required' });
-    expect(firstErrors(resetPasswordRequestSchema, { ...link, NewPassword: 'short' })).toEqual({ NewPassword: '- Password must be at least 8 characters' });
-    expect(firstErrors(resetPasswordRequestSchema, { ...link, NewPassword: 'x'.repeat(17) })).toEqual({ NewPassword: '- Password must be max 16 characters' });
+    expect(firstErrors(resetPasswordRequestSchema, { ...link, NewPassword: 'short' })).toEqual({
+      NewPassword: '- Password must be at least 8 characters',
+    });
+    expect(firstErrors(resetPasswordRequestSchema, { ...link, NewPassword: 'x'.repeat(17) })).toEqual({
+      NewPassword: '- Password must be max 16 characters',
+    });
   });
 
   it('ConfirmEmail takes the link', () => expect(confirmEmailRequestSchema.parse(link)).toEqual(link));
@@ -137,13 +158,18 @@ describe('credential link requests', () => {
   it.each(['UName', 'Created', 'Expire', 'hash'])('refuses a link without %s', (part) => {
     const incomplete = { ...link, [part]: '' };
     expect(messages(confirmEmailRequestSchema.safeParse(incomplete))).toEqual(['This link is invalid or has already been used.']);
-    expect(messages(resetPasswordRequestSchema.safeParse({ ...incomplete, NewPassword: 'secret-pw' }))).toEqual(['This link is invalid or has already been used.']);
+    expect(messages(resetPasswordRequestSchema.safeParse({ ...incomplete, NewPassword: 'secret-pw' }))).toEqual([
+      'This link is invalid or has already been used.',
+    ]);
   });
 });
 
 describe('resetPasswordFormSchema', () => {
   it('accepts matching passwords', () => {
-    expect(resetPasswordFormSchema.parse({ password: 'secret-pw', confirmPassword: 'secret-pw' })).toEqual({ password: 'secret-pw', confirmPassword: 'secret-pw' });
+    expect(resetPasswordFormSchema.parse({ password: 'secret-pw', confirmPassword: 'secret-pw' })).toEqual({
+      password: 'secret-pw',
+      confirmPassword: 'secret-pw',
+    });
   });
 
   it('requires both, 8-16', () => {
@@ -163,6 +189,8 @@ describe('resetPasswordFormSchema', () => {
 
   it('flags a mismatch on confirmPassword', () => {
     const result = resetPasswordFormSchema.safeParse({ password: 'secret-pw', confirmPassword: 'secret-px' });
-    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['confirmPassword'], message: '- Password does not match', params: { PasswordNoMatch: true } })]);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ['confirmPassword'], message: '- Password does not match', params: { PasswordNoMatch: true } }),
+    ]);
   });
 });

@@ -47,7 +47,11 @@ const linkPart = requiredString(ACCOUNT_MESSAGES.invalidLink);
  * Adds the SPEC §5 mismatch rule to a form with a password and its confirmation. It runs as soon as
  * both are typed, whatever their other errors, so the confirmation field always tells the truth.
  */
-function withMatchingPasswords<Shape extends z.ZodRawShape>(shape: Shape, password: keyof Shape & string, confirmation: keyof Shape & string) {
+function withMatchingPasswords<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  password: keyof Shape & string,
+  confirmation: keyof Shape & string,
+) {
   return z.object(shape).refine((form) => (form as Record<string, unknown>)[password] === (form as Record<string, unknown>)[confirmation], {
     error: ACCOUNT_MESSAGES.passwordNoMatch,
     path: [confirmation],

@@ -47,7 +47,7 @@ describe('extensionOf and displayNameOf', () => {
 });
 
 describe('fileProblem', () => {
-  it("requires a file", () => {
+  it('requires a file', () => {
     expect(fileProblem(null, AttachmentType.Document)).toBe('File is required');
     expect(fileProblem(undefined, AttachmentType.ArticleImageAttachment)).toBe('File is required');
     expect(fileProblem({ name: 'empty.pdf', size: 0 }, AttachmentType.Document)).toBe('File is required');
@@ -69,7 +69,9 @@ describe('fileProblem', () => {
 
   it('checks attachments', () => {
     expect(fileProblem({ name: 'src.zip', size: 10 }, AttachmentType.ArticleFileAttachment)).toBeNull();
-    expect(fileProblem({ name: 'run.exe', size: 10 }, AttachmentType.ArticleFileAttachment)).toBe('Only .doc, .docx, .pdf, .txt, .zip files are allowed');
+    expect(fileProblem({ name: 'run.exe', size: 10 }, AttachmentType.ArticleFileAttachment)).toBe(
+      'Only .doc, .docx, .pdf, .txt, .zip files are allowed',
+    );
   });
 });
 
@@ -78,7 +80,12 @@ describe('fileUploadRequestSchema', () => {
   const errorsOf = (values: Record<string, unknown>) => firstErrors(fileUploadRequestSchema, values);
 
   it('coerces the multipart numbers', () => {
-    expect(fileUploadRequestSchema.parse(image)).toEqual({ AttachmentTypeId: 4, FileDisplayName: 'Diagram', Instructions: 'The heap layout', ReferenceId: 17 });
+    expect(fileUploadRequestSchema.parse(image)).toEqual({
+      AttachmentTypeId: 4,
+      FileDisplayName: 'Diagram',
+      Instructions: 'The heap layout',
+      ReferenceId: 17,
+    });
   });
 
   it('refuses an unknown attachment type', () => {
@@ -109,8 +116,12 @@ describe('fileUploadRequestSchema', () => {
     const attachment = { AttachmentTypeId: '2', FileDisplayName: 'sample.zip', ReferenceId: '17' };
     expect(errorsOf(attachment)).toEqual({});
     expect(errorsOf({ ...attachment, FileDisplayName: ' ' })).toEqual({ FileDisplayName: '- File name is required' });
-    expect(errorsOf({ ...attachment, FileDisplayName: 'x'.repeat(257) })).toEqual({ FileDisplayName: '- File name must be max 256 characters' });
-    expect(errorsOf({ ...attachment, Instructions: 'x'.repeat(501) })).toEqual({ Instructions: '- Instructions must be max 500 characters' });
+    expect(errorsOf({ ...attachment, FileDisplayName: 'x'.repeat(257) })).toEqual({
+      FileDisplayName: '- File name must be max 256 characters',
+    });
+    expect(errorsOf({ ...attachment, Instructions: 'x'.repeat(501) })).toEqual({
+      Instructions: '- Instructions must be max 500 characters',
+    });
   });
 
   it('takes documents with optional instructions up to 2000', () => {

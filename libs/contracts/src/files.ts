@@ -58,7 +58,8 @@ const WRONG_TYPE_MESSAGE: Record<UploadKind, string> = {
   profilePicture: FILE_MESSAGES.invalidImageType,
 };
 
-export const allowedExtensionsOf = (attachmentTypeId: AttachmentType): readonly string[] => ALLOWED_EXTENSIONS[uploadKindOf(attachmentTypeId)];
+export const allowedExtensionsOf = (attachmentTypeId: AttachmentType): readonly string[] =>
+  ALLOWED_EXTENSIONS[uploadKindOf(attachmentTypeId)];
 
 /** The lower-cased extension after the last dot, or '' when there is none. */
 export function extensionOf(fileName: string): string {
@@ -86,7 +87,8 @@ const ATTACHMENT_TYPE_IDS = Object.values(AttachmentType) as number[];
 /** Multipart fields are text: '' and absent both mean "not given"; anything else must be an integer. */
 const optionalMultipartInteger = (message: string) =>
   z.preprocess(
-    (value) => (value === undefined || value === null || value === '' ? undefined : typeof value === 'string' ? Number(value.trim()) : value),
+    (value) =>
+      value === undefined || value === null || value === '' ? undefined : typeof value === 'string' ? Number(value.trim()) : value,
     z.number({ error: message }).int(message).optional(),
   );
 
@@ -116,7 +118,8 @@ export const fileUploadRequestSchema = z
     ReferenceId: optionalMultipartInteger(FILE_MESSAGES.referenceInvalid),
   })
   .superRefine((request, context) => {
-    const problem = (path: 'FileDisplayName' | 'Instructions' | 'ReferenceId', message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    const problem = (path: 'FileDisplayName' | 'Instructions' | 'ReferenceId', message: string) =>
+      context.addIssue({ code: 'custom', path: [path], message });
     const kind = uploadKindOf(request.AttachmentTypeId);
     const name = request.FileDisplayName ?? '';
     const instructions = request.Instructions ?? '';
@@ -135,7 +138,8 @@ export const fileUploadRequestSchema = z
     }
 
     const reference = request.ReferenceId;
-    if (NEEDS_REFERENCE.has(request.AttachmentTypeId) && !(reference !== undefined && reference > 0)) problem('ReferenceId', FILE_MESSAGES.referenceInvalid);
+    if (NEEDS_REFERENCE.has(request.AttachmentTypeId) && !(reference !== undefined && reference > 0))
+      problem('ReferenceId', FILE_MESSAGES.referenceInvalid);
     if (reference !== undefined && reference < -1) problem('ReferenceId', FILE_MESSAGES.referenceInvalid);
   });
 export type FileUploadRequest = z.infer<typeof fileUploadRequestSchema>;

@@ -25,7 +25,11 @@ describe('ArticleSaveRequest', () => {
   it('defaults isPublished to false and defaultImageId to -1 and allows a missing id, source and instructions', () => {
     const { isPublished: _p, defaultImageId: _d, source: _s, instructions: _i, ...minimal } = article;
     expect(ArticleSaveRequest.parse(minimal)).toEqual({ ...minimal, isPublished: false, defaultImageId: -1 });
-    expect(ArticleSaveRequest.parse({ ...minimal, id: null, source: null, instructions: null })).toMatchObject({ id: null, source: null, instructions: null });
+    expect(ArticleSaveRequest.parse({ ...minimal, id: null, source: null, instructions: null })).toMatchObject({
+      id: null,
+      source: null,
+      instructions: null,
+    });
   });
 
   it('drops fields the view model carries but the save does not take', () => {
@@ -56,7 +60,9 @@ describe('ArticleSaveRequest', () => {
   ])('reports %s for %j', (field, values, message) => expect(errorsOf(values)).toEqual({ [field]: message }));
 
   it('accepts limits exactly and an image-only body', () => {
-    expect(errorsOf({ title: 'x'.repeat(200), description: 'x'.repeat(200), source: 'x'.repeat(500), instructions: 'x'.repeat(500) })).toEqual({});
+    expect(
+      errorsOf({ title: 'x'.repeat(200), description: 'x'.repeat(200), source: 'x'.repeat(500), instructions: 'x'.repeat(500) }),
+    ).toEqual({});
     expect(errorsOf({ content: '<figure><img src="/images/a.png"><figcaption></figcaption></figure>' })).toEqual({});
   });
 

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { hasTextOrImage, ifPresent, MAX_LENGTHS, optionalText, positiveId, requiredString, type AttachmentType, type EntityType } from './rules';
+import {
+  hasTextOrImage,
+  ifPresent,
+  MAX_LENGTHS,
+  optionalText,
+  positiveId,
+  requiredString,
+  type AttachmentType,
+  type EntityType,
+} from './rules';
 
 /** SPEC §8: what the submit pages say when a save or an upload is tried with an invalid form. */
 export const FILL_REQUIRED_FIELDS_MESSAGE = 'Fill all required fields first';

@@ -52,7 +52,10 @@ export const EMAIL_PATTERN = /^[A-Za-z0-9._%-]{1,64}@(?:[A-Za-z0-9-]+\.)+[A-Za-z
 const IPV4_OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const HOST_NAME = '(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}';
 /** SPEC §5: http or https, host or IP, optional port of up to 5 digits, optional path or query. */
-export const URL_PATTERN = new RegExp(`^https?://(?:${HOST_NAME}|localhost|(?:${IPV4_OCTET}\\.){3}${IPV4_OCTET})(?::\\d{1,5})?(?:[/?#]\\S*)?$`, 'i');
+export const URL_PATTERN = new RegExp(
+  `^https?://(?:${HOST_NAME}|localhost|(?:${IPV4_OCTET}\\.){3}${IPV4_OCTET})(?::\\d{1,5})?(?:[/?#]\\S*)?$`,
+  'i',
+);
 
 export const EMAIL_MESSAGES = {
   required: '- Email is required',

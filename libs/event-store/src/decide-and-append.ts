@@ -28,7 +28,10 @@ export async function loadStream<State, Event extends { type: string; data: unkn
   decider: Pick<StreamDecider<State, unknown, Event>, 'initialState' | 'evolve'>,
 ) {
   const recorded = await eventStore.readStream(streamName);
-  const state = recorded.reduce((current, event) => decider.evolve(current, { type: event.type, data: event.data } as Event), decider.initialState);
+  const state = recorded.reduce(
+    (current, event) => decider.evolve(current, { type: event.type, data: event.data } as Event),
+    decider.initialState,
+  );
   return { state, revision: recorded.length ? recorded[recorded.length - 1].revision : null };
 }
 
@@ -70,7 +73,11 @@ export async function appendEvents(
   const correlationId = context.correlationId ?? randomUUID();
   const result = await eventStore.appendToStream(
     streamName,
-    events.map((event) => ({ type: event.type, data: event.data, metadata: { actor: context.actor, correlationId, occurredAt, schemaVersion: 1 } })),
+    events.map((event) => ({
+      type: event.type,
+      data: event.data,
+      metadata: { actor: context.actor, correlationId, occurredAt, schemaVersion: 1 },
+    })),
     { expectedRevision },
   );
   return result.position;

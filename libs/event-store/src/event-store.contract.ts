@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  WrongExpectedRevisionError,
-  type EventStore,
-  type EventToAppend,
-  type RecordedEvent,
-  type Subscription,
-} from './event-store.port';
+import { WrongExpectedRevisionError, type EventStore, type EventToAppend, type RecordedEvent, type Subscription } from './event-store.port';
 
 export interface EventStoreContractOptions<Store extends EventStore> {
   /** `makeStore` gives an empty store each time (not a shared server): checks the empty head. */
@@ -85,7 +79,10 @@ export function describeEventStoreContract<Store extends EventStore>(
       });
 
       it('reads from a revision and at most maxCount events', async () => {
-        await store.appendToStream(stream('a'), [0, 1, 2, 3, 4].map((n) => event('Counted', { n })));
+        await store.appendToStream(
+          stream('a'),
+          [0, 1, 2, 3, 4].map((n) => event('Counted', { n })),
+        );
         const read = await store.readStream(stream('a'), { fromRevision: 1, maxCount: 3 });
         expect(read.map((e) => e.revision)).toEqual([1, 2, 3]);
       });
@@ -98,7 +95,9 @@ export function describeEventStoreContract<Store extends EventStore>(
         expectIncreasing(read.map((e) => e.position));
         expect(result).toEqual({ nextExpectedRevision: 3, position: read[3].position });
 
-        await expect(store.appendToStream(stream('a'), [event('D'), event('E')], { expectedRevision: 1 })).rejects.toThrow(WrongExpectedRevisionError);
+        await expect(store.appendToStream(stream('a'), [event('D'), event('E')], { expectedRevision: 1 })).rejects.toThrow(
+          WrongExpectedRevisionError,
+        );
         expect(await store.readStream(stream('a'))).toHaveLength(4);
       });
 
@@ -122,7 +121,9 @@ export function describeEventStoreContract<Store extends EventStore>(
 
       it('an exact revision: appends when it is the last revision, refuses otherwise', async () => {
         await store.appendToStream(stream('a'), [event('A'), event('B')]);
-        await expect(store.appendToStream(stream('a'), [event('C')], { expectedRevision: 1 })).resolves.toMatchObject({ nextExpectedRevision: 2 });
+        await expect(store.appendToStream(stream('a'), [event('C')], { expectedRevision: 1 })).resolves.toMatchObject({
+          nextExpectedRevision: 2,
+        });
         await expectConflict(store.appendToStream(stream('a'), [event('Stale')], { expectedRevision: 1 }), stream('a'), 2);
         await expectConflict(store.appendToStream(stream('b'), [event('Ghost')], { expectedRevision: 0 }), stream('b'), 'no_stream');
         expect((await store.readStream(stream('a'))).map((e) => e.type)).toEqual(['A', 'B', 'C']);
@@ -136,7 +137,11 @@ export function describeEventStoreContract<Store extends EventStore>(
       });
 
       it('stream_exists: appends to an existing stream, refuses a new one', async () => {
-        await expectConflict(store.appendToStream(stream('a'), [event('A')], { expectedRevision: 'stream_exists' }), stream('a'), 'no_stream');
+        await expectConflict(
+          store.appendToStream(stream('a'), [event('A')], { expectedRevision: 'stream_exists' }),
+          stream('a'),
+          'no_stream',
+        );
         expect(await store.readStream(stream('a'))).toEqual([]);
         await store.appendToStream(stream('a'), [event('A')]);
         await expect(store.appendToStream(stream('a'), [event('B')], { expectedRevision: 'stream_exists' })).resolves.toMatchObject({
@@ -149,7 +154,9 @@ export function describeEventStoreContract<Store extends EventStore>(
         const writers = [store, ...(options.openAnother ? [await openAnother()] : [])];
         const attempts = await Promise.allSettled(
           Array.from({ length: 6 }, (_, index) =>
-            writers[index % writers.length].appendToStream(stream('a'), [event('Raced', { index }), event('Raced', { index })], { expectedRevision: 0 }),
+            writers[index % writers.length].appendToStream(stream('a'), [event('Raced', { index }), event('Raced', { index })], {
+              expectedRevision: 0,
+            }),
           ),
         );
         const won = attempts.filter((attempt) => attempt.status === 'fulfilled');
@@ -165,7 +172,9 @@ export function describeEventStoreContract<Store extends EventStore>(
       it('refuses writers on the same stream with the no_stream expectation but one', async () => {
         const writers = [store, ...(options.openAnother ? [await openAnother()] : [])];
         const attempts = await Promise.allSettled(
-          writers.flatMap((writer) => [writer, writer]).map((writer) => writer.appendToStream(stream('reservation'), [event('Reserved')], { expectedRevision: 'no_stream' })),
+          writers
+            .flatMap((writer) => [writer, writer])
+            .map((writer) => writer.appendToStream(stream('reservation'), [event('Reserved')], { expectedRevision: 'no_stream' })),
         );
         expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
         expect(await store.readStream(stream('reservation'))).toHaveLength(1);

@@ -13,11 +13,7 @@
  *   processes sharing the same store.
  */
 export interface EventStore {
-  appendToStream(
-    streamName: string,
-    events: readonly EventToAppend[],
-    options?: AppendOptions,
-  ): Promise<AppendResult>;
+  appendToStream(streamName: string, events: readonly EventToAppend[], options?: AppendOptions): Promise<AppendResult>;
 
   /** Events of one stream in revision order; an empty array when the stream does not exist. */
   readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;

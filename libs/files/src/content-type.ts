@@ -53,5 +53,10 @@ const isWordDocument = (names: string[] | null): boolean =>
 
 function declaredExtension(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
-  return dot < 0 ? '' : fileName.slice(dot + 1).trim().toLowerCase();
+  return dot < 0
+    ? ''
+    : fileName
+        .slice(dot + 1)
+        .trim()
+        .toLowerCase();
 }

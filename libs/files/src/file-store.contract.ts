@@ -3,7 +3,21 @@ import { DomainError } from '@app/domain';
 import { STORAGE_FOLDERS, type FileStore, type StorageFolder } from './file-store.port';
 import { generateStoredName } from './stored-file-name';
 
-const BAD_NAMES = ['', '.', '..', '../escape.png', 'a/b.png', 'a\\b.png', '..png', 'x..y', '.hidden', 'nul\0.png', 'spa ce.png', 'c:evil', 'x'.repeat(256)];
+const BAD_NAMES = [
+  '',
+  '.',
+  '..',
+  '../escape.png',
+  'a/b.png',
+  'a\\b.png',
+  '..png',
+  'x..y',
+  '.hidden',
+  'nul\0.png',
+  'spa ce.png',
+  'c:evil',
+  'x'.repeat(256),
+];
 
 /**
  * The one suite every FileStore adapter passes. `makeStore` is called before each test; names are
@@ -92,7 +106,9 @@ export function describeFileStoreContract(name: string, makeStore: () => FileSto
     });
 
     it('refuses a folder that is not a storage folder', async () => {
-      await expect(store.put('../Images' as StorageFolder, generateStoredName('png'), Buffer.from('x'))).rejects.toBeInstanceOf(DomainError);
+      await expect(store.put('../Images' as StorageFolder, generateStoredName('png'), Buffer.from('x'))).rejects.toBeInstanceOf(
+        DomainError,
+      );
       await expect(store.get('Secrets' as StorageFolder, generateStoredName('png'))).rejects.toBeInstanceOf(DomainError);
     });
   });

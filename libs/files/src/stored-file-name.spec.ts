@@ -24,5 +24,7 @@ describe('assertStoredFileLocation', () => {
     ['Images', '.tmp-123'],
     ['images', 'a.png'],
     ['Other', 'a.png'],
-  ])('refuses %s / %s', (folder, name) => expect(() => assertStoredFileLocation(folder, name)).toThrow(expect.objectContaining({ kind: 'validation' })));
+  ])('refuses %s / %s', (folder, name) =>
+    expect(() => assertStoredFileLocation(folder, name)).toThrow(expect.objectContaining({ kind: 'validation' })),
+  );
 });

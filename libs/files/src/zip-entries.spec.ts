@@ -13,7 +13,17 @@ describe('zipEntryNames', () => {
   it('reads an empty archive', () => expect(zipEntryNames(sampleZip([]))).toEqual([]));
 
   it('reads the ZIP64 end records', () => {
-    expect(zipEntryNames(sampleZip([{ name: 'a.txt', data: 'hello' }, { name: 'b.txt', data: 'world' }], { zip64: true }))).toEqual(['a.txt', 'b.txt']);
+    expect(
+      zipEntryNames(
+        sampleZip(
+          [
+            { name: 'a.txt', data: 'hello' },
+            { name: 'b.txt', data: 'world' },
+          ],
+          { zip64: true },
+        ),
+      ),
+    ).toEqual(['a.txt', 'b.txt']);
   });
 
   it('refuses what is not a whole archive', () => {

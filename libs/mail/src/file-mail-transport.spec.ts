@@ -8,7 +8,9 @@ import { deliveredMail } from './testing/delivered-mail';
 
 function emlFiles(directory: string): string[] {
   try {
-    return readdirSync(directory).filter((file) => file.endsWith('.eml')).map((file) => join(directory, file));
+    return readdirSync(directory)
+      .filter((file) => file.endsWith('.eml'))
+      .map((file) => join(directory, file));
   } catch {
     return [];
   }

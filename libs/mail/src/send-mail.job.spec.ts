@@ -31,7 +31,10 @@ describe('sendMailJobHandler', () => {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const queues: Array<[string, (dataDir: string) => JobQueue]> = [
-  ['the embedded SQLite queue', (dataDir) => new SqliteJobQueue({ file: join(dataDir, 'queue.sqlite'), backoffMs: 20, pollIntervalMs: 20 })],
+  [
+    'the embedded SQLite queue',
+    (dataDir) => new SqliteJobQueue({ file: join(dataDir, 'queue.sqlite'), backoffMs: 20, pollIntervalMs: 20 }),
+  ],
 ];
 // Without TEST_REDIS_URL the BullMQ contract spec already fails (CI) or lists a todo.
 if (redisUrl) queues.push(['BullMQ on Redis', () => new BullMqJobQueue({ url: redisUrl, prefix: `test-${randomUUID()}`, backoffMs: 20 })]);

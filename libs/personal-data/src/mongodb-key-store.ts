@@ -50,7 +50,11 @@ export class MongoKeyStore implements KeyStore {
 
   async deleteKey(userName: string): Promise<void> {
     const now = new Date();
-    await this.keys.updateOne({ _id: userName }, { $set: { key: null, shreddedAt: now }, $setOnInsert: { createdAt: now } }, { upsert: true });
+    await this.keys.updateOne(
+      { _id: userName },
+      { $set: { key: null, shreddedAt: now }, $setOnInsert: { createdAt: now } },
+      { upsert: true },
+    );
   }
 
   async close(): Promise<void> {

@@ -57,9 +57,9 @@ describe('PersonalDataVault', () => {
 
   it('refuses a truncated tag', async () => {
     const sealed = await vault.seal('ada', personalData);
-    await expect(vault.open('ada', { ...sealed, tag: Buffer.from(sealed.tag, 'base64').subarray(0, 4).toString('base64') })).rejects.toBeInstanceOf(
-      SealedDataTamperedError,
-    );
+    await expect(
+      vault.open('ada', { ...sealed, tag: Buffer.from(sealed.tag, 'base64').subarray(0, 4).toString('base64') }),
+    ).rejects.toBeInstanceOf(SealedDataTamperedError);
   });
 
   it('does not open one user’s data as another’s', async () => {

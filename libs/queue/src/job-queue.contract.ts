@@ -73,10 +73,7 @@ export function describeJobQueueContract(adapterName: string, newStorage: () => 
       const queue = await open();
       const id = randomUUID();
       let runs = 0;
-      await Promise.all([
-        queue.enqueue({ id, name: 'greet', data: 'first' }),
-        queue.enqueue({ id, name: 'greet', data: 'second' }),
-      ]);
+      await Promise.all([queue.enqueue({ id, name: 'greet', data: 'first' }), queue.enqueue({ id, name: 'greet', data: 'second' })]);
       await queue.process('greet', async () => {
         runs += 1;
       });

@@ -49,10 +49,7 @@ function isOperatorObject(condition: Condition): condition is Exclude<Condition,
 
 function scalar(field: string, value: unknown): Scalar {
   const ok =
-    value === null ||
-    typeof value === 'string' ||
-    typeof value === 'boolean' ||
-    (typeof value === 'number' && Number.isFinite(value));
+    value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
   if (!ok) throw new TypeError(`Condition on "${field}" must be a string, finite number, boolean or null, got ${String(value)}`);
   return value as Scalar;
 }

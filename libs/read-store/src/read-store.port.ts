@@ -53,10 +53,7 @@ export interface ReadDocument {
 export type Scalar = string | number | boolean | null;
 
 export type Condition =
-  | Scalar
-  | { $in: readonly Scalar[] }
-  | { $ne: Scalar }
-  | { $lt?: Scalar; $lte?: Scalar; $gt?: Scalar; $gte?: Scalar };
+  Scalar | { $in: readonly Scalar[] } | { $ne: Scalar } | { $lt?: Scalar; $lte?: Scalar; $gt?: Scalar; $gte?: Scalar };
 
 /** Field (a dotted path is allowed) to condition; all must hold. */
 export type Filter = Record<string, Condition>;

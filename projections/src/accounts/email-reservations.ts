@@ -4,7 +4,11 @@ import type { EventStore } from '@app/event-store';
 /** Claims on one e-mail (by its lookup hash), oldest first; the latest names the account. */
 export async function emailReservations(eventStore: EventStore, emailLookup: string) {
   const recorded = await eventStore.readStream(emailReservationStreamName(emailLookup));
-  return recorded.map((event) => ({ userName: (event.data as EmailReserved['data']).userName, revision: event.revision, recordedAt: event.recordedAt }));
+  return recorded.map((event) => ({
+    userName: (event.data as EmailReserved['data']).userName,
+    revision: event.revision,
+    recordedAt: event.recordedAt,
+  }));
 }
 
 export async function userNameByEmailLookup(eventStore: EventStore, emailLookup: string): Promise<string | null> {

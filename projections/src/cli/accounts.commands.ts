@@ -14,7 +14,13 @@ export function registerAccountCommands(program: Command): void {
         withEngines(async ({ config, eventStore }) => {
           const userName = await userNameByEmailLookup(eventStore, emailLookupHash(email, config.emailLookupPepper));
           if (!userName) throw new CliError(`No account with the e-mail ${email}.`);
-          const { events } = await decideAndAppend(eventStore, accountStreamName(userName), accountDecider, { type, userName, now: new Date() }, { actor: 'operator' });
+          const { events } = await decideAndAppend(
+            eventStore,
+            accountStreamName(userName),
+            accountDecider,
+            { type, userName, now: new Date() },
+            { actor: 'operator' },
+          );
           console.log(events.length ? `${userName} ${done}.` : `${userName}: nothing to change.`);
         }),
       );

@@ -35,7 +35,8 @@ export function registerProjectionCommands(program: Command): void {
       withEngines(async ({ eventStore, readStore, projections: allProjections }) => {
         const projection = allProjections.find((candidate) => candidate.name === name);
         if (!projection) throw new CliError(`Unknown projection "${name}". Known: ${allProjections.map((p) => p.name).join(', ')}`);
-        if (projection.reactor) throw new CliError(`"${name}" is a reactor (it sends e-mail): it resumes from its checkpoint and is never rebuilt.`);
+        if (projection.reactor)
+          throw new CliError(`"${name}" is a reactor (it sends e-mail): it resumes from its checkpoint and is never rebuilt.`);
         const total = await countEventsAfter(eventStore, null);
         const bar = new SingleBar(
           { format: `${name} [{bar}] {percentage}% | {value}/{total} events | {speed} events/s | ETA {eta_formatted}`, hideCursor: true },

@@ -24,7 +24,13 @@ describe('home projection', () => {
 
   it('shows an article only while it is published, approved and not deleted', async () => {
     await apply(drafted(7));
-    expect(await post('article-7')).toMatchObject({ postId: 7, entityType: 1, visible: false, articleDescription: 'About it', updatedOn: null });
+    expect(await post('article-7')).toMatchObject({
+      postId: 7,
+      entityType: 1,
+      visible: false,
+      articleDescription: 'About it',
+      updatedOn: null,
+    });
     await apply(recordedEvent('article-7', 'ArticlePublished', { at: 'x' }));
     expect((await post('article-7'))?.visible).toBe(true);
     await apply(recordedEvent('article-7', 'ArticleUnapproved', { at: 'x' }));
@@ -37,8 +43,23 @@ describe('home projection', () => {
 
   it('shows a question once asked and keeps edits', async () => {
     await apply(
-      recordedEvent('question-9', 'QuestionAsked', { id: 9, authorUserName: 'bob', title: 'Why?', categoryId: 3, tags: [], content: '<p>?</p>', isApproved: true, at: '2026-01-02T00:00:00.000Z' }),
-      recordedEvent('question-9', 'QuestionEdited', { title: 'Why not?', categoryId: 3, tags: [{ id: 2, subTag: 'java' }], content: '<p>?</p>', at: '2026-01-03T00:00:00.000Z' }),
+      recordedEvent('question-9', 'QuestionAsked', {
+        id: 9,
+        authorUserName: 'bob',
+        title: 'Why?',
+        categoryId: 3,
+        tags: [],
+        content: '<p>?</p>',
+        isApproved: true,
+        at: '2026-01-02T00:00:00.000Z',
+      }),
+      recordedEvent('question-9', 'QuestionEdited', {
+        title: 'Why not?',
+        categoryId: 3,
+        tags: [{ id: 2, subTag: 'java' }],
+        content: '<p>?</p>',
+        at: '2026-01-03T00:00:00.000Z',
+      }),
     );
     expect(await post('question-9')).toMatchObject({
       entityType: 2,

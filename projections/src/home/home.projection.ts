@@ -80,7 +80,13 @@ export const homeProjection: Projection = {
     if (!post) return;
     switch (event.type) {
       case 'ArticleEdited':
-        return save(tx, { ...post, title: event.data.title, tags: event.data.tags, articleDescription: event.data.description, updatedOn: event.data.at });
+        return save(tx, {
+          ...post,
+          title: event.data.title,
+          tags: event.data.tags,
+          articleDescription: event.data.description,
+          updatedOn: event.data.at,
+        });
       case 'QuestionEdited':
         return save(tx, { ...post, title: event.data.title, tags: event.data.tags, updatedOn: event.data.at });
       case 'ArticlePublished':

@@ -1,6 +1,11 @@
 import type { RecordedEvent } from '@app/event-store';
 import { applyEvents, recordedEvent, useTemporaryReadStore } from '../testing/projection-test-kit';
-import { MODERATION_LOG_COLLECTION, moderationLogProjection, sortablePosition, type ModerationLogDocument } from './moderation-log.projection';
+import {
+  MODERATION_LOG_COLLECTION,
+  moderationLogProjection,
+  sortablePosition,
+  type ModerationLogDocument,
+} from './moderation-log.projection';
 
 const recorded = (streamName: string, type: string, actor: string, correlationId: string, at: string) =>
   recordedEvent(streamName, type, { at }, { actor, correlationId, occurredAt: at });

@@ -56,8 +56,19 @@ describe('post-view projection: files', () => {
   const post = (id: string) => readStore().get<PostViewDocument>(POST_VIEW_COLLECTION, id);
 
   it('lists post files as attachedFiles and post images as images, in upload order', async () => {
-    await apply(articleDrafted, questionAsked, upload(1, 2, 7), upload(2, 4, 7, 'png'), upload(3, 2, 7, 'zip'), upload(4, 3, 8), upload(5, 5, 8, 'jpg'));
-    expect(await post('article-7')).toMatchObject({ attachedFiles: [asListed(1, 2), asListed(3, 2, 'zip')], images: [asListed(2, 4, 'png')] });
+    await apply(
+      articleDrafted,
+      questionAsked,
+      upload(1, 2, 7),
+      upload(2, 4, 7, 'png'),
+      upload(3, 2, 7, 'zip'),
+      upload(4, 3, 8),
+      upload(5, 5, 8, 'jpg'),
+    );
+    expect(await post('article-7')).toMatchObject({
+      attachedFiles: [asListed(1, 2), asListed(3, 2, 'zip')],
+      images: [asListed(2, 4, 'png')],
+    });
     expect(await post('question-8')).toMatchObject({ attachedFiles: [asListed(4, 3)], images: [asListed(5, 5, 'jpg')] });
   });
 
@@ -71,7 +82,11 @@ describe('post-view projection: files', () => {
     await apply(fileDeleted(1), fileDeleted(2));
     expect(await post('article-7')).toMatchObject({ attachedFiles: [asListed(3, 2)], images: [] });
     expect(await readStore().get(POST_VIEW_FILES_COLLECTION, 'file-1')).toBeNull();
-    expect(await readStore().get(POST_VIEW_FILES_COLLECTION, 'file-3')).toMatchObject({ postViewId: 'article-7', list: 'attachedFiles', fileId: 3 });
+    expect(await readStore().get(POST_VIEW_FILES_COLLECTION, 'file-3')).toMatchObject({
+      postViewId: 'article-7',
+      list: 'attachedFiles',
+      fileId: 3,
+    });
   });
 
   it('ignores documents, comment images, profile pictures and their deletion', async () => {

@@ -18,7 +18,15 @@ describe('post-view projection', () => {
   const post = (id: string) => readStore().get<PostViewDocument>(POST_VIEW_COLLECTION, id);
 
   it('records a drafted article with every field of the article record and its category name', async () => {
-    await apply(recordedEvent('article-7', 'ArticleDrafted', { id: 7, authorUserName: 'ada', ...articleFields, isApproved: true, at: '2026-01-01T10:00:00.000Z' }));
+    await apply(
+      recordedEvent('article-7', 'ArticleDrafted', {
+        id: 7,
+        authorUserName: 'ada',
+        ...articleFields,
+        isApproved: true,
+        at: '2026-01-01T10:00:00.000Z',
+      }),
+    );
     expect(await post('article-7')).toEqual({
       id: 'article-7',
       postId: 7,
@@ -39,8 +47,19 @@ describe('post-view projection', () => {
 
   it('follows edits, publishing, default image, moderation and deletion', async () => {
     await apply(
-      recordedEvent('article-8', 'ArticleDrafted', { id: 8, authorUserName: 'ada', ...articleFields, isApproved: false, at: '2026-01-01T10:00:00.000Z' }),
-      recordedEvent('article-8', 'ArticleEdited', { ...articleFields, title: 'Generics, again', categoryId: 121, at: '2026-01-02T10:00:00.000Z' }),
+      recordedEvent('article-8', 'ArticleDrafted', {
+        id: 8,
+        authorUserName: 'ada',
+        ...articleFields,
+        isApproved: false,
+        at: '2026-01-01T10:00:00.000Z',
+      }),
+      recordedEvent('article-8', 'ArticleEdited', {
+        ...articleFields,
+        title: 'Generics, again',
+        categoryId: 121,
+        at: '2026-01-02T10:00:00.000Z',
+      }),
       recordedEvent('article-8', 'ArticleDefaultImageChosen', { fileId: 42, at: '2026-01-03T10:00:00.000Z' }),
       recordedEvent('article-8', 'ArticlePublished', { at: '2026-01-04T10:00:00.000Z' }),
       recordedEvent('article-8', 'ArticleApproved', { at: '2026-01-05T10:00:00.000Z' }),
@@ -55,7 +74,10 @@ describe('post-view projection', () => {
       // Moderation is not an author's change.
       updatedOn: '2026-01-04T10:00:00.000Z',
     });
-    await apply(recordedEvent('article-8', 'ArticleUnpublished', { at: '2026-01-06T10:00:00.000Z' }), recordedEvent('article-8', 'ArticleUnapproved', { at: '2026-01-07T10:00:00.000Z' }));
+    await apply(
+      recordedEvent('article-8', 'ArticleUnpublished', { at: '2026-01-06T10:00:00.000Z' }),
+      recordedEvent('article-8', 'ArticleUnapproved', { at: '2026-01-07T10:00:00.000Z' }),
+    );
     expect(await post('article-8')).toMatchObject({ isPublished: false, isApproved: false, deleted: false });
     await apply(recordedEvent('article-8', 'ArticleDeleted', { at: '2026-01-08T10:00:00.000Z' }));
     expect(await post('article-8')).toMatchObject({ deleted: true, title: 'Generics, again' });
@@ -63,8 +85,23 @@ describe('post-view projection', () => {
 
   it('records questions as published, with empty article-only fields', async () => {
     await apply(
-      recordedEvent('question-9', 'QuestionAsked', { id: 9, authorUserName: 'bob', title: 'Why?', categoryId: 126, tags: [], content: '<p>?</p>', isApproved: true, at: '2026-01-02T00:00:00.000Z' }),
-      recordedEvent('question-9', 'QuestionEdited', { title: 'Why not?', categoryId: 999, tags: [{ id: 2, subTag: 'java' }], content: '<p>!</p>', at: '2026-01-03T00:00:00.000Z' }),
+      recordedEvent('question-9', 'QuestionAsked', {
+        id: 9,
+        authorUserName: 'bob',
+        title: 'Why?',
+        categoryId: 126,
+        tags: [],
+        content: '<p>?</p>',
+        isApproved: true,
+        at: '2026-01-02T00:00:00.000Z',
+      }),
+      recordedEvent('question-9', 'QuestionEdited', {
+        title: 'Why not?',
+        categoryId: 999,
+        tags: [{ id: 2, subTag: 'java' }],
+        content: '<p>!</p>',
+        at: '2026-01-03T00:00:00.000Z',
+      }),
       recordedEvent('question-9', 'QuestionDefaultImageChosen', { fileId: 5, at: '2026-01-04T00:00:00.000Z' }),
     );
     expect(await post('question-9')).toEqual({

@@ -75,7 +75,13 @@ export const postViewProjection: Projection = {
   version: 2,
   collections: [POST_VIEW_COLLECTION, POST_VIEW_FILES_COLLECTION],
   handles: [...HANDLED, ...POST_VIEW_FILE_EVENTS],
-  indexes: { [POST_VIEW_COLLECTION]: [['entityType', 'postId'], ['uName', 'postId'], ['deleted', 'postId']] },
+  indexes: {
+    [POST_VIEW_COLLECTION]: [
+      ['entityType', 'postId'],
+      ['uName', 'postId'],
+      ['deleted', 'postId'],
+    ],
+  },
   async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
     if ((POST_VIEW_FILE_EVENTS as string[]).includes(recorded.type)) return applyPostFileEvent(recorded, tx, POST_VIEW_COLLECTION);
     const event = { type: recorded.type, data: recorded.data } as PostEvent;

@@ -7,11 +7,7 @@ export const REBUILD_SUFFIX = '__rebuild';
  * Gives a projection its logical collection names while it writes to physical ones (the live
  * collections, or the rebuild's shadow copies). Only the collections it declared are reachable.
  */
-export function namespacedTransaction(
-  tx: ReadStoreTransaction,
-  owned: readonly string[],
-  suffix: string,
-): ReadStoreTransaction {
+export function namespacedTransaction(tx: ReadStoreTransaction, owned: readonly string[], suffix: string): ReadStoreTransaction {
   const physical = (collection: string) => {
     if (!owned.includes(collection)) throw new Error(`Projection does not own collection "${collection}"`);
     return collection + suffix;

@@ -108,7 +108,10 @@ export class ProjectionRunner {
       try {
         if (!projection.reactor && (await this.versions.stored(projection.name)) !== projection.version) {
           status.state = 'rebuilding';
-          await rebuildProjection(this.eventStore, this.readStore, projection, { batchSize: this.batchSize, isCancelled: () => !this.running });
+          await rebuildProjection(this.eventStore, this.readStore, projection, {
+            batchSize: this.batchSize,
+            isCancelled: () => !this.running,
+          });
           continue;
         }
         const { read, checkpoint } = await applyNextBatch(this.eventStore, this.readStore, liveTarget(projection), this.batchSize);
@@ -132,7 +135,6 @@ export class ProjectionRunner {
     }
     status.state = 'stopped';
   }
-
 }
 
 function liveTarget(projection: Projection): BatchTarget {

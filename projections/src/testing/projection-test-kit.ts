@@ -20,7 +20,12 @@ export interface RecordedEventOptions {
 // One counter per spec file (jest loads modules per file): positions grow in creation order, like `$all`.
 let position = 0n;
 
-export function recordedEvent(streamName: string, type: string, data: Record<string, unknown>, options: RecordedEventOptions = {}): RecordedEvent {
+export function recordedEvent(
+  streamName: string,
+  type: string,
+  data: Record<string, unknown>,
+  options: RecordedEventOptions = {},
+): RecordedEvent {
   const { actor = 'ada', correlationId, occurredAt = '2026-01-01T00:00:00.000Z' } = options;
   position += 1n;
   return {

@@ -22,7 +22,14 @@ describe('uploaded-documents projection', () => {
   const apply = (...events: RecordedEvent[]) => applyEvents(readStore(), uploadedDocumentsProjection, ...events);
 
   it('lists documents only, and drops a deleted one', async () => {
-    await apply(upload(1, 1), upload(2, 2), upload(3, 1), upload(4, 4), recordedEvent('file-3', 'FileDeleted', { at: '2026-01-05T10:00:00.000Z' }), recordedEvent('file-2', 'FileDeleted', { at: '2026-01-05T10:00:00.000Z' }));
+    await apply(
+      upload(1, 1),
+      upload(2, 2),
+      upload(3, 1),
+      upload(4, 4),
+      recordedEvent('file-3', 'FileDeleted', { at: '2026-01-05T10:00:00.000Z' }),
+      recordedEvent('file-2', 'FileDeleted', { at: '2026-01-05T10:00:00.000Z' }),
+    );
     expect(await readStore().find<UploadedDocument>(UPLOADED_DOCUMENTS_COLLECTION)).toEqual([
       {
         id: 'file-1',

@@ -69,6 +69,8 @@ export class AccountsController {
   @Post('ConfirmEmail')
   @HttpCode(200)
   confirmEmail(@Body(new ZodValidationPipe(confirmEmailRequestSchema)) body: ConfirmEmailRequest) {
-    return this.commandBus.execute(new ConfirmEmailCommand({ userName: body.UName, created: body.Created, expire: body.Expire, hash: body.hash }));
+    return this.commandBus.execute(
+      new ConfirmEmailCommand({ userName: body.UName, created: body.Created, expire: body.Expire, hash: body.hash }),
+    );
   }
 }

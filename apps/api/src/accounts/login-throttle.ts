@@ -22,10 +22,16 @@ export class LoginThrottle {
 
   assertAllowed(email: string, ip: string): void {
     const now = this.clock();
-    const waitMs = Math.max(this.waitFor(`email:${email}`, MAX_FAILURES_PER_EMAIL, now), this.waitFor(`ip:${ip}`, MAX_FAILURES_PER_IP, now));
+    const waitMs = Math.max(
+      this.waitFor(`email:${email}`, MAX_FAILURES_PER_EMAIL, now),
+      this.waitFor(`ip:${ip}`, MAX_FAILURES_PER_IP, now),
+    );
     if (waitMs > 0) {
       const minutes = Math.ceil(waitMs / 60_000);
-      throw new DomainError('rate_limited', `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+      throw new DomainError(
+        'rate_limited',
+        `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
     }
   }
 

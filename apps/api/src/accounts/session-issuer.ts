@@ -14,6 +14,11 @@ export class SessionIssuer {
   constructor(private readonly tokens: TokenService) {}
 
   loginResult(account: { userName: string; name: string; roleId: number }, rememberMe: boolean): LoginResult {
-    return { userName: account.userName, name: account.name, roleId: account.roleId, token: this.tokens.issue(account.userName, rememberMe) };
+    return {
+      userName: account.userName,
+      name: account.name,
+      roleId: account.roleId,
+      token: this.tokens.issue(account.userName, rememberMe),
+    };
   }
 }

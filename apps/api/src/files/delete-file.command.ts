@@ -29,7 +29,12 @@ export class DeleteFileHandler implements ICommandHandler<DeleteFileCommand, tru
 
   async execute({ actor, id }: DeleteFileCommand): Promise<true> {
     const streamName = fileStreamName(id);
-    const { position } = await this.commands.execute(streamName, fileDecider, { type: 'DeleteFile', id, actor, now: new Date() }, { actor: actor.userName });
+    const { position } = await this.commands.execute(
+      streamName,
+      fileDecider,
+      { type: 'DeleteFile', id, actor, now: new Date() },
+      { actor: actor.userName },
+    );
     const { state } = await this.commands.load(streamName, fileDecider);
     if (state.upload) {
       const { attachmentTypeId, uploadedFileName } = state.upload;

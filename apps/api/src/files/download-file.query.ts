@@ -2,7 +2,14 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { DownloadResult } from '@app/contracts';
 import { canEdit, isVisibleTo, notFound, type Actor } from '@app/domain';
-import { ATTACHMENT_TYPES, FILE_NOT_FOUND, fileDecider, fileStreamName, referencedPostKindOf, type FileUploadedData } from '@app/domain/file';
+import {
+  ATTACHMENT_TYPES,
+  FILE_NOT_FOUND,
+  fileDecider,
+  fileStreamName,
+  referencedPostKindOf,
+  type FileUploadedData,
+} from '@app/domain/file';
 import type { FileStore } from '@app/files';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { FILE_STORE } from './file-store.provider';

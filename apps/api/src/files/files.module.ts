@@ -12,7 +12,16 @@ import { UploadFileHandler } from './upload-file.command';
 /** Uploads (documents, post files and images, profile pictures), downloads and the public image route (SPEC §7 'Files'). */
 @Module({
   controllers: [FileController],
-  providers: [fileStoreProvider, postIdGeneratorProvider, ReferencedPosts, UploadFileHandler, DeleteFileHandler, DownloadFileHandler, ListDocumentsHandler, ImagesRoute],
+  providers: [
+    fileStoreProvider,
+    postIdGeneratorProvider,
+    ReferencedPosts,
+    UploadFileHandler,
+    DeleteFileHandler,
+    DownloadFileHandler,
+    ListDocumentsHandler,
+    ImagesRoute,
+  ],
   exports: [FILE_STORE],
 })
 export class FilesModule {}

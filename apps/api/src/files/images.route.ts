@@ -28,7 +28,10 @@ export class ImagesRoute implements OnModuleInit {
   private async serve(request: Request, response: Response): Promise<void> {
     const name = String(request.params.name);
     const extension = IMAGE_NAME.exec(name)?.[1];
-    const bytes = extension && isStoredFileName(name) ? ((await this.fileStore.get('Images', name)) ?? (await this.fileStore.get('ProfilePictures', name))) : null;
+    const bytes =
+      extension && isStoredFileName(name)
+        ? ((await this.fileStore.get('Images', name)) ?? (await this.fileStore.get('ProfilePictures', name)))
+        : null;
     response.setHeader('X-Content-Type-Options', 'nosniff');
     if (!bytes || !extension) {
       response.status(404).json(failureEnvelope('Not found.'));

@@ -58,7 +58,9 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
     try {
       outcome = await this.commands.execute(fileStreamName(id), fileDecider, command, { actor: actor.userName });
     } catch (error) {
-      await this.fileStore.delete(folder, command.uploadedFileName).catch((cleanup: unknown) => this.logger.warn(`Could not remove ${command.uploadedFileName}: ${String(cleanup)}`));
+      await this.fileStore
+        .delete(folder, command.uploadedFileName)
+        .catch((cleanup: unknown) => this.logger.warn(`Could not remove ${command.uploadedFileName}: ${String(cleanup)}`));
       throw error;
     }
     await this.commands.settle(outcome.position, FILE_READ_MODELS);

@@ -1,4 +1,12 @@
-import { displayNameOf, FILE_MESSAGES, fileProblem, fileUploadRequestSchema, formatIssues, uploadKindOf, type UploadKind } from '@app/contracts';
+import {
+  displayNameOf,
+  FILE_MESSAGES,
+  fileProblem,
+  fileUploadRequestSchema,
+  formatIssues,
+  uploadKindOf,
+  type UploadKind,
+} from '@app/contracts';
 import { validationError } from '@app/domain';
 import type { AttachmentTypeId } from '@app/domain/file';
 import { detectFileKind } from '@app/files';

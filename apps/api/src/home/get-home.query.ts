@@ -17,7 +17,11 @@ export class GetHomeHandler implements IQueryHandler<GetHomeQuery, HomeResult> {
 
   async execute(): Promise<HomeResult> {
     const latest = async (entityType: number) => {
-      const posts = await this.readStore.find<HomePostDocument>(HOME_COLLECTION, { entityType, visible: true }, { sort: [['postId', -1]], limit: HOME_PAGE_SIZE });
+      const posts = await this.readStore.find<HomePostDocument>(
+        HOME_COLLECTION,
+        { entityType, visible: true },
+        { sort: [['postId', -1]], limit: HOME_PAGE_SIZE },
+      );
       return this.authorNames.withNames(posts.map(toGridItem));
     };
     const [articles, questions] = await Promise.all([latest(1), latest(2)]);

@@ -6,7 +6,10 @@ import { openSiteEngines, ProjectionRunner, type SiteEngines } from '@app/projec
 import { EventSourcedCommands } from './event-sourced-commands';
 import { APP_CONFIG, EVENT_STORE, JOB_QUEUE, READ_STORE, SITE_ENGINES } from './tokens';
 
-const fromEngines = <K extends keyof SiteEngines>(key: K) => ({ inject: [SITE_ENGINES], useFactory: (engines: SiteEngines) => engines[key] });
+const fromEngines = <K extends keyof SiteEngines>(key: K) => ({
+  inject: [SITE_ENGINES],
+  useFactory: (engines: SiteEngines) => engines[key],
+});
 
 /** The engines behind the ports, chosen by configuration alone, the projection runner and the embedded mail consumer. */
 @Global()

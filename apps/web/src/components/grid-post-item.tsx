@@ -15,7 +15,11 @@ export function GridPostItem({ post, children }: { post: GridPost; children?: Re
   const isQuestion = post.entityType === EntityType.Question;
   return (
     <li className="post-item">
-      <span className={`post-kind post-kind-${isQuestion ? 'question' : 'article'}`} title={isQuestion ? 'Question' : 'Article'} aria-hidden="true">
+      <span
+        className={`post-kind post-kind-${isQuestion ? 'question' : 'article'}`}
+        title={isQuestion ? 'Question' : 'Article'}
+        aria-hidden="true"
+      >
         {isQuestion ? 'Q' : 'A'}
       </span>
       <div className="post-body">

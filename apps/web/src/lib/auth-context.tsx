@@ -83,10 +83,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     navigate('/login');
   }, [navigate]);
 
-  const value = useMemo<AuthContextValue>(
-    () => ({ user, isAdmin: user?.roleId === RoleId.Admin, login, logout }),
-    [user, login, logout],
-  );
+  const value = useMemo<AuthContextValue>(() => ({ user, isAdmin: user?.roleId === RoleId.Admin, login, logout }), [user, login, logout]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

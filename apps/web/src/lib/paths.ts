@@ -9,7 +9,12 @@ export interface SearchLink {
   orderBy?: number;
 }
 
-export function searchPath({ searchString = '', category = -1, entityType = EntityType.ArticleQuestion, orderBy = 0 }: SearchLink = {}): string {
+export function searchPath({
+  searchString = '',
+  category = -1,
+  entityType = EntityType.ArticleQuestion,
+  orderBy = 0,
+}: SearchLink = {}): string {
   const query = new URLSearchParams({
     searchString,
     category: String(category),

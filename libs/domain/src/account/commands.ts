@@ -59,10 +59,4 @@ export interface RevokeAdmin {
 }
 
 export type AccountCommand =
-  | RegisterAccount
-  | ConfirmEmail
-  | RequestConfirmationLink
-  | RequestPasswordReset
-  | ChangePassword
-  | GrantAdmin
-  | RevokeAdmin;
+  RegisterAccount | ConfirmEmail | RequestConfirmationLink | RequestPasswordReset | ChangePassword | GrantAdmin | RevokeAdmin;

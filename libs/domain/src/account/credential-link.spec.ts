@@ -1,5 +1,11 @@
 import { DomainError } from '../shared/errors';
-import { buildCredentialLink, requireValidCredentialLink, signCredentialLink, verifyCredentialLink, type CredentialLinkClaims } from './credential-link';
+import {
+  buildCredentialLink,
+  requireValidCredentialLink,
+  signCredentialLink,
+  verifyCredentialLink,
+  type CredentialLinkClaims,
+} from './credential-link';
 import { credentialLinkWindow } from './credential-link-window';
 import { EXPIRED_LINK, INVALID_LINK } from './errors';
 

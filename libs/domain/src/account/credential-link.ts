@@ -58,6 +58,11 @@ export function buildCredentialLink(
   fields: { userName: string; created: string; expire: string; hash: string },
 ): string {
   const url = new URL(path, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`);
-  url.search = new URLSearchParams({ uname: fields.userName, created: fields.created, expire: fields.expire, hash: fields.hash }).toString();
+  url.search = new URLSearchParams({
+    uname: fields.userName,
+    created: fields.created,
+    expire: fields.expire,
+    hash: fields.hash,
+  }).toString();
   return url.toString();
 }

@@ -24,7 +24,12 @@ const registered: AccountEvent = {
 };
 const firstLinkRequested: AccountEvent = {
   type: 'ConfirmationLinkRequested',
-  data: { userName: 'ada', created: String(registeredOn.getTime()), expire: String(registeredOn.getTime() + 15 * 60 * 1000), credentialVersion: 1 },
+  data: {
+    userName: 'ada',
+    created: String(registeredOn.getTime()),
+    expire: String(registeredOn.getTime() + 15 * 60 * 1000),
+    credentialVersion: 1,
+  },
 };
 const confirmed: AccountEvent = { type: 'EmailConfirmed', data: { at: registeredOn.toISOString() } };
 const passwordChanged: AccountEvent = {
@@ -60,13 +65,19 @@ describe('accountDecider', () => {
 
     it('refuses a user name that is not a URL-safe handle', () => {
       spec.given([]).when(register('Ada Lovelace')).thenThrows('validation');
-      spec.given([]).when(register('a'.repeat(31))).thenThrows('validation');
+      spec
+        .given([])
+        .when(register('a'.repeat(31)))
+        .thenThrows('validation');
     });
   });
 
   describe('ConfirmEmail', () => {
     it('confirms the e-mail with a link of the current credential version', () => {
-      spec.given([registered]).when(confirmEmail(1)).then([{ type: 'EmailConfirmed', data: { at } }]);
+      spec
+        .given([registered])
+        .when(confirmEmail(1))
+        .then([{ type: 'EmailConfirmed', data: { at } }]);
     });
 
     it('refuses a link signed before the password changed', () => {
@@ -74,7 +85,10 @@ describe('accountDecider', () => {
     });
 
     it('accepts a link signed after the password changed', () => {
-      spec.given([registered, passwordChanged]).when(confirmEmail(2)).then([{ type: 'EmailConfirmed', data: { at } }]);
+      spec
+        .given([registered, passwordChanged])
+        .when(confirmEmail(2))
+        .then([{ type: 'EmailConfirmed', data: { at } }]);
     });
 
     it('refuses a second use of the link', () => {
@@ -145,7 +159,10 @@ describe('accountDecider', () => {
 
   describe('GrantAdmin', () => {
     it('grants the admin role', () => {
-      spec.given([registered]).when(grantAdmin).then([{ type: 'RoleGranted', data: { roleId: 2, at } }]);
+      spec
+        .given([registered])
+        .when(grantAdmin)
+        .then([{ type: 'RoleGranted', data: { roleId: 2, at } }]);
     });
 
     it('changes nothing for an admin', () => {
@@ -153,7 +170,10 @@ describe('accountDecider', () => {
     });
 
     it('grants again after a revoke', () => {
-      spec.given([registered, granted, revoked]).when(grantAdmin).then([{ type: 'RoleGranted', data: { roleId: 2, at } }]);
+      spec
+        .given([registered, granted, revoked])
+        .when(grantAdmin)
+        .then([{ type: 'RoleGranted', data: { roleId: 2, at } }]);
     });
 
     it('refuses an unknown account', () => {
@@ -163,7 +183,10 @@ describe('accountDecider', () => {
 
   describe('RevokeAdmin', () => {
     it('revokes the admin role', () => {
-      spec.given([registered, granted]).when(revokeAdmin).then([{ type: 'RoleRevoked', data: { roleId: 2, at } }]);
+      spec
+        .given([registered, granted])
+        .when(revokeAdmin)
+        .then([{ type: 'RoleRevoked', data: { roleId: 2, at } }]);
     });
 
     it('changes nothing for a plain user', () => {

@@ -113,7 +113,10 @@ function changePassword(command: ChangePassword, state: AccountState): AccountEv
   requireCurrentCredentialVersion(state, command.credentialVersion);
   const at = command.now.toISOString();
   const events: AccountEvent[] = [
-    { type: 'PasswordChanged', data: { sealedPasswordHash: command.sealedPasswordHash, credentialVersion: state.credentialVersion + 1, at } },
+    {
+      type: 'PasswordChanged',
+      data: { sealedPasswordHash: command.sealedPasswordHash, credentialVersion: state.credentialVersion + 1, at },
+    },
   ];
   // The reset link arrived by e-mail, which proves the address as well as a confirmation link would.
   if (!state.emailConfirmed) events.push({ type: 'EmailConfirmed', data: { at } });

@@ -26,18 +26,15 @@ export type PasswordResetRequested = DomainEvent<
   { userName: string; created: string; expire: string; credentialVersion: number }
 >;
 /** `sealedPasswordHash` seals `{ passwordHash }`; `credentialVersion` is the new version, which kills every older link. */
-export type PasswordChanged = DomainEvent<'PasswordChanged', { sealedPasswordHash: SealedPersonalData; credentialVersion: number; at: string }>;
+export type PasswordChanged = DomainEvent<
+  'PasswordChanged',
+  { sealedPasswordHash: SealedPersonalData; credentialVersion: number; at: string }
+>;
 export type RoleGranted = DomainEvent<'RoleGranted', { roleId: number; at: string }>;
 export type RoleRevoked = DomainEvent<'RoleRevoked', { roleId: number; at: string }>;
 
 export type AccountEvent =
-  | AccountRegistered
-  | EmailConfirmed
-  | ConfirmationLinkRequested
-  | PasswordResetRequested
-  | PasswordChanged
-  | RoleGranted
-  | RoleRevoked;
+  AccountRegistered | EmailConfirmed | ConfirmationLinkRequested | PasswordResetRequested | PasswordChanged | RoleGranted | RoleRevoked;
 
 export type AccountEventType = AccountEvent['type'];
 

@@ -28,8 +28,7 @@ const LATIN_LETTERS: Record<string, string> = {
   ŋ: 'ng',
 };
 
-export const isValidUserName = (userName: string): boolean =>
-  userName.length <= USER_NAME_MAX_LENGTH && USER_NAME_PATTERN.test(userName);
+export const isValidUserName = (userName: string): boolean => userName.length <= USER_NAME_MAX_LENGTH && USER_NAME_PATTERN.test(userName);
 
 export const isReservedUserName = (userName: string): boolean => RESERVED_USER_NAMES.has(userName);
 

@@ -25,7 +25,10 @@ const fields: ArticleFields = {
   instructions: '',
 };
 
-const drafted: ArticleEvent = { type: 'ArticleDrafted', data: { id: 42, authorUserName: 'ada', ...fields, isApproved: true, at: createdAt } };
+const drafted: ArticleEvent = {
+  type: 'ArticleDrafted',
+  data: { id: 42, authorUserName: 'ada', ...fields, isApproved: true, at: createdAt },
+};
 const published: ArticleEvent = { type: 'ArticlePublished', data: { at: createdAt } };
 const unapproved: ArticleEvent = { type: 'ArticleUnapproved', data: { at: createdAt } };
 const deleted: ArticleEvent = { type: 'ArticleDeleted', data: { at: createdAt } };
@@ -66,7 +69,10 @@ describe('articleDecider', () => {
     });
 
     it('publishes at once when the first save says isPublished', () => {
-      spec.given([]).when(draft({ isPublished: true })).then([drafted, published]);
+      spec
+        .given([])
+        .when(draft({ isPublished: true }))
+        .then([drafted, published]);
     });
 
     it('records a default image chosen on the first save', () => {
@@ -123,15 +129,28 @@ describe('articleDecider', () => {
     });
 
     it('refuses a default image id that is not a file id', () => {
-      spec.given([]).when(draft({ defaultImageId: 0 })).thenThrows('validation', 'Default image is invalid.');
+      spec
+        .given([])
+        .when(draft({ defaultImageId: 0 }))
+        .thenThrows('validation', 'Default image is invalid.');
     });
   });
 
   describe('EditArticle', () => {
-    const changed = { ...fields, title: 'Memory<T> in C#', tags: [{ id: 7, subTag: 'C#' }, { id: 9, subTag: '.NET' }] };
+    const changed = {
+      ...fields,
+      title: 'Memory<T> in C#',
+      tags: [
+        { id: 7, subTag: 'C#' },
+        { id: 9, subTag: '.NET' },
+      ],
+    };
 
     it('records the edited fields', () => {
-      spec.given([drafted]).when(edit({ fields: changed })).then([{ type: 'ArticleEdited', data: { ...changed, at } }]);
+      spec
+        .given([drafted])
+        .when(edit({ fields: changed }))
+        .then([{ type: 'ArticleEdited', data: { ...changed, at } }]);
     });
 
     it('emits nothing when nothing changed', () => {
@@ -139,8 +158,20 @@ describe('articleDecider', () => {
     });
 
     it('sees a tag order change as an edit', () => {
-      const twoTags = { ...fields, tags: [{ id: 1, subTag: 'a' }, { id: 2, subTag: 'b' }] };
-      const reordered = { ...fields, tags: [{ id: 2, subTag: 'b' }, { id: 1, subTag: 'a' }] };
+      const twoTags = {
+        ...fields,
+        tags: [
+          { id: 1, subTag: 'a' },
+          { id: 2, subTag: 'b' },
+        ],
+      };
+      const reordered = {
+        ...fields,
+        tags: [
+          { id: 2, subTag: 'b' },
+          { id: 1, subTag: 'a' },
+        ],
+      };
       spec
         .given([drafted, { type: 'ArticleEdited', data: { ...twoTags, at: createdAt } }])
         .when(edit({ fields: reordered }))
@@ -155,15 +186,24 @@ describe('articleDecider', () => {
     });
 
     it('publishes a draft', () => {
-      spec.given([drafted]).when(edit({ isPublished: true })).then([{ type: 'ArticlePublished', data: { at } }]);
+      spec
+        .given([drafted])
+        .when(edit({ isPublished: true }))
+        .then([{ type: 'ArticlePublished', data: { at } }]);
     });
 
     it('unpublishes a published article', () => {
-      spec.given([drafted, published]).when(edit({ isPublished: false })).then([{ type: 'ArticleUnpublished', data: { at } }]);
+      spec
+        .given([drafted, published])
+        .when(edit({ isPublished: false }))
+        .then([{ type: 'ArticleUnpublished', data: { at } }]);
     });
 
     it('emits nothing more when an already published article is saved as published', () => {
-      spec.given([drafted, published]).when(edit({ isPublished: true })).then([]);
+      spec
+        .given([drafted, published])
+        .when(edit({ isPublished: true }))
+        .then([]);
     });
 
     it('edits before publishing when one save does both', () => {
@@ -179,25 +219,46 @@ describe('articleDecider', () => {
 
     it('chooses and clears the default image', () => {
       const chosen: ArticleEvent = { type: 'ArticleDefaultImageChosen', data: { fileId: 11, at: createdAt } };
-      spec.given([drafted]).when(edit({ defaultImageId: 11 })).then([{ type: 'ArticleDefaultImageChosen', data: { fileId: 11, at } }]);
-      spec.given([drafted, chosen]).when(edit({ defaultImageId: 11 })).then([]);
-      spec.given([drafted, chosen]).when(edit({ defaultImageId: -1 })).then([{ type: 'ArticleDefaultImageChosen', data: { fileId: -1, at } }]);
+      spec
+        .given([drafted])
+        .when(edit({ defaultImageId: 11 }))
+        .then([{ type: 'ArticleDefaultImageChosen', data: { fileId: 11, at } }]);
+      spec
+        .given([drafted, chosen])
+        .when(edit({ defaultImageId: 11 }))
+        .then([]);
+      spec
+        .given([drafted, chosen])
+        .when(edit({ defaultImageId: -1 }))
+        .then([{ type: 'ArticleDefaultImageChosen', data: { fileId: -1, at } }]);
     });
 
     it('lets an admin edit any article', () => {
-      spec.given([drafted]).when(edit({ actor: admin, fields: changed })).then([{ type: 'ArticleEdited', data: { ...changed, at } }]);
+      spec
+        .given([drafted])
+        .when(edit({ actor: admin, fields: changed }))
+        .then([{ type: 'ArticleEdited', data: { ...changed, at } }]);
     });
 
     it('refuses another user', () => {
-      spec.given([drafted]).when(edit({ actor: otherUser, fields: changed })).thenThrows('forbidden');
+      spec
+        .given([drafted])
+        .when(edit({ actor: otherUser, fields: changed }))
+        .thenThrows('forbidden');
     });
 
     it('refuses another user even for a save that changes nothing', () => {
-      spec.given([drafted]).when(edit({ actor: otherUser })).thenThrows('forbidden');
+      spec
+        .given([drafted])
+        .when(edit({ actor: otherUser }))
+        .thenThrows('forbidden');
     });
 
     it('refuses an invalid edit', () => {
-      spec.given([drafted]).when(edit({ fields: { ...fields, title: '' } })).thenThrows('validation', 'Title is required.');
+      spec
+        .given([drafted])
+        .when(edit({ fields: { ...fields, title: '' } }))
+        .thenThrows('validation', 'Title is required.');
     });
 
     it('does not find an article that was never drafted', () => {
@@ -205,19 +266,31 @@ describe('articleDecider', () => {
     });
 
     it('does not find a deleted article', () => {
-      spec.given([drafted, deleted]).when(edit({ fields: changed })).thenThrows('not_found', 'Article not found.');
+      spec
+        .given([drafted, deleted])
+        .when(edit({ fields: changed }))
+        .thenThrows('not_found', 'Article not found.');
     });
   });
 
   describe('ApproveArticle', () => {
     it('lets an admin unapprove and approve again', () => {
-      spec.given([drafted]).when(approve(admin, false)).then([{ type: 'ArticleUnapproved', data: { at } }]);
-      spec.given([drafted, unapproved]).when(approve(admin, true)).then([{ type: 'ArticleApproved', data: { at } }]);
+      spec
+        .given([drafted])
+        .when(approve(admin, false))
+        .then([{ type: 'ArticleUnapproved', data: { at } }]);
+      spec
+        .given([drafted, unapproved])
+        .when(approve(admin, true))
+        .then([{ type: 'ArticleApproved', data: { at } }]);
     });
 
     it('approves a pre-moderated article', () => {
       const waiting: ArticleEvent = { ...drafted, data: { ...drafted.data, isApproved: false } } as ArticleEvent;
-      spec.given([waiting]).when(approve(admin, true)).then([{ type: 'ArticleApproved', data: { at } }]);
+      spec
+        .given([waiting])
+        .when(approve(admin, true))
+        .then([{ type: 'ArticleApproved', data: { at } }]);
     });
 
     it('emits nothing when the approval does not change', () => {
@@ -243,7 +316,10 @@ describe('articleDecider', () => {
       ['the owner', owner],
       ['an admin', admin],
     ])('lets %s delete', (_who, actor) => {
-      spec.given([drafted, published]).when(remove(actor)).then([{ type: 'ArticleDeleted', data: { at } }]);
+      spec
+        .given([drafted, published])
+        .when(remove(actor))
+        .then([{ type: 'ArticleDeleted', data: { at } }]);
     });
 
     it('refuses another user', () => {

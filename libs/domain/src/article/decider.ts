@@ -83,8 +83,10 @@ function edit(command: EditArticle, state: ArticleState): ArticleEvent[] {
   const events: ArticleEvent[] = [];
   // Fields first: a publish in the same save publishes the edited text.
   if (!state.fields || !sameArticleFields(fields, state.fields)) events.push({ type: 'ArticleEdited', data: { ...fields, at } });
-  if (command.defaultImageId !== state.defaultImageId) events.push({ type: 'ArticleDefaultImageChosen', data: { fileId: command.defaultImageId, at } });
-  if (command.isPublished !== state.isPublished) events.push({ type: command.isPublished ? 'ArticlePublished' : 'ArticleUnpublished', data: { at } });
+  if (command.defaultImageId !== state.defaultImageId)
+    events.push({ type: 'ArticleDefaultImageChosen', data: { fileId: command.defaultImageId, at } });
+  if (command.isPublished !== state.isPublished)
+    events.push({ type: command.isPublished ? 'ArticlePublished' : 'ArticleUnpublished', data: { at } });
   return events;
 }
 

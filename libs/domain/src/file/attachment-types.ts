@@ -59,4 +59,8 @@ export const FILE_LIMITS = {
 } as const;
 
 export const maxInstructionsOf = (category: UploadCategory): number =>
-  category === 'document' ? FILE_LIMITS.documentInstructions : category === 'image' ? FILE_LIMITS.imageDescription : FILE_LIMITS.instructions;
+  category === 'document'
+    ? FILE_LIMITS.documentInstructions
+    : category === 'image'
+      ? FILE_LIMITS.imageDescription
+      : FILE_LIMITS.instructions;

@@ -51,9 +51,24 @@ const uploaded: FileEvent = {
 const deleted: FileEvent = { type: 'FileDeleted', data: { at } };
 
 const document = (overrides: Partial<UploadFile> = {}) =>
-  attach({ attachmentTypeId: 1, referenceId: 0, referencedPost: null, uploadedFileName: 'a1.docx', extension: 'docx', fileDisplayName: 'essay.docx', ...overrides });
+  attach({
+    attachmentTypeId: 1,
+    referenceId: 0,
+    referencedPost: null,
+    uploadedFileName: 'a1.docx',
+    extension: 'docx',
+    fileDisplayName: 'essay.docx',
+    ...overrides,
+  });
 const image = (overrides: Partial<UploadFile> = {}) =>
-  attach({ attachmentTypeId: 4, uploadedFileName: 'a1.png', extension: 'png', fileDisplayName: 'Diagram', instructions: 'The pipeline', ...overrides });
+  attach({
+    attachmentTypeId: 4,
+    uploadedFileName: 'a1.png',
+    extension: 'png',
+    fileDisplayName: 'Diagram',
+    instructions: 'The pipeline',
+    ...overrides,
+  });
 const remove = (actor: Actor) => ({ type: 'DeleteFile' as const, id: 77, actor, now });
 
 describe('fileDecider', () => {
@@ -66,7 +81,12 @@ describe('fileDecider', () => {
       const [event] = fileDecider.decide(document({ instructions: `  ${'x'.repeat(2000)}  ` }), fileDecider.initialState);
       expect(event).toEqual({
         type: 'FileUploaded',
-        data: expect.objectContaining({ attachmentTypeId: 1, referenceId: 0, contentType: expect.stringContaining('wordprocessingml'), instructions: 'x'.repeat(2000) }),
+        data: expect.objectContaining({
+          attachmentTypeId: 1,
+          referenceId: 0,
+          contentType: expect.stringContaining('wordprocessingml'),
+          instructions: 'x'.repeat(2000),
+        }),
       });
     });
 
@@ -76,12 +96,21 @@ describe('fileDecider', () => {
     });
 
     it('lets an admin attach to anyone’s post', () => {
-      spec.given([]).when(attach({ actor: admin })).then([{ ...uploaded, data: { ...uploaded.data, uploaderUserName: 'root' } } as FileEvent]);
+      spec
+        .given([])
+        .when(attach({ actor: admin }))
+        .then([{ ...uploaded, data: { ...uploaded.data, uploaderUserName: 'root' } } as FileEvent]);
     });
 
     it('refuses a post file or image on another user’s post', () => {
-      spec.given([]).when(attach({ actor: otherUser })).thenThrows('forbidden');
-      spec.given([]).when(image({ actor: otherUser })).thenThrows('forbidden');
+      spec
+        .given([])
+        .when(attach({ actor: otherUser }))
+        .thenThrows('forbidden');
+      spec
+        .given([])
+        .when(image({ actor: otherUser }))
+        .thenThrows('forbidden');
     });
 
     it.each([
@@ -93,25 +122,45 @@ describe('fileDecider', () => {
     });
 
     it('requires the post of a post file or image', () => {
-      spec.given([]).when(attach({ referenceId: 0, referencedPost: null })).thenThrows('validation', 'Reference is invalid.');
-      spec.given([]).when(image({ referenceId: -1, referencedPost: null })).thenThrows('validation', 'Reference is invalid.');
+      spec
+        .given([])
+        .when(attach({ referenceId: 0, referencedPost: null }))
+        .thenThrows('validation', 'Reference is invalid.');
+      spec
+        .given([])
+        .when(image({ referenceId: -1, referencedPost: null }))
+        .thenThrows('validation', 'Reference is invalid.');
     });
 
     it('lets any reader of a post upload a comment image to it, or upload one before the comment has a post', () => {
       const commentImage = image({ attachmentTypeId: 7, actor: owner, referenceId: 9, referencedPost: publishedQuestion });
       expect(fileDecider.decide(commentImage, fileDecider.initialState)[0].data).toMatchObject({ attachmentTypeId: 7, referenceId: 9 });
-      expect(fileDecider.decide(image({ attachmentTypeId: 6, referenceId: 0, referencedPost: null }), fileDecider.initialState)).toHaveLength(1);
+      expect(
+        fileDecider.decide(image({ attachmentTypeId: 6, referenceId: 0, referencedPost: null }), fileDecider.initialState),
+      ).toHaveLength(1);
     });
 
     it('does not let a comment image reveal a post its uploader cannot see', () => {
       const hidden = { ...publishedQuestion, isApproved: false };
-      spec.given([]).when(image({ attachmentTypeId: 7, referenceId: 9, referencedPost: hidden })).thenThrows('not_found', 'Question not found.');
+      spec
+        .given([])
+        .when(image({ attachmentTypeId: 7, referenceId: 9, referencedPost: hidden }))
+        .thenThrows('not_found', 'Question not found.');
     });
 
     it('refuses a reference on documents and profile pictures', () => {
-      spec.given([]).when(document({ referenceId: 42 })).thenThrows('validation', 'Reference is invalid.');
-      spec.given([]).when(image({ attachmentTypeId: 8, referenceId: 42, referencedPost: null })).thenThrows('validation', 'Reference is invalid.');
-      spec.given([]).when(document({ referenceId: -2 })).thenThrows('validation', 'Reference is invalid.');
+      spec
+        .given([])
+        .when(document({ referenceId: 42 }))
+        .thenThrows('validation', 'Reference is invalid.');
+      spec
+        .given([])
+        .when(image({ attachmentTypeId: 8, referenceId: 42, referencedPost: null }))
+        .thenThrows('validation', 'Reference is invalid.');
+      spec
+        .given([])
+        .when(document({ referenceId: -2 }))
+        .thenThrows('validation', 'Reference is invalid.');
     });
 
     it.each([
@@ -126,16 +175,33 @@ describe('fileDecider', () => {
       ['an attachment without a name', attach({ fileDisplayName: '  ' }), 'File name is required.'],
       ['an image without a caption', image({ fileDisplayName: '' }), 'File name is required.'],
       ['a name over 256 characters', attach({ fileDisplayName: 'n'.repeat(257) }), 'File name must be at most 256 characters.'],
-      ['document instructions over 2000 characters', document({ instructions: 'x'.repeat(2001) }), 'Instructions must be at most 2000 characters.'],
-      ['an image description over 200 characters', image({ instructions: 'x'.repeat(201) }), 'Instructions must be at most 200 characters.'],
-      ['attachment instructions over 500 characters', attach({ instructions: 'x'.repeat(501) }), 'Instructions must be at most 500 characters.'],
+      [
+        'document instructions over 2000 characters',
+        document({ instructions: 'x'.repeat(2001) }),
+        'Instructions must be at most 2000 characters.',
+      ],
+      [
+        'an image description over 200 characters',
+        image({ instructions: 'x'.repeat(201) }),
+        'Instructions must be at most 200 characters.',
+      ],
+      [
+        'attachment instructions over 500 characters',
+        attach({ instructions: 'x'.repeat(501) }),
+        'Instructions must be at most 500 characters.',
+      ],
     ])('refuses %s', (_case, command, message) => {
       spec.given([]).when(command).thenThrows('validation', message);
     });
 
     it('accepts exactly 5 MB and a profile picture without a caption', () => {
       expect(fileDecider.decide(document({ size: 5 * 1024 * 1024 }), fileDecider.initialState)).toHaveLength(1);
-      expect(fileDecider.decide(image({ attachmentTypeId: 8, referenceId: 0, referencedPost: null, fileDisplayName: '', instructions: '' }), fileDecider.initialState)).toHaveLength(1);
+      expect(
+        fileDecider.decide(
+          image({ attachmentTypeId: 8, referenceId: 0, referencedPost: null, fileDisplayName: '', instructions: '' }),
+          fileDecider.initialState,
+        ),
+      ).toHaveLength(1);
     });
 
     it('refuses a second upload on the same stream (an id collision)', () => {
@@ -162,6 +228,10 @@ describe('fileDecider', () => {
   });
 
   it('folds the history into the state', () => {
-    expect([uploaded, deleted].reduce(fileDecider.evolve, fileDecider.initialState)).toEqual({ exists: true, deleted: true, upload: uploaded.data });
+    expect([uploaded, deleted].reduce(fileDecider.evolve, fileDecider.initialState)).toEqual({
+      exists: true,
+      deleted: true,
+      upload: uploaded.data,
+    });
   });
 });

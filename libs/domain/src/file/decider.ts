@@ -35,7 +35,8 @@ const NO_REFERENCE = new Set([0, -1]);
 
 function checkReference(command: UploadFile, type: AttachmentTypeId): void {
   const { referenceId, referencedPost, actor } = command;
-  if (!Number.isSafeInteger(referenceId) || (referenceId <= 0 && !NO_REFERENCE.has(referenceId))) throw validationError('Reference is invalid.');
+  if (!Number.isSafeInteger(referenceId) || (referenceId <= 0 && !NO_REFERENCE.has(referenceId)))
+    throw validationError('Reference is invalid.');
   const kind = referencedPostKindOf(type);
   if (kind === null) {
     if (referenceId > 0) throw validationError('Reference is invalid.');
@@ -66,12 +67,17 @@ function upload(command: UploadFile, state: FileState): FileEvent[] {
   if (!ALLOWED_EXTENSIONS[category].includes(extension)) throw validationError('This file type is not allowed here.');
   if (!Number.isSafeInteger(command.size) || command.size <= 0) throw validationError('File is required.');
   if (command.size > FILE_LIMITS.maxBytes) throw validationError('File must be at most 5 MB.');
-  if (!STORED_NAME.test(command.uploadedFileName) || command.uploadedFileName.includes('..') || !command.uploadedFileName.endsWith(`.${extension}`)) {
+  if (
+    !STORED_NAME.test(command.uploadedFileName) ||
+    command.uploadedFileName.includes('..') ||
+    !command.uploadedFileName.endsWith(`.${extension}`)
+  ) {
     throw validationError('Stored file name is invalid.');
   }
   const fileDisplayName = command.fileDisplayName.trim();
   if (fileDisplayName.length === 0 && (category === 'attachment' || category === 'image')) throw validationError('File name is required.');
-  if (fileDisplayName.length > FILE_LIMITS.displayName) throw validationError(`File name must be at most ${FILE_LIMITS.displayName} characters.`);
+  if (fileDisplayName.length > FILE_LIMITS.displayName)
+    throw validationError(`File name must be at most ${FILE_LIMITS.displayName} characters.`);
   const instructions = command.instructions.trim();
   const maxInstructions = maxInstructionsOf(category);
   if (instructions.length > maxInstructions) throw validationError(`Instructions must be at most ${maxInstructions} characters.`);

@@ -13,18 +13,27 @@ describe('createPostIdGenerator', () => {
 
   it('stays increasing when one millisecond runs out of sequence numbers', () => {
     const frozen = POST_ID_EPOCH_MS + 1_000;
-    const next = createPostIdGenerator(() => frozen, () => 0.999);
+    const next = createPostIdGenerator(
+      () => frozen,
+      () => 0.999,
+    );
     const ids = Array.from({ length: 10_000 }, next);
     expect(ids.every((id, i) => i === 0 || id > ids[i - 1])).toBe(true);
     // once the clock moves on past the borrowed milliseconds, ids follow the clock again
-    const later = createPostIdGenerator(() => frozen + 60_000, () => 0)();
+    const later = createPostIdGenerator(
+      () => frozen + 60_000,
+      () => 0,
+    )();
     expect(later).toBeGreaterThan(ids[ids.length - 1]);
   });
 
   it('stays increasing when the clock steps back', () => {
     const readings = [5_000, 5_000, 4_000, 3_000, 5_001].map((ms) => POST_ID_EPOCH_MS + ms);
     let i = 0;
-    const next = createPostIdGenerator(() => readings[i++], () => 0.5);
+    const next = createPostIdGenerator(
+      () => readings[i++],
+      () => 0.5,
+    );
     const ids = readings.map(() => next());
     expect(ids.every((id, j) => j === 0 || id > ids[j - 1])).toBe(true);
   });
@@ -41,10 +50,16 @@ describe('createPostIdGenerator', () => {
   it('keeps ids safe integers for more than 100 years', () => {
     expect(LAST_POST_ID_MS - POST_ID_EPOCH_MS).toBeGreaterThan(130 * YEAR_MS);
     const in130Years = POST_ID_EPOCH_MS + 130 * YEAR_MS;
-    const next = createPostIdGenerator(() => in130Years, () => 0.999);
+    const next = createPostIdGenerator(
+      () => in130Years,
+      () => 0.999,
+    );
     const ids = Array.from({ length: 5_000 }, next);
     expect(ids.every(Number.isSafeInteger)).toBe(true);
-    const atTheEnd = createPostIdGenerator(() => LAST_POST_ID_MS, () => 0.999);
+    const atTheEnd = createPostIdGenerator(
+      () => LAST_POST_ID_MS,
+      () => 0.999,
+    );
     expect(Number.isSafeInteger(atTheEnd())).toBe(true);
   });
 
@@ -55,8 +70,14 @@ describe('createPostIdGenerator', () => {
 
   it('gives two processes minting in the same millisecond different starting points', () => {
     const ms = POST_ID_EPOCH_MS + 42;
-    const a = createPostIdGenerator(() => ms, () => 0.1)();
-    const b = createPostIdGenerator(() => ms, () => 0.7)();
+    const a = createPostIdGenerator(
+      () => ms,
+      () => 0.1,
+    )();
+    const b = createPostIdGenerator(
+      () => ms,
+      () => 0.7,
+    )();
     expect(a).not.toBe(b);
     expect(postIdTime(a)).toEqual(postIdTime(b));
   });

@@ -22,11 +22,19 @@ describe('sanitizeRichText', () => {
       ['a style expression', '<p style="width: expression(alert(1))">a</p>', '<p>a</p>'],
       ['a style url', '<p style="background: url(javascript:alert(1)); text-align: center">a</p>', '<p style="text-align:center">a</p>'],
       ['an unknown alignment', '<p style="text-align: expression(alert(1))">a</p>', '<p>a</p>'],
-      ['alignment on a tag that may not carry style', '<blockquote style="text-align: center">a</blockquote>', '<blockquote>a</blockquote>'],
+      [
+        'alignment on a tag that may not carry style',
+        '<blockquote style="text-align: center">a</blockquote>',
+        '<blockquote>a</blockquote>',
+      ],
       ['a form', '<form action="https://evil.example"><input name="p"><button>Go</button></form>', 'Go'],
       ['an object', '<object data="https://evil.example/x.swf"></object><p>a</p>', '<p>a</p>'],
       ['a meta refresh', '<meta http-equiv="refresh" content="0;url=https://evil.example"><p>a</p>', '<p>a</p>'],
-      ['a class other than a code language', '<p class="admin-only">a</p><pre class="x language-js"><code class="language-js evil">b</code></pre>', '<p>a</p><pre class="language-js"><code class="language-js">b</code></pre>'],
+      [
+        'a class other than a code language',
+        '<p class="admin-only">a</p><pre class="x language-js"><code class="language-js evil">b</code></pre>',
+        '<p>a</p><pre class="language-js"><code class="language-js">b</code></pre>',
+      ],
       ['an id and data attributes', '<p id="login" data-x="1">a</p>', '<p>a</p>'],
     ])('%s', (_case, dirty, clean) => {
       expect(sanitizeRichText(dirty)).toBe(clean);
@@ -66,7 +74,9 @@ describe('sanitizeRichText', () => {
     });
 
     it('normalizes what the browser serializes differently without losing it', () => {
-      expect(sanitizeRichText('<p style="text-align: center;">a</p><img src="/images/a.png">')).toBe('<p style="text-align:center">a</p><img src="/images/a.png" />');
+      expect(sanitizeRichText('<p style="text-align: center;">a</p><img src="/images/a.png">')).toBe(
+        '<p style="text-align:center">a</p><img src="/images/a.png" />',
+      );
     });
 
     it('is idempotent', () => {

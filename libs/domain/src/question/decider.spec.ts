@@ -97,7 +97,10 @@ describe('questionDecider', () => {
     const changed = { ...fields, content: '<p>Solved: my GetHashCode returned 0.</p>' };
 
     it('records the edited fields', () => {
-      spec.given([asked]).when(edit({ fields: changed })).then([{ type: 'QuestionEdited', data: { ...changed, at } }]);
+      spec
+        .given([asked])
+        .when(edit({ fields: changed }))
+        .then([{ type: 'QuestionEdited', data: { ...changed, at } }]);
     });
 
     it('emits nothing when nothing changed', () => {
@@ -106,32 +109,56 @@ describe('questionDecider', () => {
 
     it('chooses and clears the default image', () => {
       const chosen: QuestionEvent = { type: 'QuestionDefaultImageChosen', data: { fileId: 3, at: createdAt } };
-      spec.given([asked]).when(edit({ defaultImageId: 3 })).then([{ type: 'QuestionDefaultImageChosen', data: { fileId: 3, at } }]);
-      spec.given([asked, chosen]).when(edit({ defaultImageId: -1 })).then([{ type: 'QuestionDefaultImageChosen', data: { fileId: -1, at } }]);
+      spec
+        .given([asked])
+        .when(edit({ defaultImageId: 3 }))
+        .then([{ type: 'QuestionDefaultImageChosen', data: { fileId: 3, at } }]);
+      spec
+        .given([asked, chosen])
+        .when(edit({ defaultImageId: -1 }))
+        .then([{ type: 'QuestionDefaultImageChosen', data: { fileId: -1, at } }]);
     });
 
     it('lets an admin edit any question', () => {
-      spec.given([asked]).when(edit({ actor: admin, fields: changed })).then([{ type: 'QuestionEdited', data: { ...changed, at } }]);
+      spec
+        .given([asked])
+        .when(edit({ actor: admin, fields: changed }))
+        .then([{ type: 'QuestionEdited', data: { ...changed, at } }]);
     });
 
     it('refuses another user', () => {
-      spec.given([asked]).when(edit({ actor: otherUser, fields: changed })).thenThrows('forbidden');
+      spec
+        .given([asked])
+        .when(edit({ actor: otherUser, fields: changed }))
+        .thenThrows('forbidden');
     });
 
     it('refuses an invalid edit', () => {
-      spec.given([asked]).when(edit({ fields: { ...fields, tags: [] } })).thenThrows('validation', 'At least one tag is required.');
+      spec
+        .given([asked])
+        .when(edit({ fields: { ...fields, tags: [] } }))
+        .thenThrows('validation', 'At least one tag is required.');
     });
 
     it('does not find a missing or deleted question', () => {
       spec.given([]).when(edit()).thenThrows('not_found', 'Question not found.');
-      spec.given([asked, deleted]).when(edit({ fields: changed })).thenThrows('not_found', 'Question not found.');
+      spec
+        .given([asked, deleted])
+        .when(edit({ fields: changed }))
+        .thenThrows('not_found', 'Question not found.');
     });
   });
 
   describe('ApproveQuestion', () => {
     it('lets an admin unapprove and approve again', () => {
-      spec.given([asked]).when(approve(admin, false)).then([{ type: 'QuestionUnapproved', data: { at } }]);
-      spec.given([asked, unapproved]).when(approve(admin, true)).then([{ type: 'QuestionApproved', data: { at } }]);
+      spec
+        .given([asked])
+        .when(approve(admin, false))
+        .then([{ type: 'QuestionUnapproved', data: { at } }]);
+      spec
+        .given([asked, unapproved])
+        .when(approve(admin, true))
+        .then([{ type: 'QuestionApproved', data: { at } }]);
     });
 
     it('emits nothing when the approval does not change', () => {
@@ -156,7 +183,10 @@ describe('questionDecider', () => {
       ['the owner', owner],
       ['an admin', admin],
     ])('lets %s delete', (_who, actor) => {
-      spec.given([asked]).when(remove(actor)).then([{ type: 'QuestionDeleted', data: { at } }]);
+      spec
+        .given([asked])
+        .when(remove(actor))
+        .then([{ type: 'QuestionDeleted', data: { at } }]);
     });
 
     it('refuses another user', () => {

@@ -62,7 +62,8 @@ function edit(command: EditQuestion, state: QuestionState): QuestionEvent[] {
   const at = command.now.toISOString();
   const events: QuestionEvent[] = [];
   if (!state.fields || !sameQuestionFields(fields, state.fields)) events.push({ type: 'QuestionEdited', data: { ...fields, at } });
-  if (command.defaultImageId !== state.defaultImageId) events.push({ type: 'QuestionDefaultImageChosen', data: { fileId: command.defaultImageId, at } });
+  if (command.defaultImageId !== state.defaultImageId)
+    events.push({ type: 'QuestionDefaultImageChosen', data: { fileId: command.defaultImageId, at } });
   return events;
 }
 

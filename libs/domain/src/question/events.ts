@@ -10,7 +10,10 @@ export interface QuestionFields {
 }
 
 /** Questions have no draft state: asked means visible (subject to approval). `at` is ISO-8601. */
-export type QuestionAsked = DomainEvent<'QuestionAsked', QuestionFields & { id: number; authorUserName: string; isApproved: boolean; at: string }>;
+export type QuestionAsked = DomainEvent<
+  'QuestionAsked',
+  QuestionFields & { id: number; authorUserName: string; isApproved: boolean; at: string }
+>;
 /** Carries every editable field, not only the changed ones. */
 export type QuestionEdited = DomainEvent<'QuestionEdited', QuestionFields & { at: string }>;
 export type QuestionApproved = DomainEvent<'QuestionApproved', { at: string }>;
@@ -19,7 +22,8 @@ export type QuestionDeleted = DomainEvent<'QuestionDeleted', { at: string }>;
 /** `fileId` is -1 when the author clears the choice. */
 export type QuestionDefaultImageChosen = DomainEvent<'QuestionDefaultImageChosen', { fileId: number; at: string }>;
 
-export type QuestionEvent = QuestionAsked | QuestionEdited | QuestionApproved | QuestionUnapproved | QuestionDeleted | QuestionDefaultImageChosen;
+export type QuestionEvent =
+  QuestionAsked | QuestionEdited | QuestionApproved | QuestionUnapproved | QuestionDeleted | QuestionDefaultImageChosen;
 
 export type QuestionEventType = QuestionEvent['type'];
 

@@ -4,12 +4,14 @@ export interface Gender {
   name: string;
 }
 
-export const GENDERS: readonly Gender[] = Object.freeze([
-  { id: 1, name: 'Male' },
-  { id: 2, name: 'Female' },
-  { id: 3, name: 'Non-binary' },
-  { id: 4, name: 'Prefer not to say' },
-].map((gender) => Object.freeze(gender)));
+export const GENDERS: readonly Gender[] = Object.freeze(
+  [
+    { id: 1, name: 'Male' },
+    { id: 2, name: 'Female' },
+    { id: 3, name: 'Non-binary' },
+    { id: 4, name: 'Prefer not to say' },
+  ].map((gender) => Object.freeze(gender)),
+);
 
 const GENDER_BY_ID = new Map(GENDERS.map((gender) => [gender.id, gender]));
 

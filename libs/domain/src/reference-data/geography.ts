@@ -51,7 +51,9 @@ interface RegionIndex {
 }
 
 const regionIndex = once((): RegionIndex => {
-  const countries = sortByName(CountryData.getAllCountries().map(({ name, isoCode }) => Object.freeze({ id: countryIdOf(isoCode), name, isoCode })));
+  const countries = sortByName(
+    CountryData.getAllCountries().map(({ name, isoCode }) => Object.freeze({ id: countryIdOf(isoCode), name, isoCode })),
+  );
   const stateById = new Map<number, State>();
   const statesByCountryId = new Map<number, State[]>();
   for (const { name, isoCode, countryCode } of StateData.getAllStates()) {
@@ -64,7 +66,12 @@ const regionIndex = once((): RegionIndex => {
 });
 
 const toCity = ({ name, countryCode, stateCode }: { name: string; countryCode: string; stateCode: string }): City =>
-  Object.freeze({ id: cityIdOf(countryCode, stateCode, name), name, stateId: stateIdOf(countryCode, stateCode), countryId: countryIdOf(countryCode) });
+  Object.freeze({
+    id: cityIdOf(countryCode, stateCode, name),
+    name,
+    stateId: stateIdOf(countryCode, stateCode),
+    countryId: countryIdOf(countryCode),
+  });
 
 // About 150,000 cities: a state's list is built when first asked for, and the id index behind
 // findCity only when a city is first looked up by id, never at start-up.

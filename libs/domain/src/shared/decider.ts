@@ -8,7 +8,10 @@ export interface Decider<State, Command, Event> {
   decide(command: Command, state: State): Event[];
 }
 
-export function fold<State, Event>(decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>, events: readonly Event[]): State {
+export function fold<State, Event>(
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  events: readonly Event[],
+): State {
   return events.reduce(decider.evolve, decider.initialState);
 }
 

@@ -24,7 +24,9 @@ const adapterPath = JSON.stringify(require.resolve('./sqlite-event-store.ts'));
 
 /** Runs `script` in a separate Node process that can require the adapter's TypeScript source. */
 async function runInChildProcess(script: string, args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['-r', '@swc-node/register', '-e', script, ...args], { cwd: join(__dirname, '../../../..') });
+  const { stdout } = await run(process.execPath, ['-r', '@swc-node/register', '-e', script, ...args], {
+    cwd: join(__dirname, '../../../..'),
+  });
   return stdout;
 }
 
@@ -96,16 +98,18 @@ describe('SqliteEventStore', () => {
   it('serializes appends of several processes: no lost write, no duplicate revision', async () => {
     const file = temporaryFile();
     const store = new SqliteEventStore(file);
-    await store.appendToStream('counter', [{ type: 'Started', data: {}, metadata: { actor: 'test', occurredAt: new Date().toISOString() } }]);
+    await store.appendToStream('counter', [
+      { type: 'Started', data: {}, metadata: { actor: 'test', occurredAt: new Date().toISOString() } },
+    ]);
     const writers = ['w1', 'w2', 'w3'];
     await Promise.all(writers.map((writer) => raceFromChildProcess(file, 'counter', writer, 40)));
 
     const events = await store.readStream('counter');
     expect(events.map((event) => event.revision)).toEqual(Array.from({ length: 121 }, (_, revision) => revision));
     for (const writer of writers) {
-      expect(events.filter((event) => (event.data as { writer?: string }).writer === writer).map((event) => (event.data as { n: number }).n)).toEqual(
-        Array.from({ length: 40 }, (_, n) => n),
-      );
+      expect(
+        events.filter((event) => (event.data as { writer?: string }).writer === writer).map((event) => (event.data as { n: number }).n),
+      ).toEqual(Array.from({ length: 40 }, (_, n) => n));
     }
     await store.close();
   }, 30_000);
@@ -113,7 +117,9 @@ describe('SqliteEventStore', () => {
   it('keeps events across reopening the file', async () => {
     const file = temporaryFile();
     const first = new SqliteEventStore(file);
-    const { position } = await first.appendToStream('doc-1', [{ type: 'Created', data: { title: 'Hi' }, metadata: { actor: 'test', occurredAt: '2025-01-01T00:00:00.000Z' } }]);
+    const { position } = await first.appendToStream('doc-1', [
+      { type: 'Created', data: { title: 'Hi' }, metadata: { actor: 'test', occurredAt: '2025-01-01T00:00:00.000Z' } },
+    ]);
     await first.close();
     const reopened = new SqliteEventStore(file);
     expect(await reopened.readAll()).toMatchObject([{ position, streamName: 'doc-1', revision: 0, data: { title: 'Hi' } }]);

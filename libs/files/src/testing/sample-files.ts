@@ -45,7 +45,8 @@ export function samplePng(): Buffer {
  * Huffman tables for DC category 0 and AC end-of-block, and a scan of those two codes.
  */
 export function sampleJpeg(): Buffer {
-  const segment = (marker: number, data: number[]) => Buffer.from([0xff, marker, (data.length + 2) >> 8, (data.length + 2) & 0xff, ...data]);
+  const segment = (marker: number, data: number[]) =>
+    Buffer.from([0xff, marker, (data.length + 2) >> 8, (data.length + 2) & 0xff, ...data]);
   const oneCodeTable = (tableClass: number) => [(tableClass << 4) | 0, 1, ...new Array(15).fill(0), 0x00];
   return Buffer.concat([
     Buffer.from([0xff, 0xd8]),
@@ -119,7 +120,18 @@ export function sampleZip(entries: ReadonlyArray<{ name: string; data: string | 
     const data = Buffer.from(entry.data);
     const compressed = deflateRawSync(data);
     const name = Buffer.from(entry.name, 'utf8');
-    const shared = [u16(20), u16(0x0800), u16(8), u16(0), u16(0x21), u32(crc32(data)), u32(compressed.length), u32(data.length), u16(name.length), u16(0)];
+    const shared = [
+      u16(20),
+      u16(0x0800),
+      u16(8),
+      u16(0),
+      u16(0x21),
+      u32(crc32(data)),
+      u32(compressed.length),
+      u32(data.length),
+      u16(name.length),
+      u16(0),
+    ];
     const local = Buffer.concat([u32(0x04034b50), ...shared, name, compressed]);
     centrals.push(Buffer.concat([u32(0x02014b50), u16(20), ...shared, u16(0), u16(0), u16(0), u32(0), u32(offset), name]));
     locals.push(local);
@@ -130,7 +142,18 @@ export function sampleZip(entries: ReadonlyArray<{ name: string; data: string | 
   const zip64 = options.zip64
     ? (() => {
         const recordOffset = offset + directory.length;
-        const record = Buffer.concat([u32(0x06064b50), u64(44), u16(45), u16(45), u32(0), u32(0), u64(entries.length), u64(entries.length), u64(directory.length), u64(offset)]);
+        const record = Buffer.concat([
+          u32(0x06064b50),
+          u64(44),
+          u16(45),
+          u16(45),
+          u32(0),
+          u32(0),
+          u64(entries.length),
+          u64(entries.length),
+          u64(directory.length),
+          u64(offset),
+        ]);
         const locator = Buffer.concat([u32(0x07064b50), u32(0), u64(recordOffset), u32(1)]);
         return Buffer.concat([record, locator]);
       })()

@@ -17,7 +17,9 @@ if (redisUrl) {
   });
 } else if (process.env.CI === 'true') {
   it('runs the BullMQ contract against a real Redis', () => {
-    throw new Error('TEST_REDIS_URL is not set: the BullMQ adapter must be tested against a real Redis in CI (test/run-all.sh starts one).');
+    throw new Error(
+      'TEST_REDIS_URL is not set: the BullMQ adapter must be tested against a real Redis in CI (test/run-all.sh starts one).',
+    );
   });
 } else {
   it.todo('BullMQ contract: set TEST_REDIS_URL (e.g. redis://127.0.0.1:6390) to run it against a real Redis');

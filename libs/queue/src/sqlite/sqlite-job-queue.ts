@@ -127,12 +127,8 @@ export class SqliteJobQueue implements JobQueue {
         `UPDATE jobs SET state = 'waiting', updated_at = ?, last_error = ?, run_at = ?
          WHERE id = ? AND state = 'active'`,
       ),
-      fail: this.db.prepare(
-        `UPDATE jobs SET state = 'failed', last_error = ?, updated_at = ? WHERE id = ? AND state = 'active'`,
-      ),
-      renewLeases: this.db.prepare(
-        `UPDATE jobs SET updated_at = ? WHERE state = 'active' AND id IN (SELECT value FROM json_each(?))`,
-      ),
+      fail: this.db.prepare(`UPDATE jobs SET state = 'failed', last_error = ?, updated_at = ? WHERE id = ? AND state = 'active'`),
+      renewLeases: this.db.prepare(`UPDATE jobs SET updated_at = ? WHERE state = 'active' AND id IN (SELECT value FROM json_each(?))`),
       reclaim: this.db.prepare(
         `UPDATE jobs
          SET state = CASE WHEN attempts >= @maxAttempts THEN 'failed' ELSE 'waiting' END,

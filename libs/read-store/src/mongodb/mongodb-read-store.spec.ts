@@ -46,7 +46,17 @@ describe('MongoDB query translation', () => {
   });
 
   it('keeps the order of sort keys and index fields', () => {
-    expect(mongoSort(parseFindOptions({ sort: [['b', -1], ['2', 1], ['id', 1]] }))).toEqual([
+    expect(
+      mongoSort(
+        parseFindOptions({
+          sort: [
+            ['b', -1],
+            ['2', 1],
+            ['id', 1],
+          ],
+        }),
+      ),
+    ).toEqual([
       ['b', -1],
       ['2', 1],
       ['_id', 1],

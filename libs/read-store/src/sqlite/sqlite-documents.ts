@@ -30,7 +30,10 @@ export class SqliteDocuments {
 
   get<T extends ReadDocument>(collection: string, id: string): T | null {
     const table = quoteIdentifier(tableName(collection));
-    const row = readingTable(() => this.statement(`SELECT body FROM ${table} WHERE id = ?`).get(id) as { body: string } | undefined, undefined);
+    const row = readingTable(
+      () => this.statement(`SELECT body FROM ${table} WHERE id = ?`).get(id) as { body: string } | undefined,
+      undefined,
+    );
     return row ? (JSON.parse(row.body) as T) : null;
   }
 
@@ -41,7 +44,8 @@ export class SqliteDocuments {
     const where = whereSql(parseFilter(filter));
     const page = orderAndPageSql(parsedOptions);
     const rows = readingTable(
-      () => this.statement(`SELECT body FROM ${table}${where.sql}${page.sql}`).all(...where.params, ...page.params) as Array<{ body: string }>,
+      () =>
+        this.statement(`SELECT body FROM ${table}${where.sql}${page.sql}`).all(...where.params, ...page.params) as Array<{ body: string }>,
       [],
     );
     return rows.map((row) => JSON.parse(row.body) as T);
@@ -50,9 +54,12 @@ export class SqliteDocuments {
   count(collection: string, filter?: Filter): number {
     const table = quoteIdentifier(tableName(collection));
     const where = whereSql(parseFilter(filter));
-    const row = readingTable(() => this.statement(`SELECT COUNT(*) AS count FROM ${table}${where.sql}`).get(...where.params) as { count: number }, {
-      count: 0,
-    });
+    const row = readingTable(
+      () => this.statement(`SELECT COUNT(*) AS count FROM ${table}${where.sql}`).get(...where.params) as { count: number },
+      {
+        count: 0,
+      },
+    );
     return row.count;
   }
 
@@ -66,7 +73,10 @@ export class SqliteDocuments {
     const table = quoteIdentifier(tableName(collection));
     const body = JSON.stringify(document);
     this.withTable(collection, () =>
-      this.statement(`INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`).run(document.id, body),
+      this.statement(`INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`).run(
+        document.id,
+        body,
+      ),
     );
   }
 
@@ -95,10 +105,9 @@ export class SqliteDocuments {
 
   setCheckpoint(name: string, position: bigint | null): void {
     if (position !== null && typeof position !== 'bigint') throw new TypeError('A checkpoint position is a bigint or null');
-    this.statement(`INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position`).run(
-      name,
-      position === null ? null : position.toString(),
-    );
+    this.statement(
+      `INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position`,
+    ).run(name, position === null ? null : position.toString());
   }
 
   deleteCheckpoint(name: string): void {
@@ -110,8 +119,8 @@ export class SqliteDocuments {
     const table = tableName(collection);
     this.createTable(table);
     const existing = new Set(
-      (this.statement(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`).all(table) as Array<{ name: string }>).map((row) =>
-        fieldsOfIndex(row.name),
+      (this.statement(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`).all(table) as Array<{ name: string }>).map(
+        (row) => fieldsOfIndex(row.name),
       ),
     );
     for (const fields of indexes) {

@@ -87,10 +87,17 @@ describe('SqliteReadStore', () => {
     );
     expect(byVisibility).toMatch(/USING INDEX "?ix:visibility,createdAt/);
     expect(byVisibility).not.toMatch(/TEMP B-TREE/);
-    expect(queryPlan(`SELECT body FROM "doc_posts" WHERE (json_extract(body, '$."author"."id"') = ? AND json_type(body, '$."author"."id"') = 'text')`, 'a1')).toMatch(
-      /USING INDEX "?ix:author\.id/,
-    );
-    expect(ids(await store.find('posts', { visibility: 'public' }, { sort: [['createdAt', -1]], limit: 3 }))).toEqual(['p49', 'p48', 'p47']);
+    expect(
+      queryPlan(
+        `SELECT body FROM "doc_posts" WHERE (json_extract(body, '$."author"."id"') = ? AND json_type(body, '$."author"."id"') = 'text')`,
+        'a1',
+      ),
+    ).toMatch(/USING INDEX "?ix:author\.id/);
+    expect(ids(await store.find('posts', { visibility: 'public' }, { sort: [['createdAt', -1]], limit: 3 }))).toEqual([
+      'p49',
+      'p48',
+      'p47',
+    ]);
     await store.close();
   });
 

@@ -113,7 +113,13 @@ export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmailCommand,
 }
 
 /** Verifies a link's HMAC against the account's current credential version and returns that version. */
-async function verifiedLinkVersion(commands: EventSourcedCommands, config: AppConfig, purpose: CredentialLinkPurpose, link: LinkFields, now: Date) {
+async function verifiedLinkVersion(
+  commands: EventSourcedCommands,
+  config: AppConfig,
+  purpose: CredentialLinkPurpose,
+  link: LinkFields,
+  now: Date,
+) {
   const { state } = await commands.load(accountStreamName(link.userName), accountDecider);
   if (!state.exists) throw validationError(INVALID_LINK);
   requireValidCredentialLink({ purpose, ...link, credentialVersion: state.credentialVersion }, config.credentialLinkSecret, now);

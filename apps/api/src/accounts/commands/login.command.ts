@@ -39,6 +39,9 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginResult> 
       throw unauthorized(INVALID_CREDENTIALS);
     }
     this.throttle.recordSuccess(key);
-    return this.sessions.loginResult({ userName: account.state.userName, name: account.personal.name, roleId: account.state.roleId }, rememberMe);
+    return this.sessions.loginResult(
+      { userName: account.state.userName, name: account.personal.name, roleId: account.state.roleId },
+      rememberMe,
+    );
   }
 }

@@ -69,7 +69,9 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
   private async reserveUserName(name: string, now: Date): Promise<string> {
     for (const candidate of userNameCandidates(userNameBase(name))) {
       try {
-        await this.commands.append(userNameReservationStreamName(candidate), [userNameReserved(candidate, now)], 'no_stream', { actor: candidate });
+        await this.commands.append(userNameReservationStreamName(candidate), [userNameReserved(candidate, now)], 'no_stream', {
+          actor: candidate,
+        });
         return candidate;
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -88,7 +90,10 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
     }
     // Taken. Only a reservation whose signup died before recording the account may be taken over.
     const [latest] = (await this.directory.reservationsOf(emailLookup)).slice(-1);
-    const abandoned = latest && now.getTime() - latest.recordedAt.getTime() > ABANDONED_RESERVATION_MS && !(await this.directory.accountExists(latest.userName));
+    const abandoned =
+      latest &&
+      now.getTime() - latest.recordedAt.getTime() > ABANDONED_RESERVATION_MS &&
+      !(await this.directory.accountExists(latest.userName));
     if (!abandoned) throw conflict(EMAIL_ALREADY_REGISTERED);
     try {
       await this.commands.append(stream, [emailReserved(emailLookup, userName, now)], latest.revision, { actor: userName });

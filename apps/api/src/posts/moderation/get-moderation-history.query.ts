@@ -2,7 +2,11 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { notFound } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
-import { MODERATION_LOG_COLLECTION, type ModerationAction, type ModerationLogDocument } from '@app/projections/moderation-log/moderation-log.projection';
+import {
+  MODERATION_LOG_COLLECTION,
+  type ModerationAction,
+  type ModerationLogDocument,
+} from '@app/projections/moderation-log/moderation-log.projection';
 import { READ_STORE } from '../../infrastructure/tokens';
 import { POST_KINDS, type PostKind } from '../post-kinds';
 
@@ -28,7 +32,11 @@ export class GetModerationHistoryHandler implements IQueryHandler<GetModerationH
 
   async execute({ kind, postId }: GetModerationHistoryQuery): Promise<ModerationHistoryEntry[]> {
     const { entityType, notFound: notFoundMessage } = POST_KINDS[kind];
-    const entries = await this.readStore.find<ModerationLogDocument>(MODERATION_LOG_COLLECTION, { entityType, postId }, { sort: [['position', 1]] });
+    const entries = await this.readStore.find<ModerationLogDocument>(
+      MODERATION_LOG_COLLECTION,
+      { entityType, postId },
+      { sort: [['position', 1]] },
+    );
     // Every post's history starts with its creation: no entries, no post.
     if (entries.length === 0) throw notFound(notFoundMessage);
     return entries.map(({ action, actor, at }) => ({ action, actor, at }));

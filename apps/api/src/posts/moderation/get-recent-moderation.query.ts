@@ -1,7 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { ReadStore } from '@app/read-store';
-import { MODERATION_LOG_COLLECTION, type ModerationAction, type ModerationLogDocument } from '@app/projections/moderation-log/moderation-log.projection';
+import {
+  MODERATION_LOG_COLLECTION,
+  type ModerationAction,
+  type ModerationLogDocument,
+} from '@app/projections/moderation-log/moderation-log.projection';
 import { POST_VIEW_COLLECTION, type PostViewDocument } from '@app/projections/post-view/post-view.projection';
 import { READ_STORE } from '../../infrastructure/tokens';
 import { POST_KINDS, postKindOf } from '../post-kinds';
@@ -26,7 +30,11 @@ export class GetRecentModerationHandler implements IQueryHandler<GetRecentModera
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute(): Promise<RecentModerationEntry[]> {
-    const entries = await this.readStore.find<ModerationLogDocument>(MODERATION_LOG_COLLECTION, {}, { sort: [['position', -1]], limit: RECENT_MODERATION_LIMIT });
+    const entries = await this.readStore.find<ModerationLogDocument>(
+      MODERATION_LOG_COLLECTION,
+      {},
+      { sort: [['position', -1]], limit: RECENT_MODERATION_LIMIT },
+    );
     const postIds = [...new Set(entries.map((entry) => streamNameOf(entry)))];
     const posts = postIds.length ? await this.readStore.find<PostViewDocument>(POST_VIEW_COLLECTION, { id: { $in: postIds } }) : [];
     const titles = new Map(posts.map((post) => [post.id, post.title]));

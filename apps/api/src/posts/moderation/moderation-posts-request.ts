@@ -12,7 +12,10 @@ const ENTITY_TYPES = [1, 2, 100] as const;
 export const moderationPostsRequestSchema = z.object({
   entityType: z.coerce
     .number({ error: 'Entity type must be 1, 2 or 100.' })
-    .refine((value): value is (typeof ENTITY_TYPES)[number] => (ENTITY_TYPES as readonly number[]).includes(value), 'Entity type must be 1, 2 or 100.')
+    .refine(
+      (value): value is (typeof ENTITY_TYPES)[number] => (ENTITY_TYPES as readonly number[]).includes(value),
+      'Entity type must be 1, 2 or 100.',
+    )
     .default(100),
   lastFetchedId: z.coerce.number({ error: 'Last fetched id must be a number.' }).optional(),
   pageSize: z.coerce

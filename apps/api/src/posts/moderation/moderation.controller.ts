@@ -29,7 +29,9 @@ export class ModerationController {
   @Get('Posts')
   @AdminOnly()
   posts(@Query(new ZodValidationPipe(moderationPostsRequestSchema)) query: ModerationPostsRequest) {
-    return this.queryBus.execute(new ListModerationPostsQuery(query.entityType as ModerationPostsEntityType, query.lastFetchedId, query.pageSize));
+    return this.queryBus.execute(
+      new ListModerationPostsQuery(query.entityType as ModerationPostsEntityType, query.lastFetchedId, query.pageSize),
+    );
   }
 
   /** Every action on one post (entityType 1 = article, 2 = question), oldest first. */

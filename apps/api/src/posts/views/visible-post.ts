@@ -22,7 +22,13 @@ export class VisiblePosts {
   async get(kind: PostKind, id: number, viewer: Actor | null): Promise<VisiblePostView> {
     const { streamName, notFound: notFoundMessage } = POST_KINDS[kind];
     const post = await this.readStore.get<PostViewDocument>(POST_VIEW_COLLECTION, streamName(id));
-    if (!post || !isVisibleTo({ authorUserName: post.uName, isPublished: post.isPublished, isApproved: post.isApproved, deleted: post.deleted }, viewer)) {
+    if (
+      !post ||
+      !isVisibleTo(
+        { authorUserName: post.uName, isPublished: post.isPublished, isApproved: post.isApproved, deleted: post.deleted },
+        viewer,
+      )
+    ) {
       throw notFound(notFoundMessage);
     }
     const nameOf = await this.authorNames.lookup([post.uName]);

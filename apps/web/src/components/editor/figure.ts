@@ -57,7 +57,11 @@ export const Figure = Node.create({
       insertFigure:
         ({ src, alt, caption }) =>
         ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs: { src, alt: alt ?? null }, content: caption ? [{ type: 'text', text: caption }] : [] }),
+          commands.insertContent({
+            type: this.name,
+            attrs: { src, alt: alt ?? null },
+            content: caption ? [{ type: 'text', text: caption }] : [],
+          }),
       removeImagesBySrc:
         (src) =>
         ({ state, tr, dispatch }) => {

@@ -54,7 +54,13 @@ export function ImageUrlDialog({ onInsert, onClose }: Props) {
       <form id={formId} onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={urlId}>Image URL</label>
-          <input id={urlId} type="url" value={src} onChange={(event) => setSrc(event.target.value)} aria-invalid={error ? true : undefined} />
+          <input
+            id={urlId}
+            type="url"
+            value={src}
+            onChange={(event) => setSrc(event.target.value)}
+            aria-invalid={error ? true : undefined}
+          />
           {error && <p className="field-error">{error}</p>}
         </div>
         <div className="field">

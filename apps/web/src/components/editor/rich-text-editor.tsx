@@ -81,7 +81,11 @@ export function RichTextEditor({ value, onChange, label, height, onUploadImage, 
   return (
     <div className={`rich-text-editor${invalid ? ' rich-text-editor-invalid' : ''}`}>
       <EditorToolbar editor={editor} onInsertImageUrl={() => setAskingImageUrl(true)} onUploadImage={onUploadImage} />
-      <div className="rich-text-scroll" style={{ height }} onClick={(event) => event.target === event.currentTarget && editor.commands.focus('end')}>
+      <div
+        className="rich-text-scroll"
+        style={{ height }}
+        onClick={(event) => event.target === event.currentTarget && editor.commands.focus('end')}
+      >
         <EditorContent editor={editor} />
       </div>
       {askingImageUrl && (

@@ -40,7 +40,11 @@ export function ImageUploadModal({ attachmentTypeId, onUpload, onClose }: ImageU
 
   const textErrors = isProfilePicture
     ? {}
-    : firstErrors(fileUploadRequestSchema, { AttachmentTypeId: String(attachmentTypeId), FileDisplayName: caption, Instructions: description });
+    : firstErrors(fileUploadRequestSchema, {
+        AttachmentTypeId: String(attachmentTypeId),
+        FileDisplayName: caption,
+        Instructions: description,
+      });
   const captionError = submitted ? textErrors.FileDisplayName : undefined;
   const descriptionError = submitted ? textErrors.Instructions : undefined;
 
@@ -65,7 +69,11 @@ export function ImageUploadModal({ attachmentTypeId, onUpload, onClose }: ImageU
     try {
       const outputWidth = isProfilePicture ? PROFILE_PICTURE_OUTPUT_WIDTH : CROP_OUTPUT_WIDTH;
       const png = await cropToPng(imageRef.current, crop, outputWidth);
-      const done = await onUpload({ file: new File([png], croppedFileName(file.name), { type: 'image/png' }), caption: caption.trim(), description: description.trim() });
+      const done = await onUpload({
+        file: new File([png], croppedFileName(file.name), { type: 'image/png' }),
+        caption: caption.trim(),
+        description: description.trim(),
+      });
       if (done) onClose();
     } catch (error) {
       setFileError(error instanceof Error ? error.message : String(error));

@@ -11,7 +11,15 @@ export interface ArticleFormValues {
   instructions: string;
 }
 
-export const EMPTY_ARTICLE: ArticleFormValues = { categoryId: null, tags: [], title: '', description: '', content: '', source: '', instructions: '' };
+export const EMPTY_ARTICLE: ArticleFormValues = {
+  categoryId: null,
+  tags: [],
+  title: '',
+  description: '',
+  content: '',
+  source: '',
+  instructions: '',
+};
 
 export function articleFormValuesOf(article: Article): ArticleFormValues {
   return {

@@ -33,7 +33,8 @@ function ArticleSubmitForm() {
   const { values, change, errors, files } = article;
   const [uploading, setUploading] = useState(false);
 
-  const cancel = () => navigate(article.postId ? postPath({ id: article.postId, entityType: EntityType.Article, title: values.title }) : '/');
+  const cancel = () =>
+    navigate(article.postId ? postPath({ id: article.postId, entityType: EntityType.Article, title: values.title }) : '/');
 
   return (
     <div className="post-submit">
@@ -51,14 +52,33 @@ function ArticleSubmitForm() {
           void article.save();
         }}
       >
-        <CategorySelect categories={categories} value={values.categoryId} onChange={(id) => change('categoryId', id)} error={errors.categoryId} />
+        <CategorySelect
+          categories={categories}
+          value={values.categoryId}
+          onChange={(id) => change('categoryId', id)}
+          error={errors.categoryId}
+        />
         <TagsSelect tags={tags} value={values.tags} onChange={(list) => change('tags', list)} error={errors.tags} />
         <FormField label="Title" error={errors.title}>
-          {(control) => <input {...control} type="text" value={values.title} maxLength={MAX_LENGTHS.postTitle} onChange={(event) => change('title', event.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              value={values.title}
+              maxLength={MAX_LENGTHS.postTitle}
+              onChange={(event) => change('title', event.target.value)}
+            />
+          )}
         </FormField>
         <FormField label="Description" error={errors.description}>
           {(control) => (
-            <textarea {...control} rows={2} value={values.description} maxLength={MAX_LENGTHS.articleDescription} onChange={(event) => change('description', event.target.value)} />
+            <textarea
+              {...control}
+              rows={2}
+              value={values.description}
+              maxLength={MAX_LENGTHS.articleDescription}
+              onChange={(event) => change('description', event.target.value)}
+            />
           )}
         </FormField>
         <ContentEditorField
@@ -69,13 +89,32 @@ function ArticleSubmitForm() {
           error={errors.content}
           onUploadImage={() => setUploading(true)}
         />
-        <UploadedImagesList images={files.images} defaultImageId={files.defaultImageId} onChooseDefault={files.setDefaultImageId} onRemove={files.removeImage} />
+        <UploadedImagesList
+          images={files.images}
+          defaultImageId={files.defaultImageId}
+          onChooseDefault={files.setDefaultImageId}
+          onRemove={files.removeImage}
+        />
         <FormField label="Source" error={errors.source}>
-          {(control) => <input {...control} type="text" value={values.source} maxLength={MAX_LENGTHS.source} onChange={(event) => change('source', event.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              value={values.source}
+              maxLength={MAX_LENGTHS.source}
+              onChange={(event) => change('source', event.target.value)}
+            />
+          )}
         </FormField>
         <FormField label="Instructions" error={errors.instructions}>
           {(control) => (
-            <input {...control} type="text" value={values.instructions} maxLength={INSTRUCTIONS_INPUT_MAX} onChange={(event) => change('instructions', event.target.value)} />
+            <input
+              {...control}
+              type="text"
+              value={values.instructions}
+              maxLength={INSTRUCTIONS_INPUT_MAX}
+              onChange={(event) => change('instructions', event.target.value)}
+            />
           )}
         </FormField>
         <PostAttachments files={files} attachmentTypeId={AttachmentType.ArticleFileAttachment} />
@@ -91,7 +130,13 @@ function ArticleSubmitForm() {
           </button>
         </div>
       </form>
-      {uploading && <ImageUploadModal attachmentTypeId={AttachmentType.ArticleImageAttachment} onUpload={files.uploadImage} onClose={() => setUploading(false)} />}
+      {uploading && (
+        <ImageUploadModal
+          attachmentTypeId={AttachmentType.ArticleImageAttachment}
+          onUpload={files.uploadImage}
+          onClose={() => setUploading(false)}
+        />
+      )}
       {messageModal}
       {toast}
     </div>

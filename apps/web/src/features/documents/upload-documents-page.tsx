@@ -30,7 +30,10 @@ function UploadDocumentForm() {
   const ids = { file: useId(), instructions: useId() };
 
   const fileError = file || submitted ? fileProblem(file, AttachmentType.Document) : null;
-  const instructionsError = firstErrors(fileUploadRequestSchema, { AttachmentTypeId: String(AttachmentType.Document), Instructions: instructions }).Instructions;
+  const instructionsError = firstErrors(fileUploadRequestSchema, {
+    AttachmentTypeId: String(AttachmentType.Document),
+    Instructions: instructions,
+  }).Instructions;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

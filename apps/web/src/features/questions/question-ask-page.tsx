@@ -30,7 +30,8 @@ function QuestionAskForm() {
   const { values, change, errors, files } = question;
   const [uploading, setUploading] = useState(false);
 
-  const cancel = () => navigate(question.postId ? postPath({ id: question.postId, entityType: EntityType.Question, title: values.title }) : '/');
+  const cancel = () =>
+    navigate(question.postId ? postPath({ id: question.postId, entityType: EntityType.Question, title: values.title }) : '/');
 
   return (
     <div className="post-submit">
@@ -48,10 +49,23 @@ function QuestionAskForm() {
           void question.save();
         }}
       >
-        <CategorySelect categories={categories} value={values.categoryId} onChange={(id) => change('categoryId', id)} error={errors.categoryId} />
+        <CategorySelect
+          categories={categories}
+          value={values.categoryId}
+          onChange={(id) => change('categoryId', id)}
+          error={errors.categoryId}
+        />
         <TagsSelect tags={tags} value={values.tags} onChange={(list) => change('tags', list)} error={errors.tags} />
         <FormField label="Title" error={errors.title}>
-          {(control) => <input {...control} type="text" value={values.title} maxLength={MAX_LENGTHS.postTitle} onChange={(event) => change('title', event.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              value={values.title}
+              maxLength={MAX_LENGTHS.postTitle}
+              onChange={(event) => change('title', event.target.value)}
+            />
+          )}
         </FormField>
         <ContentEditorField
           editorRef={question.editorRef}
@@ -61,7 +75,12 @@ function QuestionAskForm() {
           error={errors.content}
           onUploadImage={() => setUploading(true)}
         />
-        <UploadedImagesList images={files.images} defaultImageId={files.defaultImageId} onChooseDefault={files.setDefaultImageId} onRemove={files.removeImage} />
+        <UploadedImagesList
+          images={files.images}
+          defaultImageId={files.defaultImageId}
+          onChooseDefault={files.setDefaultImageId}
+          onRemove={files.removeImage}
+        />
         <PostAttachments files={files} attachmentTypeId={AttachmentType.QuestionFileAttachment} />
         <div className="post-submit-buttons">
           <button type="submit" className="button button-primary">
@@ -72,7 +91,13 @@ function QuestionAskForm() {
           </button>
         </div>
       </form>
-      {uploading && <ImageUploadModal attachmentTypeId={AttachmentType.QuestionImageAttachment} onUpload={files.uploadImage} onClose={() => setUploading(false)} />}
+      {uploading && (
+        <ImageUploadModal
+          attachmentTypeId={AttachmentType.QuestionImageAttachment}
+          onUpload={files.uploadImage}
+          onClose={() => setUploading(false)}
+        />
+      )}
       {messageModal}
       {toast}
     </div>

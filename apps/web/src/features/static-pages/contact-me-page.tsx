@@ -10,8 +10,8 @@ export function ContactMePage() {
           For technical questions, <Link to="/question/ask">ask a question</Link>: the whole community can answer it.
         </li>
         <li>
-          To propose an article, read <Link to="/write-for-us">Write For Us</Link> and <Link to="/documents/upload">upload your document</Link>{' '}
-          with a note in the instructions.
+          To propose an article, read <Link to="/write-for-us">Write For Us</Link> and{' '}
+          <Link to="/documents/upload">upload your document</Link> with a note in the instructions.
         </li>
         <li>
           For privacy requests, including deleting your data, see the <Link to="/privacy">Privacy</Link> page.

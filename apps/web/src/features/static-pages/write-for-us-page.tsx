@@ -17,8 +17,8 @@ export function WriteForUsPage() {
           <Link to="/article/submit">Submit an Article</Link> directly with the editor.
         </li>
         <li>
-          <Link to="/documents/upload">Upload a document</Link>: .doc, .docx, .pdf or .txt files up to 5MB, with optional instructions
-          for us. Admins can later download uploaded documents, polish them and publish them for you.
+          <Link to="/documents/upload">Upload a document</Link>: .doc, .docx, .pdf or .txt files up to 5MB, with optional instructions for
+          us. Admins can later download uploaded documents, polish them and publish them for you.
         </li>
       </ol>
     </StaticPage>

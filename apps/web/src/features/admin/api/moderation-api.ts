@@ -20,7 +20,11 @@ export interface RecentModerationEntry {
 
 /** GET /api/Moderation/Posts (admin): every post not deleted, newest first, below `lastFetchedId`. */
 export function listModerationPosts(lastFetchedId: number, pageSize: number, signal?: AbortSignal): Promise<ModerationPost[]> {
-  const query = new URLSearchParams({ entityType: String(EntityType.ArticleQuestion), lastFetchedId: String(lastFetchedId), pageSize: String(pageSize) });
+  const query = new URLSearchParams({
+    entityType: String(EntityType.ArticleQuestion),
+    lastFetchedId: String(lastFetchedId),
+    pageSize: String(pageSize),
+  });
   return api.get<ModerationPost[]>(`/Moderation/Posts?${query.toString()}`, { signal });
 }
 

@@ -45,8 +45,13 @@ function ModerationEntryText({ entry }: { entry: RecentModerationEntry }) {
   const title = entry.title || `#${entry.postId}`;
   return (
     <span>
-      {SYSTEM_ACTORS.has(entry.actor) ? <strong>{entry.actor}</strong> : <Link to={profilePath(entry.actor)}>{entry.actor}</Link>} {ACTION_TEXT[entry.action] ?? entry.action} {kind}{' '}
-      {entry.action === 'delete' ? <em>{title}</em> : <Link to={postPath({ id: entry.postId, entityType: entry.entityType, title: entry.title })}>{title}</Link>}
+      {SYSTEM_ACTORS.has(entry.actor) ? <strong>{entry.actor}</strong> : <Link to={profilePath(entry.actor)}>{entry.actor}</Link>}{' '}
+      {ACTION_TEXT[entry.action] ?? entry.action} {kind}{' '}
+      {entry.action === 'delete' ? (
+        <em>{title}</em>
+      ) : (
+        <Link to={postPath({ id: entry.postId, entityType: entry.entityType, title: entry.title })}>{title}</Link>
+      )}
     </span>
   );
 }

@@ -37,7 +37,11 @@ export function UploadedDocuments() {
           {documents.map((uploaded) => (
             <li key={uploaded.id}>
               <div className="uploaded-document-header">
-                <LinkButton className="uploaded-document-name" onClick={() => void download(uploaded)} aria-label={`Download ${uploaded.fileDisplayName}`}>
+                <LinkButton
+                  className="uploaded-document-name"
+                  onClick={() => void download(uploaded)}
+                  aria-label={`Download ${uploaded.fileDisplayName}`}
+                >
                   {uploaded.fileDisplayName}
                 </LinkButton>
                 <span className="muted">

@@ -71,7 +71,8 @@ export function useArticleSubmit({ showMessage, showToast }: { showMessage: Show
     return () => controller.abort();
   }, [openedId, loadFiles, markSaved]);
 
-  const change = <K extends keyof ArticleFormValues>(field: K, value: ArticleFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
+  const change = <K extends keyof ArticleFormValues>(field: K, value: ArticleFormValues[K]) =>
+    setValues((current) => ({ ...current, [field]: value }));
 
   /** Save keeps the published state; Publish/Unpublish passes the new one and saves at once. */
   const save = async (publish?: boolean) => {

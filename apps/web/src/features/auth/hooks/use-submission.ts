@@ -2,10 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 
 export type Submission<Result> =
-  | { status: 'idle' }
-  | { status: 'pending' }
-  | { status: 'succeeded'; result: Result }
-  | { status: 'failed'; errorMessage: string };
+  { status: 'idle' } | { status: 'pending' } | { status: 'succeeded'; result: Result } | { status: 'failed'; errorMessage: string };
 
 /** One API call behind a form: its pending flag, its result, or the server's errorMessage to show. */
 export function useSubmission<Args extends unknown[], Result>(call: (...args: Args) => Promise<Result>) {

@@ -52,9 +52,7 @@ function LoginToDownload({ file }: { file: AttachedFile }) {
   const location = useLocation();
   return (
     <>
-      <span className="post-view-attachment">
-        {file.fileDisplayName}
-      </span>{' '}
+      <span className="post-view-attachment">{file.fileDisplayName}</span>{' '}
       <Link className="post-view-login-to-download" to="/login" state={{ from: location }}>
         Please Login to download this attachment
       </Link>

@@ -28,7 +28,10 @@ export function PostHeader({ config, post, canEdit }: PostHeaderProps) {
       {post.description && <p className="post-view-description">{post.description}</p>}
       <div className="post-view-meta">
         {post.category && (
-          <Link className="post-view-category" to={searchPath({ searchString: '', category: post.categoryId, entityType: config.entityType, orderBy: 0 })}>
+          <Link
+            className="post-view-category"
+            to={searchPath({ searchString: '', category: post.categoryId, entityType: config.entityType, orderBy: 0 })}
+          >
             {post.category}
           </Link>
         )}

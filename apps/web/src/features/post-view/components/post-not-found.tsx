@@ -10,7 +10,8 @@ export function PostNotFound({ config }: { config: PostKindConfig }) {
       <PageHeading title={`${config.label} not found`} />
       <p>This {config.label.toLowerCase()} does not exist or is no longer available.</p>
       <p>
-        <Link to="/">Back to Home</Link> or <Link to={searchPath({ entityType: config.entityType })}>browse all {config.label.toLowerCase()}s</Link>.
+        <Link to="/">Back to Home</Link> or{' '}
+        <Link to={searchPath({ entityType: config.entityType })}>browse all {config.label.toLowerCase()}s</Link>.
       </p>
     </div>
   );

@@ -4,10 +4,7 @@ import { getPost, type ViewedPost } from '../api/get-post';
 import type { PostKindConfig } from '../post-kinds';
 
 export type PostState =
-  | { status: 'loading' }
-  | { status: 'found'; post: ViewedPost }
-  | { status: 'not-found' }
-  | { status: 'failed'; message: string };
+  { status: 'loading' } | { status: 'found'; post: ViewedPost } | { status: 'not-found' } | { status: 'failed'; message: string };
 
 /**
  * Loads the post of the route. It loads again when the viewer changes: a login in place may

@@ -5,4 +5,3 @@ export function postTimeText(post: { createdOn: string; updatedOn: string | null
   const modified = post.updatedOn && post.updatedOn !== post.createdOn;
   return modified ? `Last modified ${relativeTime(post.updatedOn, now)}` : `Created ${relativeTime(post.createdOn, now)}`;
 }
-

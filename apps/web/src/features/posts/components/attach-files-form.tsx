@@ -1,4 +1,12 @@
-import { ATTACHMENT_EXTENSIONS, displayNameOf, fileProblem, fileUploadRequestSchema, firstErrors, MAX_LENGTHS, type AttachmentType } from '@app/contracts';
+import {
+  ATTACHMENT_EXTENSIONS,
+  displayNameOf,
+  fileProblem,
+  fileUploadRequestSchema,
+  firstErrors,
+  MAX_LENGTHS,
+  type AttachmentType,
+} from '@app/contracts';
 import { useRef, useState } from 'react';
 import { FormField } from './form-field';
 
@@ -19,7 +27,9 @@ export function AttachFilesForm({ attachmentTypeId, onAttach }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
 
   const fileError = file || submitted ? (fileProblem(file, attachmentTypeId) ?? undefined) : undefined;
-  const nameError = submitted ? firstErrors(fileUploadRequestSchema, { AttachmentTypeId: String(attachmentTypeId), FileDisplayName: name }).FileDisplayName : undefined;
+  const nameError = submitted
+    ? firstErrors(fileUploadRequestSchema, { AttachmentTypeId: String(attachmentTypeId), FileDisplayName: name }).FileDisplayName
+    : undefined;
 
   const choose = (chosen: File | null) => {
     setFile(chosen);
@@ -29,7 +39,12 @@ export function AttachFilesForm({ attachmentTypeId, onAttach }: Props) {
   // Not a <form>: it sits inside the post's form, and forms cannot nest.
   const attach = async () => {
     setSubmitted(true);
-    if (!file || fileProblem(file, attachmentTypeId) || firstErrors(fileUploadRequestSchema, { AttachmentTypeId: String(attachmentTypeId), FileDisplayName: name }).FileDisplayName) return;
+    if (
+      !file ||
+      fileProblem(file, attachmentTypeId) ||
+      firstErrors(fileUploadRequestSchema, { AttachmentTypeId: String(attachmentTypeId), FileDisplayName: name }).FileDisplayName
+    )
+      return;
     setBusy(true);
     try {
       if (await onAttach({ file, name: name.trim() })) {
@@ -48,10 +63,20 @@ export function AttachFilesForm({ attachmentTypeId, onAttach }: Props) {
       <h2>Attach Files</h2>
       <div className="attach-files-row">
         <FormField label="File" error={fileError}>
-          {(control) => <input {...control} ref={fileInput} type="file" accept={ACCEPT} onChange={(event) => choose(event.target.files?.[0] ?? null)} />}
+          {(control) => (
+            <input {...control} ref={fileInput} type="file" accept={ACCEPT} onChange={(event) => choose(event.target.files?.[0] ?? null)} />
+          )}
         </FormField>
         <FormField label="File name" error={nameError}>
-          {(control) => <input {...control} type="text" value={name} maxLength={MAX_LENGTHS.fileDisplayName} onChange={(event) => setName(event.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              value={name}
+              maxLength={MAX_LENGTHS.fileDisplayName}
+              onChange={(event) => setName(event.target.value)}
+            />
+          )}
         </FormField>
         <button type="button" className="button" onClick={attach} disabled={busy}>
           Attach

@@ -14,10 +14,20 @@ export function AttachmentsList({ attachments, onDownload, onRemove }: Props) {
       {attachments.map((attachment) => (
         <li key={attachment.id}>
           <span className="attachment-name">{attachment.fileDisplayName}</span>
-          <button type="button" className="button button-small" aria-label={`Download ${attachment.fileDisplayName}`} onClick={() => onDownload(attachment)}>
+          <button
+            type="button"
+            className="button button-small"
+            aria-label={`Download ${attachment.fileDisplayName}`}
+            onClick={() => onDownload(attachment)}
+          >
             Download
           </button>
-          <button type="button" className="button button-small" aria-label={`Remove ${attachment.fileDisplayName}`} onClick={() => onRemove(attachment)}>
+          <button
+            type="button"
+            className="button button-small"
+            aria-label={`Remove ${attachment.fileDisplayName}`}
+            onClick={() => onRemove(attachment)}
+          >
             Remove
           </button>
         </li>

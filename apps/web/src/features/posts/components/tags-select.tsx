@@ -32,7 +32,13 @@ export function TagsSelect({ tags, value, onChange, error }: Props) {
           ))}
         </ul>
       )}
-      <input type="search" placeholder="Filter tags" aria-label="Filter tags" value={filter} onChange={(event) => setFilter(event.target.value)} />
+      <input
+        type="search"
+        placeholder="Filter tags"
+        aria-label="Filter tags"
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+      />
       <div className="tag-options" role="group" aria-label="Available tags">
         {shown.map((tag) => (
           <label key={tag.id} className="tag-option">

@@ -23,7 +23,12 @@ export function UploadedImagesList({ images, defaultImageId, onChooseDefault, on
               <input type="radio" name="default-image" checked={defaultImageId === image.id} onChange={() => onChooseDefault(image.id)} />
               Default image
             </label>
-            <button type="button" className="button button-small" aria-label={`Remove image ${image.fileDisplayName}`} onClick={() => onRemove(image)}>
+            <button
+              type="button"
+              className="button button-small"
+              aria-label={`Remove image ${image.fileDisplayName}`}
+              onClick={() => onRemove(image)}
+            >
               Remove
             </button>
           </li>

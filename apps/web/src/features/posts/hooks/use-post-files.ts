@@ -39,9 +39,18 @@ export function usePostFiles({ types, ensurePostId, editor, showMessage }: PostF
     const referenceId = await ensurePostId();
     if (referenceId === null) return false;
     try {
-      const uploaded = await uploadFile({ file, attachmentTypeId: types.image, fileDisplayName: caption, instructions: description, referenceId });
+      const uploaded = await uploadFile({
+        file,
+        attachmentTypeId: types.image,
+        fileDisplayName: caption,
+        instructions: description,
+        referenceId,
+      });
       editor.current?.insertFigure({ src: imageUrl(uploaded.uploadedFileName), alt: description, caption });
-      setImages((list) => [...list, { id: uploaded.id, uploadedFileName: uploaded.uploadedFileName, fileDisplayName: caption, instructions: description }]);
+      setImages((list) => [
+        ...list,
+        { id: uploaded.id, uploadedFileName: uploaded.uploadedFileName, fileDisplayName: caption, instructions: description },
+      ]);
       return true;
     } catch (error) {
       showMessage(FILE_ERROR_TITLE, messageOf(error));
@@ -68,7 +77,13 @@ export function usePostFiles({ types, ensurePostId, editor, showMessage }: PostF
       const uploaded = await uploadFile({ file, attachmentTypeId: types.file, fileDisplayName: name, referenceId });
       setAttachments((list) => [
         ...list,
-        { id: uploaded.id, fileDisplayName: uploaded.fileDisplayName || name, attachmentTypeId: types.file, uploadedFileName: uploaded.uploadedFileName, instructions: '' },
+        {
+          id: uploaded.id,
+          fileDisplayName: uploaded.fileDisplayName || name,
+          attachmentTypeId: types.file,
+          uploadedFileName: uploaded.uploadedFileName,
+          instructions: '',
+        },
       ]);
       return true;
     } catch (error) {

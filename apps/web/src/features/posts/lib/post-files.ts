@@ -14,8 +14,14 @@ export interface PostFileTypes {
   file: AttachmentType;
 }
 
-export const ARTICLE_FILE_TYPES: PostFileTypes = { image: AttachmentType.ArticleImageAttachment, file: AttachmentType.ArticleFileAttachment };
-export const QUESTION_FILE_TYPES: PostFileTypes = { image: AttachmentType.QuestionImageAttachment, file: AttachmentType.QuestionFileAttachment };
+export const ARTICLE_FILE_TYPES: PostFileTypes = {
+  image: AttachmentType.ArticleImageAttachment,
+  file: AttachmentType.ArticleFileAttachment,
+};
+export const QUESTION_FILE_TYPES: PostFileTypes = {
+  image: AttachmentType.QuestionImageAttachment,
+  file: AttachmentType.QuestionFileAttachment,
+};
 
 /** What GET /api/{Article|Question}/{id} returns about a post's files. */
 export interface PostFilesRecord {
@@ -29,7 +35,12 @@ export function splitPostFiles(record: PostFilesRecord, types: PostFileTypes): {
   const images = new Map<number, UploadedImage>();
   for (const image of [...(record.images ?? []), ...attached.filter((file) => file.attachmentTypeId === types.image)]) {
     if (!images.has(image.id)) {
-      images.set(image.id, { id: image.id, uploadedFileName: image.uploadedFileName, fileDisplayName: image.fileDisplayName, instructions: image.instructions ?? '' });
+      images.set(image.id, {
+        id: image.id,
+        uploadedFileName: image.uploadedFileName,
+        fileDisplayName: image.fileDisplayName,
+        instructions: image.instructions ?? '',
+      });
     }
   }
   return { images: [...images.values()], attachments: attached.filter((file) => file.attachmentTypeId === types.file) };

@@ -51,7 +51,8 @@ export function useQuestionSubmit({ showMessage, showToast }: { showMessage: Sho
     return () => controller.abort();
   }, [openedId, loadFiles]);
 
-  const change = <K extends keyof QuestionFormValues>(field: K, value: QuestionFormValues[K]) => setValues((state) => ({ ...state, [field]: value }));
+  const change = <K extends keyof QuestionFormValues>(field: K, value: QuestionFormValues[K]) =>
+    setValues((state) => ({ ...state, [field]: value }));
 
   /** SPEC §5: the errors show once a save was tried. */
   const save = async () => {
