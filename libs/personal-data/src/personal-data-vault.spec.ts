@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SealedPersonalData } from '@app/domain/account/sealed-personal-data';
+import type { SealedPersonalData } from '@app/domain';
 import { PersonalDataVault, SealedDataTamperedError } from './personal-data-vault';
 import { SqliteKeyStore } from './sqlite-key-store';
 

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { SealedPersonalData } from '@app/domain/account/sealed-personal-data';
+import type { SealedPersonalData } from '@app/domain';
 import type { KeyStore } from './key-store.port';
 
 const ALGORITHM = 'aes-256-gcm';

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import type { Condition, Filter, FindOptions, Scalar } from './read-store.port';
 
 export type RangeOperator = '$lt' | '$lte' | '$gt' | '$gte';
@@ -48,10 +49,10 @@ function isOperatorObject(condition: Condition): condition is Exclude<Condition,
 }
 
 function scalar(field: string, value: unknown): Scalar {
-  const ok =
-    value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
-  if (!ok) throw new TypeError(`Condition on "${field}" must be a string, finite number, boolean or null, got ${String(value)}`);
-  return value as Scalar;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) {
+    return value;
+  }
+  throw new TypeError(`Condition on "${field}" must be a string, finite number, boolean or null, got ${inspect(value)}`);
 }
 
 export interface ParsedFindOptions {

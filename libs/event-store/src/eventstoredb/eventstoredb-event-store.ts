@@ -15,7 +15,6 @@ import {
   type AllStreamResolvedEvent,
   type AppendExpectedRevision,
   type JSONType,
-  type Position,
   type ReadPosition,
   type ResolvedEvent,
 } from '@eventstore/db-client';
@@ -151,7 +150,7 @@ export class EventStoreDbEventStore implements EventStore {
     const events: AllStreamResolvedEvent[] = [];
     for await (const resolved of this.client.readAll({ fromPosition, direction, maxCount: READ_ALL_PAGE })) events.push(resolved);
     const last = events.at(-1)?.event?.position ?? null;
-    return { events, lastPosition: last as Position | null, exhausted: events.length < READ_ALL_PAGE };
+    return { events, lastPosition: last, exhausted: events.length < READ_ALL_PAGE };
   }
 }
 
@@ -180,7 +179,7 @@ function toRecordedEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): Reco
     revision: Number(event.revision),
     position,
     type: event.type,
-    data: event.isJson ? event.data : parseJsonBytes(event.data as Uint8Array),
+    data: event.isJson ? event.data : parseJsonBytes(event.data),
     metadata: (event.metadata instanceof Uint8Array ? parseJsonBytes(event.metadata) : event.metadata) as EventMetadata,
     recordedAt: event.created,
   };

@@ -101,7 +101,10 @@ export class SqliteEventStore implements EventStore {
     this.selectStream = this.db.prepare('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?');
     this.selectAllAfter = this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
     this.selectHead = this.db.prepare('SELECT max(position) AS head FROM events');
-    this.appendInTransaction = this.db.transaction((streamName, events, expected) => this.append(streamName, events, expected)).immediate;
+    const appendTransaction = this.db.transaction((streamName: string, events: readonly EventToAppend[], expected: ExpectedRevision) =>
+      this.append(streamName, events, expected),
+    );
+    this.appendInTransaction = (streamName, events, expected) => appendTransaction.immediate(streamName, events, expected);
   }
 
   async appendToStream(streamName: string, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
