@@ -68,8 +68,16 @@ describe('SearchRequest', () => {
     ['a page size of 0', { pager: { ...request.pager, pageSize: 0 } }, '- Page size must be a whole number from 1 to 100'],
     ['a missing page size', { pager: { ...request.pager, pageSize: undefined } }, '- Page size must be a whole number from 1 to 100'],
     ['a fractional page size', { pager: { ...request.pager, pageSize: 2.5 } }, '- Page size must be a whole number from 1 to 100'],
-    ['a missing last-fetched id', { pager: { ...request.pager, lastFetchedArticleId: undefined } }, '- Last fetched id must be a whole number, -1 or more'],
-    ['a last-fetched id below -1', { pager: { ...request.pager, lastFetchedQuestionId: -2 } }, '- Last fetched id must be a whole number, -1 or more'],
+    [
+      'a missing last-fetched id',
+      { pager: { ...request.pager, lastFetchedArticleId: undefined } },
+      '- Last fetched id must be a whole number, -1 or more',
+    ],
+    [
+      'a last-fetched id below -1',
+      { pager: { ...request.pager, lastFetchedQuestionId: -2 } },
+      '- Last fetched id must be a whole number, -1 or more',
+    ],
     ['an unknown entity type', { entityType: 3 }, '- Entity type must be 1 (Article), 2 (Question) or 100 (Article and Question)'],
     ['an entity type as text', { entityType: '1' }, '- Entity type must be 1 (Article), 2 (Question) or 100 (Article and Question)'],
     ['category 0', { categoryId: 0 }, '- Category must be -1 (all) or a category id'],
@@ -90,7 +98,11 @@ describe('SearchRequest', () => {
 
 describe('firstSearchPager', () => {
   it('starts descending beyond a very large id and ascending beyond -1, with the SPEC §9 page size', () => {
-    expect(firstSearchPager(false)).toEqual({ lastFetchedArticleId: Number.MAX_SAFE_INTEGER, lastFetchedQuestionId: Number.MAX_SAFE_INTEGER, pageSize: 20 });
+    expect(firstSearchPager(false)).toEqual({
+      lastFetchedArticleId: Number.MAX_SAFE_INTEGER,
+      lastFetchedQuestionId: Number.MAX_SAFE_INTEGER,
+      pageSize: 20,
+    });
     expect(firstSearchPager(true, MAX_SEARCH_PAGE_SIZE)).toEqual({ lastFetchedArticleId: -1, lastFetchedQuestionId: -1, pageSize: 100 });
     expect(SearchRequest.parse({ pager: firstSearchPager(true) }).pager.lastFetchedArticleId).toBe(-1);
   });

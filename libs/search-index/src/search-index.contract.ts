@@ -51,7 +51,7 @@ const ids = (documents: readonly SearchDocument[]) => documents.map((document) =
  * The one suite every SearchIndex adapter passes. `makeIndex` is called before each test (a fresh,
  * empty index) and the index is closed after it.
  */
-export function describeSearchIndexContract(name: string, makeIndex: () => Promise<SearchIndex>): void {
+export function describeSearchIndexContract(name: string, makeIndex: () => SearchIndex | Promise<SearchIndex>): void {
   describe(`SearchIndex contract: ${name}`, () => {
     let index: SearchIndex;
 
@@ -132,7 +132,9 @@ export function describeSearchIndexContract(name: string, makeIndex: () => Promi
       });
 
       it('returns the whole document', async () => {
-        expect(await index.search(query({ text: 'clusters' }))).toEqual([post(40, { title: 'Clusters', tags: [{ id: 7, subTag: 'Kubernetes' }] })]);
+        expect(await index.search(query({ text: 'clusters' }))).toEqual([
+          post(40, { title: 'Clusters', tags: [{ id: 7, subTag: 'Kubernetes' }] }),
+        ]);
       });
     });
 
@@ -141,7 +143,15 @@ export function describeSearchIndexContract(name: string, makeIndex: () => Promi
         seed(
           post(1, { categoryId: 3, tags: [{ id: 1, subTag: 'csharp' }], title: 'Spans' }),
           question(2, { categoryId: 110, tags: [{ id: 2, subTag: 'rust' }], title: 'Lifetimes' }),
-          post(3, { categoryId: 110, tags: [{ id: 1, subTag: 'csharp' }, { id: 3, subTag: 'dotnet' }], ...BOB, title: 'Spans again' }),
+          post(3, {
+            categoryId: 110,
+            tags: [
+              { id: 1, subTag: 'csharp' },
+              { id: 3, subTag: 'dotnet' },
+            ],
+            ...BOB,
+            title: 'Spans again',
+          }),
           question(4, { categoryId: 3, tags: [{ id: 3, subTag: 'dotnet' }], ...BOB, title: 'Spans or arrays' }),
           post(5, { categoryId: 121, tags: [{ id: 4, subTag: 'go' }], title: 'Goroutines' }),
         ),
@@ -340,18 +350,18 @@ export function describeSearchIndexContract(name: string, makeIndex: () => Promi
       });
 
       it('stores the writes and the checkpoint together', async () => {
-        expect(await index.applyBatch('live', { from: null, to: 41n }, async (batch) => batch.upsert(post(1)))).toBe(true);
+        expect(await index.applyBatch('live', { from: null, to: 41n }, (batch) => batch.upsert(post(1)))).toBe(true);
         expect(await index.getCheckpoint()).toBe(41n);
         expect(await index.get(1)).toEqual(post(1));
       });
 
       it('keeps positions beyond 2^53 exactly', async () => {
-        await index.applyBatch('live', { from: null, to: 9_007_199_254_740_993n }, async () => undefined);
+        await index.applyBatch('live', { from: null, to: 9_007_199_254_740_993n }, () => undefined);
         expect(await index.getCheckpoint()).toBe(9_007_199_254_740_993n);
       });
 
       it('a failing batch leaves neither its writes nor its checkpoint', async () => {
-        await index.applyBatch('live', { from: null, to: 1n }, async (batch) => batch.upsert(post(1, { title: 'Kept' })));
+        await index.applyBatch('live', { from: null, to: 1n }, (batch) => batch.upsert(post(1, { title: 'Kept' })));
         await expect(
           index.applyBatch('live', { from: 1n, to: 2n }, async (batch) => {
             batch.upsert(post(1, { title: 'Lost' }));
@@ -367,9 +377,9 @@ export function describeSearchIndexContract(name: string, makeIndex: () => Promi
       });
 
       it('writes nothing when the checkpoint is no longer the expected one', async () => {
-        await index.applyBatch('live', { from: null, to: 5n }, async () => undefined);
-        expect(await index.applyBatch('live', { from: 3n, to: 9n }, async (batch) => batch.upsert(post(1)))).toBe(false);
-        expect(await index.applyBatch('live', { from: null, to: 9n }, async (batch) => batch.upsert(post(1)))).toBe(false);
+        await index.applyBatch('live', { from: null, to: 5n }, () => undefined);
+        expect(await index.applyBatch('live', { from: 3n, to: 9n }, (batch) => batch.upsert(post(1)))).toBe(false);
+        expect(await index.applyBatch('live', { from: null, to: 9n }, (batch) => batch.upsert(post(1)))).toBe(false);
         expect(await index.getCheckpoint()).toBe(5n);
         expect(await index.get(1)).toBeNull();
       });
@@ -397,10 +407,10 @@ export function describeSearchIndexContract(name: string, makeIndex: () => Promi
           tx.upsert(question(2, { title: 'Sourcing events?' }));
           tx.remove(3);
         };
-        await index.applyBatch('live', { from: null, to: 1n }, async (tx) => tx.upsert(post(3)));
-        await index.applyBatch('live', { from: 1n, to: 7n }, async (tx) => batch(tx));
+        await index.applyBatch('live', { from: null, to: 1n }, (tx) => tx.upsert(post(3)));
+        await index.applyBatch('live', { from: 1n, to: 7n }, (tx) => batch(tx));
         const once = await index.search(query({ visibility: 'admin', text: 'sourcing' }));
-        await index.applyBatch('live', { from: 7n, to: 7n }, async (tx) => batch(tx));
+        await index.applyBatch('live', { from: 7n, to: 7n }, (tx) => batch(tx));
         expect(await index.search(query({ visibility: 'admin', text: 'sourcing' }))).toEqual(once);
         expect(ids(once)).toEqual([2, 1]);
         expect(await index.get(3)).toBeNull();
@@ -409,7 +419,7 @@ export function describeSearchIndexContract(name: string, makeIndex: () => Promi
 
     describe('blue-green rebuild', () => {
       beforeEach(async () => {
-        await index.applyBatch('live', { from: null, to: 5n }, async (batch) => {
+        await index.applyBatch('live', { from: null, to: 5n }, (batch) => {
           batch.upsert(post(1, { title: 'Old shape' }));
           batch.upsert(post(2, { title: 'Gone after rebuild' }));
         });
@@ -418,10 +428,10 @@ export function describeSearchIndexContract(name: string, makeIndex: () => Promi
       it('builds the shadow beside the live index, which keeps serving until the switch', async () => {
         await index.resetShadow();
         expect(await index.getCheckpoint('shadow')).toBeNull();
-        expect(await index.applyBatch('shadow', { from: null, to: 4n }, async (batch) => batch.upsert(post(1, { title: 'New shape' })))).toBe(
+        expect(await index.applyBatch('shadow', { from: null, to: 4n }, (batch) => batch.upsert(post(1, { title: 'New shape' })))).toBe(
           true,
         );
-        expect(await index.applyBatch('shadow', { from: 4n, to: 9n }, async (batch) => batch.upsert(question(3, { title: 'New post' })))).toBe(
+        expect(await index.applyBatch('shadow', { from: 4n, to: 9n }, (batch) => batch.upsert(question(3, { title: 'New post' })))).toBe(
           true,
         );
 
@@ -442,13 +452,13 @@ export function describeSearchIndexContract(name: string, makeIndex: () => Promi
         expect(await index.get(1, 'shadow')).toBeNull();
 
         // The live index goes on from the rebuilt checkpoint.
-        expect(await index.applyBatch('live', { from: 9n, to: 10n }, async (batch) => batch.remove(3))).toBe(true);
+        expect(await index.applyBatch('live', { from: 9n, to: 10n }, (batch) => batch.remove(3))).toBe(true);
         expect(await found({ visibility: 'admin' })).toEqual([1]);
       });
 
       it('a reset throws away a half-built shadow', async () => {
         await index.resetShadow();
-        await index.applyBatch('shadow', { from: null, to: 3n }, async (batch) => batch.upsert(post(7)));
+        await index.applyBatch('shadow', { from: null, to: 3n }, (batch) => batch.upsert(post(7)));
         await index.resetShadow();
         expect(await index.getCheckpoint('shadow')).toBeNull();
         expect(await index.get(7, 'shadow')).toBeNull();

@@ -31,7 +31,7 @@ export interface SearchIndex {
   applyBatch(
     generation: SearchGeneration,
     checkpoint: { from: bigint | null; to: bigint },
-    work: (batch: SearchIndexBatch) => Promise<void>,
+    work: (batch: SearchIndexBatch) => void | Promise<void>,
   ): Promise<boolean>;
 
   /** A committed document of a generation (`live` by default), or null. */

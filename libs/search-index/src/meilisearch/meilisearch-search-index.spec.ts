@@ -14,7 +14,7 @@ if (meilisearchUrl) {
   let counter = 0;
   describeSearchIndexContract(
     'Meilisearch',
-    async () => new MeilisearchSearchIndex({ url: meilisearchUrl, apiKey: meilisearchKey, indexPrefix: `${CONTRACT_PREFIX}_${(counter += 1)}` }),
+    () => new MeilisearchSearchIndex({ url: meilisearchUrl, apiKey: meilisearchKey, indexPrefix: `${CONTRACT_PREFIX}_${(counter += 1)}` }),
   );
 
   afterAll(async () => {
@@ -59,7 +59,9 @@ describe('Meilisearch adapter without a server', () => {
         authorUName: 'ada',
         orderByAsc: true,
       }),
-    ).toBe('kind = "post" AND authorUName = "o\\"brien\\\\" AND categoryId = 3 AND authorUName = "ada" AND tagIds IN [4, 5] AND ((entityType = 2 AND id > 800))');
+    ).toBe(
+      'kind = "post" AND authorUName = "o\\"brien\\\\" AND categoryId = 3 AND authorUName = "ada" AND tagIds IN [4, 5] AND ((entityType = 2 AND id > 800))',
+    );
     expect(meilisearchFilter({ ...base, visibility: 'admin', entityType: 1 })).toBe('kind = "post" AND ((entityType = 1 AND id < 900))');
     expect(meilisearchFilter({ ...base, visibility: { ownerAccountId: 'acc-1' } })).toContain('authorAccountId = "acc-1"');
   });

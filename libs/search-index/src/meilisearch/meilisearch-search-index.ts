@@ -74,7 +74,7 @@ export class MeilisearchSearchIndex implements SearchIndex {
   async applyBatch(
     generation: SearchGeneration,
     checkpoint: { from: bigint | null; to: bigint },
-    work: (batch: SearchIndexBatch) => Promise<void>,
+    work: (batch: SearchIndexBatch) => void | Promise<void>,
   ): Promise<boolean> {
     const uid = await this.ready(generation);
     const batch = new BufferedBatch((id) => this.get(id, generation));
@@ -134,7 +134,9 @@ export class MeilisearchSearchIndex implements SearchIndex {
     await this.succeed(this.client.index(uid).updateSettings(SETTINGS));
     const checkpoint = await this.fetch(uid, CHECKPOINT_KEY);
     if (!checkpoint) {
-      await this.succeed(this.client.index<StoredDocument>(uid).addDocuments([{ key: CHECKPOINT_KEY, kind: 'checkpoint', checkpoint: null }]));
+      await this.succeed(
+        this.client.index<StoredDocument>(uid).addDocuments([{ key: CHECKPOINT_KEY, kind: 'checkpoint', checkpoint: null }]),
+      );
     }
   }
 
@@ -190,7 +192,9 @@ export function meilisearchFilter(query: SearchQuery): string {
   if (visibility === 'public') conditions.push('isPublished = true AND isApproved = true');
   else if (visibility !== 'admin') {
     conditions.push(
-      'ownerAccountId' in visibility ? `authorAccountId = ${quoted(visibility.ownerAccountId)}` : `authorUName = ${quoted(visibility.ownerUName)}`,
+      'ownerAccountId' in visibility
+        ? `authorAccountId = ${quoted(visibility.ownerAccountId)}`
+        : `authorUName = ${quoted(visibility.ownerUName)}`,
     );
   }
   if (query.categoryId !== -1) conditions.push(`categoryId = ${query.categoryId}`);

@@ -15,7 +15,7 @@ const tempDir = () => {
 };
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-describeSearchIndexContract('SQLite FTS5', async () => new Fts5SearchIndex({ file: join(tempDir(), 'search.sqlite') }));
+describeSearchIndexContract('SQLite FTS5', () => new Fts5SearchIndex({ file: join(tempDir(), 'search.sqlite') }));
 
 const article: SearchDocument = {
   id: 1,
@@ -44,7 +44,7 @@ describe('Fts5SearchIndex', () => {
   it('is what createSearchIndex opens without a Meilisearch URL, at <dataDir>/search.sqlite', async () => {
     const index = createSearchIndex({ dataDir: dir });
     expect(index).toBeInstanceOf(Fts5SearchIndex);
-    await index.applyBatch('live', { from: null, to: 3n }, async (batch) => batch.upsert(article));
+    await index.applyBatch('live', { from: null, to: 3n }, (batch) => batch.upsert(article));
     await index.close();
     const reopened = new Fts5SearchIndex({ file: join(dir, 'search.sqlite') });
     expect(await reopened.getCheckpoint()).toBe(3n);
@@ -56,10 +56,10 @@ describe('Fts5SearchIndex', () => {
     const file = join(dir, 'search.sqlite');
     const api = new Fts5SearchIndex({ file });
     const projector = new Fts5SearchIndex({ file });
-    await projector.applyBatch('live', { from: null, to: 1n }, async (batch) => batch.upsert(article));
+    await projector.applyBatch('live', { from: null, to: 1n }, (batch) => batch.upsert(article));
     expect(ids(await api.search(searchAll('event')))).toEqual([1]);
     await projector.resetShadow();
-    await projector.applyBatch('shadow', { from: null, to: 2n }, async (batch) => batch.upsert({ ...article, title: 'Rebuilt' }));
+    await projector.applyBatch('shadow', { from: null, to: 2n }, (batch) => batch.upsert({ ...article, title: 'Rebuilt' }));
     await projector.promoteShadow();
     expect(ids(await api.search(searchAll('rebuilt')))).toEqual([1]);
     expect(await api.getCheckpoint()).toBe(2n);

@@ -61,102 +61,119 @@ export class Fts5SearchIndex implements SearchIndex {
     this.db.exec(SCHEMA);
   }
 
-  async getCheckpoint(generation: SearchGeneration = 'live'): Promise<bigint | null> {
-    this.assertOpen();
-    return this.db.transaction(() => this.checkpointOf(this.slotOf(generation)))();
+  getCheckpoint(generation: SearchGeneration = 'live'): Promise<bigint | null> {
+    return this.run(() => this.db.transaction(() => this.checkpointOf(this.slotOf(generation)))());
   }
 
-  async get(id: number, generation: SearchGeneration = 'live'): Promise<SearchDocument | null> {
-    this.assertOpen();
-    return this.db.transaction(() => this.documentOf(this.slotOf(generation), id))();
+  get(id: number, generation: SearchGeneration = 'live'): Promise<SearchDocument | null> {
+    return this.run(() => this.db.transaction(() => this.documentOf(this.slotOf(generation), id))());
   }
 
   async applyBatch(
     generation: SearchGeneration,
     checkpoint: { from: bigint | null; to: bigint },
-    work: (batch: SearchIndexBatch) => Promise<void>,
+    work: (batch: SearchIndexBatch) => void | Promise<void>,
   ): Promise<boolean> {
     this.assertOpen();
     const batch = new BufferedBatch((id) => this.get(id, generation));
     await work(batch);
-    this.assertOpen();
-    return this.db
-      .transaction(() => {
-        const slot = this.slotOf(generation);
-        if (this.checkpointOf(slot) !== checkpoint.from) return false;
-        for (const [id, document] of batch.writes) {
-          this.removeFrom(slot, id);
-          if (document) this.insertInto(slot, document);
-        }
-        this.setCheckpoint(slot, checkpoint.to);
-        return true;
-      })
-      .immediate();
+    return this.run(() =>
+      this.db
+        .transaction(() => {
+          const slot = this.slotOf(generation);
+          if (this.checkpointOf(slot) !== checkpoint.from) return false;
+          for (const [id, document] of batch.writes) {
+            this.removeFrom(slot, id);
+            if (document) this.insertInto(slot, document);
+          }
+          this.setCheckpoint(slot, checkpoint.to);
+          return true;
+        })
+        .immediate(),
+    );
   }
 
-  async resetShadow(): Promise<void> {
-    this.assertOpen();
-    this.db
-      .transaction(() => {
-        const shadow = this.slotOf('shadow');
-        this.empty(shadow);
-        this.setCheckpoint(shadow, null);
-      })
-      .immediate();
+  resetShadow(): Promise<void> {
+    return this.run(() =>
+      this.db
+        .transaction(() => {
+          const shadow = this.slotOf('shadow');
+          this.empty(shadow);
+          this.setCheckpoint(shadow, null);
+        })
+        .immediate(),
+    );
   }
 
-  async promoteShadow(): Promise<void> {
-    this.assertOpen();
-    this.db
-      .transaction(() => {
-        const oldLive = this.slotOf('live');
-        this.db.prepare(`UPDATE search_meta SET value = ? WHERE key = 'live'`).run(other(oldLive));
-        this.empty(oldLive);
-        this.setCheckpoint(oldLive, null);
-      })
-      .immediate();
+  promoteShadow(): Promise<void> {
+    return this.run(() =>
+      this.db
+        .transaction(() => {
+          const oldLive = this.slotOf('live');
+          this.db.prepare(`UPDATE search_meta SET value = ? WHERE key = 'live'`).run(other(oldLive));
+          this.empty(oldLive);
+          this.setCheckpoint(oldLive, null);
+        })
+        .immediate(),
+    );
   }
 
-  async search(query: SearchQuery): Promise<SearchDocument[]> {
-    this.assertOpen();
-    return this.db.transaction(() => {
-      const slot = this.slotOf('live');
-      const where: string[] = [];
-      const params: unknown[] = [];
-      const visibility = query.visibility;
-      if (visibility === 'public') where.push('p.is_published = 1 AND p.is_approved = 1');
-      else if (visibility !== 'admin') {
-        if ('ownerAccountId' in visibility) where.push('p.author_account_id = ?'), params.push(visibility.ownerAccountId);
-        else where.push('p.author_uname = ?'), params.push(visibility.ownerUName);
-      }
-      if (query.categoryId !== -1) where.push('p.category_id = ?'), params.push(query.categoryId);
-      if (query.authorUName !== undefined) where.push('p.author_uname = ?'), params.push(query.authorUName);
-      if (query.tagIds.length > 0) {
-        where.push(`p.id IN (SELECT post_id FROM post_tags_${slot} WHERE tag_id IN (${query.tagIds.map(() => '?').join(', ')}))`);
-        params.push(...query.tagIds);
-      }
-      const beyond = query.orderByAsc ? '>' : '<';
-      const bounds = keysetBounds(query);
-      where.push(`(${bounds.map(() => `(p.entity_type = ? AND p.id ${beyond} ?)`).join(' OR ')})`);
-      for (const bound of bounds) params.push(bound.entityType, bound.beyond);
-      const words = searchWords(query.text);
-      if (words.length > 0) {
-        where.push(`p.id IN (SELECT rowid FROM fts_${slot} WHERE fts_${slot} MATCH ?)`);
-        params.push(matchExpression(words));
-      }
-      const rows = this.db
-        .prepare(
-          `SELECT p.body FROM posts_${slot} p WHERE ${where.join(' AND ')} ORDER BY p.id ${query.orderByAsc ? 'ASC' : 'DESC'} LIMIT ?`,
-        )
-        .all(...params, query.pageSize) as Array<{ body: string }>;
-      return rows.map((row) => JSON.parse(row.body) as SearchDocument);
-    })();
+  search(query: SearchQuery): Promise<SearchDocument[]> {
+    return this.run(() => this.db.transaction(() => this.searchLive(query))());
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.db.close();
+  close(): Promise<void> {
+    if (!this.closed) {
+      this.closed = true;
+      this.db.close();
+    }
+    return Promise.resolve();
+  }
+
+  /** Runs synchronous database work behind the port's promises: an error (a closed index too) becomes a rejection. */
+  private run<T>(work: () => T): Promise<T> {
+    try {
+      this.assertOpen();
+      return Promise.resolve(work());
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private searchLive(query: SearchQuery): SearchDocument[] {
+    const slot = this.slotOf('live');
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const condition = (sql: string, ...values: unknown[]) => {
+      where.push(sql);
+      params.push(...values);
+    };
+    const visibility = query.visibility;
+    if (visibility === 'public') condition('p.is_published = 1 AND p.is_approved = 1');
+    else if (visibility !== 'admin') {
+      if ('ownerAccountId' in visibility) condition('p.author_account_id = ?', visibility.ownerAccountId);
+      else condition('p.author_uname = ?', visibility.ownerUName);
+    }
+    if (query.categoryId !== -1) condition('p.category_id = ?', query.categoryId);
+    if (query.authorUName !== undefined) condition('p.author_uname = ?', query.authorUName);
+    if (query.tagIds.length > 0) {
+      condition(
+        `p.id IN (SELECT post_id FROM post_tags_${slot} WHERE tag_id IN (${query.tagIds.map(() => '?').join(', ')}))`,
+        ...query.tagIds,
+      );
+    }
+    const beyond = query.orderByAsc ? '>' : '<';
+    const bounds = keysetBounds(query);
+    condition(
+      `(${bounds.map(() => `(p.entity_type = ? AND p.id ${beyond} ?)`).join(' OR ')})`,
+      ...bounds.flatMap((bound) => [bound.entityType, bound.beyond]),
+    );
+    const words = searchWords(query.text);
+    if (words.length > 0) condition(`p.id IN (SELECT rowid FROM fts_${slot} WHERE fts_${slot} MATCH ?)`, matchExpression(words));
+    const rows = this.db
+      .prepare(`SELECT p.body FROM posts_${slot} p WHERE ${where.join(' AND ')} ORDER BY p.id ${query.orderByAsc ? 'ASC' : 'DESC'} LIMIT ?`)
+      .all(...params, query.pageSize) as Array<{ body: string }>;
+    return rows.map((row) => JSON.parse(row.body) as SearchDocument);
   }
 
   private slotOf(generation: SearchGeneration): Slot {
@@ -165,13 +182,16 @@ export class Fts5SearchIndex implements SearchIndex {
   }
 
   private checkpointOf(slot: Slot): bigint | null {
-    const row = this.db.prepare('SELECT position FROM search_checkpoints WHERE slot = ?').get(slot) as { position: string | null } | undefined;
+    const row = this.db.prepare('SELECT position FROM search_checkpoints WHERE slot = ?').get(slot) as
+      { position: string | null } | undefined;
     return row?.position == null ? null : BigInt(row.position);
   }
 
   private setCheckpoint(slot: Slot, position: bigint | null): void {
     this.db
-      .prepare('INSERT INTO search_checkpoints (slot, position) VALUES (?, ?) ON CONFLICT (slot) DO UPDATE SET position = excluded.position')
+      .prepare(
+        'INSERT INTO search_checkpoints (slot, position) VALUES (?, ?) ON CONFLICT (slot) DO UPDATE SET position = excluded.position',
+      )
       .run(slot, position === null ? null : position.toString());
   }
 
