@@ -1,4 +1,4 @@
-import { Meilisearch, type EnqueuedTaskPromise, type Task } from 'meilisearch';
+import { Meilisearch, type EnqueuedTaskPromise, type IndexSwap, type Task } from 'meilisearch';
 import type { SearchDocument, SearchGeneration, SearchIndex, SearchIndexBatch, SearchQuery } from '../search-index.port';
 import { BufferedBatch, keysetBounds, searchWords, tagText } from '../search-terms';
 
@@ -97,7 +97,9 @@ export class MeilisearchSearchIndex implements SearchIndex {
   async promoteShadow(): Promise<void> {
     await this.ready('live');
     await this.ready('shadow');
-    await this.succeed(this.client.swapIndexes([{ indexes: [this.liveUid, this.shadowUid], rename: false }]));
+    // No `rename` field: servers before v1.18 (docker-compose runs v1.15) reject it, and a swap is the default.
+    const swap = { indexes: [this.liveUid, this.shadowUid] } as IndexSwap;
+    await this.succeed(this.client.swapIndexes([swap]));
     await this.resetShadow();
   }
 
@@ -132,12 +134,6 @@ export class MeilisearchSearchIndex implements SearchIndex {
   private async prepare(uid: string): Promise<void> {
     await this.succeed(this.client.createIndex(uid, { primaryKey: 'key' }), { allowExistingIndex: true });
     await this.succeed(this.client.index(uid).updateSettings(SETTINGS));
-    const checkpoint = await this.fetch(uid, CHECKPOINT_KEY);
-    if (!checkpoint) {
-      await this.succeed(
-        this.client.index<StoredDocument>(uid).addDocuments([{ key: CHECKPOINT_KEY, kind: 'checkpoint', checkpoint: null }]),
-      );
-    }
   }
 
   private async fetch(uid: string, key: string): Promise<StoredDocument | null> {
