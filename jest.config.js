@@ -1,10 +1,18 @@
 // One jest run, four projects: unit (pure + contract suites), web (SPA logic), e2e (HTTP, embedded app), browser (Playwright + Chromium).
 const swc = ['@swc/jest', JSON.parse(require('fs').readFileSync(__dirname + '/.swcrc', 'utf8'))];
 const moduleNameMapper = {
-  '^@app/(domain|contracts|event-store|read-store|queue|mail|files|config|personal-data)(/.*)?$': '<rootDir>/libs/$1/src$2',
+  '^@app/(domain|contracts|event-store|read-store|queue|mail|files|config|personal-data|search-index)(/.*)?$': '<rootDir>/libs/$1/src$2',
   '^@app/projections(/.*)?$': '<rootDir>/projections/src$1',
 };
-const base = { rootDir: __dirname, testEnvironment: 'node', transform: { '^.+\\.ts$': swc }, moduleNameMapper };
+// `meilisearch` ships ESM only: swc turns it into CommonJS like our own code (webpack bundles it in the apps).
+const esmPackages = ['meilisearch'];
+const base = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swc, [`/node_modules/(${esmPackages.join('|')})/.+\\.js$`]: swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  moduleNameMapper,
+};
 
 module.exports = {
   projects: [

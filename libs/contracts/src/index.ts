@@ -4,3 +4,4 @@ export * from './posts';
 export * from './files';
 export * from './envelope';
 export * from './validation';
+export * from './search';

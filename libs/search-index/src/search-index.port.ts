@@ -1,0 +1,129 @@
+/**
+ * The SearchIndex port: the posts the search screens find (SPEC §2, §3, §4, §5), kept by a
+ * checkpointed projection like every read model, and never written by a command.
+ *
+ * Guarantees every adapter must keep (checked by `describeSearchIndexContract`):
+ * - Two generations: `live` (what `search` reads) and `shadow` (a blue-green rebuild). Each has its
+ *   own documents and its own checkpoint.
+ * - `applyBatch` is atomic: the batch's writes and the generation's new checkpoint are stored
+ *   together or not at all (a thrown error, in `work` or in the engine, leaves neither). Once it
+ *   resolved, both are durable: a crash afterwards loses nothing.
+ * - `applyBatch` is a compare-and-set on the checkpoint: when the generation's checkpoint is no
+ *   longer `from` (another process, a finished rebuild), nothing is written and it returns false.
+ * - Writes are whole documents (upsert replaces) or removals, and within a batch the last write of
+ *   an id wins: re-applying a batch gives the same index, so a batch applied twice is harmless.
+ *   A projection turning a relative event (a like) into a document compares the event's position
+ *   with the document's `position` (the last event applied to it) and skips what it already applied.
+ * - `promoteShadow` switches generations atomically: readers see the old live documents until the
+ *   instant the shadow's documents AND its checkpoint become live; the shadow is then empty.
+ * - `search` reads only committed live documents and returns the page of SPEC §4 (see SearchQuery).
+ *
+ * A deleted post is removed, not flagged: nobody searches deleted posts.
+ */
+export interface SearchIndex {
+  /** The checkpoint of a generation (`live` by default), `null` when nothing was applied. */
+  getCheckpoint(generation?: SearchGeneration): Promise<bigint | null>;
+
+  /**
+   * Runs `work`, then stores its writes and moves the generation's checkpoint from `from` to `to`
+   * in one atomic step. Returns false, writing nothing, when the checkpoint is no longer `from`.
+   */
+  applyBatch(
+    generation: SearchGeneration,
+    checkpoint: { from: bigint | null; to: bigint },
+    work: (batch: SearchIndexBatch) => void | Promise<void>,
+  ): Promise<boolean>;
+
+  /** A committed document of a generation (`live` by default), or null. */
+  get(id: number, generation?: SearchGeneration): Promise<SearchDocument | null>;
+
+  /** Empties the shadow generation and its checkpoint (null): a rebuild starts from position 0. */
+  resetShadow(): Promise<void>;
+
+  /** The shadow's documents and checkpoint become live in one atomic switch; the shadow is left empty. */
+  promoteShadow(): Promise<void>;
+
+  search(query: SearchQuery): Promise<SearchDocument[]>;
+
+  close(): Promise<void>;
+}
+
+export type SearchGeneration = 'live' | 'shadow';
+
+/** The writes of one batch. `get` sees the batch's own writes first, then the committed documents. */
+export interface SearchIndexBatch {
+  get(id: number): Promise<SearchDocument | null>;
+  /** Inserts or replaces the whole document. */
+  upsert(document: SearchDocument): void;
+  /** Removes the document; removing an absent one is fine. */
+  remove(id: number): void;
+}
+
+/** Article = 1, Question = 2 (SPEC §3 entity types). */
+export type SearchEntityType = 1 | 2;
+
+/** One post as the search screens find and show it. */
+export interface SearchDocument {
+  /** The post id: time-ordered, so id order is creation order. */
+  id: number;
+  entityType: SearchEntityType;
+  title: string;
+  /** The article's description; '' for a question. */
+  description: string;
+  /** The post's content as plain text (html stripped). */
+  contentText: string;
+  /** The post's tags; their names are searched like the title. */
+  tags: SearchTag[];
+  categoryId: number;
+  authorAccountId: string;
+  authorUName: string;
+  likes: number;
+  isApproved: boolean;
+  /** Always true for a question. */
+  isPublished: boolean;
+  createdOn: string;
+  updatedOn: string | null;
+  /** `$all` position (decimal) of the last event applied to this document: makes relative updates idempotent. */
+  position: string;
+}
+
+export interface SearchTag {
+  id: number;
+  subTag: string;
+}
+
+/**
+ * Who is searching, which decides what can be found (deleted posts are never in the index):
+ * - `public`: published and approved posts;
+ * - `{ ownerAccountId }` / `{ ownerUName }`: every post of that author, drafts and unapproved ones included;
+ * - `admin`: every post.
+ */
+export type SearchVisibility = 'public' | 'admin' | { ownerAccountId: string } | { ownerUName: string };
+
+/** Article, Question, or both (SPEC §3 entity type 100). */
+export type SearchEntityFilter = 1 | 2 | 100;
+
+export interface SearchQuery {
+  /** Raw text: stripped to letters and spaces (SPEC §5); every word must match title, description, content or a tag name; the last word as a prefix. Empty lists everything. */
+  text: string;
+  visibility: SearchVisibility;
+  /** -1: every category. */
+  categoryId: number;
+  entityType: SearchEntityFilter;
+  /** Posts with any of these tags; empty: no tag filter. */
+  tagIds: readonly number[];
+  /** Only this author's posts (the public profile's Posts tab). */
+  authorUName?: string;
+  /** Date (= id) order. */
+  orderByAsc: boolean;
+  /**
+   * SPEC §4 keyset paging: the page is the `pageSize` first posts, in the requested order, among the
+   * articles beyond `lastFetchedArticleId` and the questions beyond `lastFetchedQuestionId` (beyond:
+   * smaller ids when descending, larger when ascending). Start with a very large number descending, -1 ascending.
+   */
+  lastFetchedArticleId: number;
+  lastFetchedQuestionId: number;
+  pageSize: number;
+}
+
+export const SEARCH_INDEX = Symbol('SearchIndex');

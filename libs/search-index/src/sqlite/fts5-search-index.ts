@@ -1,0 +1,244 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { SearchDocument, SearchGeneration, SearchIndex, SearchIndexBatch, SearchQuery } from '../search-index.port';
+import { BufferedBatch, keysetBounds, searchWords, tagText } from '../search-terms';
+
+export interface Fts5SearchIndexOptions {
+  /** The database file, usually `<dataDir>/search.sqlite` (its own file: a rebuild never locks the read store). */
+  file: string;
+  /** How long a write waits for another process holding the file's write lock. Default 10 s. */
+  busyTimeoutMs?: number;
+}
+
+/** The two physical slots; `search_meta.live` names the live one, the other is the shadow. */
+type Slot = 'a' | 'b';
+const SLOTS: readonly Slot[] = ['a', 'b'];
+const other = (slot: Slot): Slot => (slot === 'a' ? 'b' : 'a');
+
+const slotSchema = (slot: Slot) => `
+  CREATE TABLE IF NOT EXISTS posts_${slot} (
+    id INTEGER PRIMARY KEY,
+    entity_type INTEGER NOT NULL,
+    category_id INTEGER NOT NULL,
+    author_account_id TEXT NOT NULL,
+    author_uname TEXT NOT NULL,
+    is_approved INTEGER NOT NULL,
+    is_published INTEGER NOT NULL,
+    body TEXT NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS posts_${slot}_type_id ON posts_${slot} (entity_type, id);
+  CREATE INDEX IF NOT EXISTS posts_${slot}_author ON posts_${slot} (author_uname, id);
+  CREATE TABLE IF NOT EXISTS post_tags_${slot} (tag_id INTEGER NOT NULL, post_id INTEGER NOT NULL, PRIMARY KEY (tag_id, post_id)) WITHOUT ROWID;
+  CREATE VIRTUAL TABLE IF NOT EXISTS fts_${slot} USING fts5 (title, description, body_text, tags, tokenize = 'unicode61 remove_diacritics 2');
+`;
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS search_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  INSERT OR IGNORE INTO search_meta (key, value) VALUES ('live', 'a');
+  CREATE TABLE IF NOT EXISTS search_checkpoints (slot TEXT PRIMARY KEY, position TEXT);
+  ${SLOTS.map(slotSchema).join('\n')}
+`;
+
+/**
+ * The embedded SearchIndex: SQLite FTS5 in its own file (WAL). Each generation lives in a slot of
+ * tables (posts, their tags, the FTS5 text); a pointer row says which slot is live, so the
+ * blue-green switch is one UPDATE in the same transaction that empties the old slot. A batch is
+ * buffered while the projection works, then written with its checkpoint in ONE immediate
+ * transaction. Every word is matched by FTS5 (unicode61, diacritics removed: case and accent
+ * insensitive), the last one as a prefix.
+ */
+export class Fts5SearchIndex implements SearchIndex {
+  private readonly db: Database.Database;
+  private closed = false;
+
+  constructor(options: Fts5SearchIndexOptions) {
+    mkdirSync(dirname(options.file), { recursive: true });
+    this.db = new Database(options.file, { timeout: options.busyTimeoutMs ?? 10_000 });
+    this.db.pragma('journal_mode = WAL');
+    // FULL: a batch is durable once applyBatch resolves, so its checkpoint never runs ahead of a crash.
+    this.db.pragma('synchronous = FULL');
+    this.db.exec(SCHEMA);
+  }
+
+  getCheckpoint(generation: SearchGeneration = 'live'): Promise<bigint | null> {
+    return this.run(() => this.db.transaction(() => this.checkpointOf(this.slotOf(generation)))());
+  }
+
+  get(id: number, generation: SearchGeneration = 'live'): Promise<SearchDocument | null> {
+    return this.run(() => this.db.transaction(() => this.documentOf(this.slotOf(generation), id))());
+  }
+
+  async applyBatch(
+    generation: SearchGeneration,
+    checkpoint: { from: bigint | null; to: bigint },
+    work: (batch: SearchIndexBatch) => void | Promise<void>,
+  ): Promise<boolean> {
+    this.assertOpen();
+    const batch = new BufferedBatch((id) => this.get(id, generation));
+    await work(batch);
+    return this.run(() =>
+      this.db
+        .transaction(() => {
+          const slot = this.slotOf(generation);
+          if (this.checkpointOf(slot) !== checkpoint.from) return false;
+          for (const [id, document] of batch.writes) {
+            this.removeFrom(slot, id);
+            if (document) this.insertInto(slot, document);
+          }
+          this.setCheckpoint(slot, checkpoint.to);
+          return true;
+        })
+        .immediate(),
+    );
+  }
+
+  resetShadow(): Promise<void> {
+    return this.run(() =>
+      this.db
+        .transaction(() => {
+          const shadow = this.slotOf('shadow');
+          this.empty(shadow);
+          this.setCheckpoint(shadow, null);
+        })
+        .immediate(),
+    );
+  }
+
+  promoteShadow(): Promise<void> {
+    return this.run(() =>
+      this.db
+        .transaction(() => {
+          const oldLive = this.slotOf('live');
+          this.db.prepare(`UPDATE search_meta SET value = ? WHERE key = 'live'`).run(other(oldLive));
+          this.empty(oldLive);
+          this.setCheckpoint(oldLive, null);
+        })
+        .immediate(),
+    );
+  }
+
+  search(query: SearchQuery): Promise<SearchDocument[]> {
+    return this.run(() => this.db.transaction(() => this.searchLive(query))());
+  }
+
+  close(): Promise<void> {
+    if (!this.closed) {
+      this.closed = true;
+      this.db.close();
+    }
+    return Promise.resolve();
+  }
+
+  /** Runs synchronous database work behind the port's promises: an error (a closed index too) becomes a rejection. */
+  private run<T>(work: () => T): Promise<T> {
+    try {
+      this.assertOpen();
+      return Promise.resolve(work());
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private searchLive(query: SearchQuery): SearchDocument[] {
+    const slot = this.slotOf('live');
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const condition = (sql: string, ...values: unknown[]) => {
+      where.push(sql);
+      params.push(...values);
+    };
+    const visibility = query.visibility;
+    if (visibility === 'public') condition('p.is_published = 1 AND p.is_approved = 1');
+    else if (visibility !== 'admin') {
+      if ('ownerAccountId' in visibility) condition('p.author_account_id = ?', visibility.ownerAccountId);
+      else condition('p.author_uname = ?', visibility.ownerUName);
+    }
+    if (query.categoryId !== -1) condition('p.category_id = ?', query.categoryId);
+    if (query.authorUName !== undefined) condition('p.author_uname = ?', query.authorUName);
+    if (query.tagIds.length > 0) {
+      condition(
+        `p.id IN (SELECT post_id FROM post_tags_${slot} WHERE tag_id IN (${query.tagIds.map(() => '?').join(', ')}))`,
+        ...query.tagIds,
+      );
+    }
+    const beyond = query.orderByAsc ? '>' : '<';
+    const bounds = keysetBounds(query);
+    condition(
+      `(${bounds.map(() => `(p.entity_type = ? AND p.id ${beyond} ?)`).join(' OR ')})`,
+      ...bounds.flatMap((bound) => [bound.entityType, bound.beyond]),
+    );
+    const words = searchWords(query.text);
+    if (words.length > 0) condition(`p.id IN (SELECT rowid FROM fts_${slot} WHERE fts_${slot} MATCH ?)`, matchExpression(words));
+    const rows = this.db
+      .prepare(`SELECT p.body FROM posts_${slot} p WHERE ${where.join(' AND ')} ORDER BY p.id ${query.orderByAsc ? 'ASC' : 'DESC'} LIMIT ?`)
+      .all(...params, query.pageSize) as Array<{ body: string }>;
+    return rows.map((row) => JSON.parse(row.body) as SearchDocument);
+  }
+
+  private slotOf(generation: SearchGeneration): Slot {
+    const { value } = this.db.prepare(`SELECT value FROM search_meta WHERE key = 'live'`).get() as { value: Slot };
+    return generation === 'live' ? value : other(value);
+  }
+
+  private checkpointOf(slot: Slot): bigint | null {
+    const row = this.db.prepare('SELECT position FROM search_checkpoints WHERE slot = ?').get(slot) as
+      { position: string | null } | undefined;
+    return row?.position == null ? null : BigInt(row.position);
+  }
+
+  private setCheckpoint(slot: Slot, position: bigint | null): void {
+    this.db
+      .prepare(
+        'INSERT INTO search_checkpoints (slot, position) VALUES (?, ?) ON CONFLICT (slot) DO UPDATE SET position = excluded.position',
+      )
+      .run(slot, position === null ? null : position.toString());
+  }
+
+  private documentOf(slot: Slot, id: number): SearchDocument | null {
+    const row = this.db.prepare(`SELECT body FROM posts_${slot} WHERE id = ?`).get(id) as { body: string } | undefined;
+    return row ? (JSON.parse(row.body) as SearchDocument) : null;
+  }
+
+  private removeFrom(slot: Slot, id: number): void {
+    this.db.prepare(`DELETE FROM posts_${slot} WHERE id = ?`).run(id);
+    this.db.prepare(`DELETE FROM post_tags_${slot} WHERE post_id = ?`).run(id);
+    this.db.prepare(`DELETE FROM fts_${slot} WHERE rowid = ?`).run(id);
+  }
+
+  private insertInto(slot: Slot, document: SearchDocument): void {
+    this.db
+      .prepare(
+        `INSERT INTO posts_${slot} (id, entity_type, category_id, author_account_id, author_uname, is_approved, is_published, body)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        document.id,
+        document.entityType,
+        document.categoryId,
+        document.authorAccountId,
+        document.authorUName,
+        document.isApproved ? 1 : 0,
+        document.isPublished ? 1 : 0,
+        JSON.stringify(document),
+      );
+    const tag = this.db.prepare(`INSERT OR IGNORE INTO post_tags_${slot} (tag_id, post_id) VALUES (?, ?)`);
+    for (const { id } of document.tags) tag.run(id, document.id);
+    this.db
+      .prepare(`INSERT INTO fts_${slot} (rowid, title, description, body_text, tags) VALUES (?, ?, ?, ?, ?)`)
+      .run(document.id, document.title, document.description, document.contentText, tagText(document));
+  }
+
+  private empty(slot: Slot): void {
+    this.db.exec(`DELETE FROM posts_${slot}; DELETE FROM post_tags_${slot}; DELETE FROM fts_${slot};`);
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The search index is closed');
+  }
+}
+
+/** Every word must match (FTS5 ANDs the phrases), the last one as a prefix; words hold letters only, so quoting is safe. */
+function matchExpression(words: readonly string[]): string {
+  return words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' ');
+}
