@@ -4,3 +4,5 @@ export * from './posts';
 export * from './files';
 export * from './envelope';
 export * from './validation';
+export * from './calendar-date';
+export * from './profile';
