@@ -4,13 +4,16 @@
  */
 export const CALENDAR_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** 'YYYY-MM-DD' naming a day that exists (no 2025-02-30). */
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** 'YYYY-MM-DD' naming a day that exists (no 2025-02-30, no year 0). */
 export function isCalendarDate(value: string): boolean {
   const match = CALENDAR_DATE_PATTERN.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  return day <= (month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]);
 }
 
 /** The easternmost time zone (UTC+14): at any instant, no one on Earth has a later date than this. */
