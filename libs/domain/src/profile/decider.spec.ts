@@ -1,6 +1,7 @@
 import { PROFILE_MESSAGES } from '@app/contracts';
 import type { SealedPersonalData } from '../account/sealed-personal-data';
 import { cityIdOf, countryIdOf, stateIdOf } from '../reference-data/geography';
+import { fold } from '../shared/decider';
 import { deciderSpec } from '../testing/decider-spec';
 import type { ProfileCommand, UserActor } from './commands';
 import { profileDecider } from './decider';
@@ -463,14 +464,14 @@ describe('profileDecider', () => {
         projectAdded,
         projectRemoved,
       ];
-      expect(history.reduce(profileDecider.evolve, profileDecider.initialState)).toEqual({
+      expect(fold(profileDecider, history)).toEqual({
         erased: false,
         skills: [8, 9],
         companyIds: [12],
         educationIds: [21],
         projectIds: [],
       });
-      expect([...history, erased].reduce(profileDecider.evolve, profileDecider.initialState)).toEqual({
+      expect(fold(profileDecider, [...history, erased])).toEqual({
         erased: true,
         skills: [],
         companyIds: [],
