@@ -5,3 +5,5 @@ export * from './files';
 export * from './envelope';
 export * from './validation';
 export * from './search';
+export * from './calendar-date';
+export * from './profile';
