@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { createAppRouter } from './app/router';
+import { createAppRouter } from '@/app/router';
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/content.css';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Modal } from './modal';
+import { Modal } from '@/components/modal';
 
 /** The buttons a popup can show (SPEC §2 Confirmation popup), in display order. */
 export type ConfirmationButton = 'save' | 'ok' | 'yes' | 'cancel';

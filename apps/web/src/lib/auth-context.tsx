@@ -1,8 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RoleId, type LoginResult, type TokenValidationResult } from '@app/contracts';
-import { api } from './api-client';
-import { clearAuthInfo, readAuthInfo, saveLogin, saveUser } from './auth-storage';
+import { api } from '@/lib/api-client';
+import { clearAuthInfo, readAuthInfo, saveLogin, saveUser } from '@/lib/auth-storage';
+import { paths } from '@/config/paths';
 
 export interface SessionUser {
   userName: string;
@@ -80,7 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(() => {
     clearAuthInfo();
     setUser(null);
-    navigate('/login');
+    navigate(paths.auth.login.getHref());
   }, [navigate]);
 
   const value = useMemo<AuthContextValue>(() => ({ user, isAdmin: user?.roleId === RoleId.Admin, login, logout }), [user, login, logout]);

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { NavMenu } from './nav-menus';
+import type { NavMenu } from '@/app/layout/nav-menus';
 
 interface NavDropdownProps {
   menu: NavMenu;

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Modal } from '../modal';
+import { Modal } from '@/components/modal';
 
 function isWebUrl(value: string): boolean {
   try {

@@ -4,9 +4,9 @@ import TextAlign from '@tiptap/extension-text-align';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { EditorToolbar } from './editor-toolbar';
-import { Figure, type FigureOptions } from './figure';
-import { ImageUrlDialog } from './image-url-dialog';
+import { EditorToolbar } from '@/components/editor/editor-toolbar';
+import { Figure, type FigureOptions } from '@/components/editor/figure';
+import { ImageUrlDialog } from '@/components/editor/image-url-dialog';
 import './editor.css';
 
 /** What the submit pages do to the editor from outside (the uploaded-images list). */

@@ -1,10 +1,10 @@
-import { PageHeading } from '../../components/page-heading';
-import { RequireLogin } from '../../components/require-login';
-import { useAuth } from '../../lib/auth-context';
-import { ModerationPostList } from './components/moderation-post-list';
-import { RecentModeration } from './components/recent-moderation';
-import { UploadedDocuments } from './components/uploaded-documents';
-import { useRecentModeration } from './hooks/use-recent-moderation';
+import { PageHeading } from '@/components/page-heading';
+import { RequireLogin } from '@/components/require-login';
+import { useAuth } from '@/lib/auth-context';
+import { ModerationPostList } from '@/features/admin/components/moderation-post-list';
+import { RecentModeration } from '@/features/admin/components/recent-moderation';
+import { UploadedDocuments } from '@/features/admin/components/uploaded-documents';
+import { useRecentModeration } from '@/features/admin/hooks/use-recent-moderation';
 import './admin.css';
 
 /** Admin Panel (SPEC §2, §6): every post with approve/unapprove and delete, the recent moderation activity and the documents users uploaded. Admins only. */

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PageHeading } from '../../components/page-heading';
-import { FormError, FormSuccess } from './components/form-messages';
-import { useConfirmEmail } from './hooks/use-confirm-email';
-import { credentialLinkFrom } from './lib/credential-link';
+import { PageHeading } from '@/components/page-heading';
+import { FormError, FormSuccess } from '@/features/auth/components/form-messages';
+import { useConfirmEmail } from '@/features/auth/hooks/use-confirm-email';
+import { credentialLinkFrom } from '@/features/auth/lib/credential-link';
 import './auth.css';
 
 /** Confirms the e-mail on load (query: uname, created, expire, hash; SPEC §2). */

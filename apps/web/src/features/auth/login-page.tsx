@@ -1,7 +1,8 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import { PageHeading } from '../../components/page-heading';
-import { LoginForms } from './components/login-forms';
-import { pathAfterLogin } from './lib/return-path';
+import { PageHeading } from '@/components/page-heading';
+import { LoginForms } from '@/features/auth/components/login-forms';
+import { pathAfterLogin } from '@/features/auth/lib/return-path';
+import { paths } from '@/config/paths';
 
 /** Login and signup side by side with a banner (SPEC §2); where each goes afterwards is SPEC §4. */
 export function LoginPage() {
@@ -17,7 +18,7 @@ export function LoginPage() {
       </section>
       <LoginForms
         onLoggedIn={() => navigate(pathAfterLogin(from, document.referrer, window.location.origin), { replace: true })}
-        onSignedUp={() => navigate('/', { replace: true })}
+        onSignedUp={() => navigate(paths.home.getHref(), { replace: true })}
       />
     </div>
   );

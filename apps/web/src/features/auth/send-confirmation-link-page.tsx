@@ -1,7 +1,7 @@
 import { sendConfirmEmailLinkRequestSchema } from '@app/contracts';
-import { PageHeading } from '../../components/page-heading';
-import { accountApi } from './api/account-api';
-import { EmailLinkForm } from './components/email-link-form';
+import { PageHeading } from '@/components/page-heading';
+import { accountApi } from '@/features/auth/api/account-api';
+import { EmailLinkForm } from '@/features/auth/components/email-link-form';
 import './auth.css';
 
 /** Enter an e-mail to receive a new confirmation link (SPEC §2); opened in a small window from the login form. */

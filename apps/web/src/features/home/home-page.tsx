@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { GridPostItem } from '@app/contracts';
-import { getHome } from './api/get-home';
-import { HomeSideLinks } from './components/home-side-links';
-import { LatestPosts } from './components/latest-posts';
+import { getHome } from '@/features/home/api/get-home';
+import { HomeSideLinks } from '@/features/home/components/home-side-links';
+import { LatestPosts } from '@/features/home/components/latest-posts';
 
 interface HomeState {
   articles: GridPostItem[];

@@ -1,5 +1,5 @@
 import type { UploadedDocument } from '@app/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type { UploadedDocument };
 

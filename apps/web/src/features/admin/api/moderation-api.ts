@@ -1,4 +1,5 @@
-import { api } from '../../../lib/api-client';
+import { postKindOf } from '@/config/post-kinds';
+import { api } from '@/lib/api-client';
 import { EntityType, type GridPostItem } from '@app/contracts';
 
 /** A post in the Admin Panel list: a grid post item that also says whether it is published. */
@@ -33,7 +34,7 @@ export function getRecentModeration(signal?: AbortSignal): Promise<RecentModerat
   return api.get<RecentModerationEntry[]>('/Moderation', { signal, silent: true });
 }
 
-const resourceOf = (entityType: number) => (entityType === EntityType.Question ? 'Question' : 'Article');
+const resourceOf = (entityType: number) => postKindOf(entityType).resource;
 
 /** PUT /api/{Article|Question}/Approve (SPEC §7 Approve request); the result says whether it was applied. */
 export function approvePost(post: Pick<GridPostItem, 'id' | 'entityType'>, isApproved: boolean): Promise<boolean> {

@@ -1,8 +1,8 @@
-import { GridPostItem } from '../../../components/grid-post-item';
-import { LikesCount } from '../../../components/likes-count';
-import { LinkButton } from '../../../components/link-button';
-import { StatusBadge } from '../../../components/status-badge';
-import type { ModerationPost } from '../api/moderation-api';
+import { GridPostItem } from '@/components/grid-post-item';
+import { LikesCount } from '@/components/likes-count';
+import { LinkButton } from '@/components/link-button';
+import { StatusBadge } from '@/components/status-badge';
+import type { ModerationPost } from '@/features/admin/api/moderation-api';
 
 interface ModerationPostItemProps {
   post: ModerationPost;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { CONFIRM_DELETE_TEXT, CONFIRM_HEADER, CONFIRM_OPERATION_TEXT, ConfirmationPopup } from '../../../components/confirmation-popup';
-import { LinkButton } from '../../../components/link-button';
-import { approvePost, deletePost, type ModerationPost } from '../api/moderation-api';
-import { useModerationPosts } from '../hooks/use-moderation-posts';
-import { ModerationPostItem } from './moderation-post-item';
+import { CONFIRM_DELETE_TEXT, CONFIRM_HEADER, CONFIRM_OPERATION_TEXT, ConfirmationPopup } from '@/components/confirmation-popup';
+import { LinkButton } from '@/components/link-button';
+import { approvePost, deletePost, type ModerationPost } from '@/features/admin/api/moderation-api';
+import { useModerationPosts } from '@/features/admin/hooks/use-moderation-posts';
+import { ModerationPostItem } from '@/features/admin/components/moderation-post-item';
 
 type PendingAction = { kind: 'approval' | 'delete'; post: ModerationPost };
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { postPath, profilePath } from '../../../lib/paths';
-import { parseServerTime, relativeTime } from '../../../lib/relative-time';
-import { EntityType } from '@app/contracts';
-import type { ModerationAction, RecentModerationEntry } from '../api/moderation-api';
+import { paths } from '@/config/paths';
+import { postHref, postKindOf } from '@/config/post-kinds';
+import { parseServerTime, relativeTime } from '@/lib/relative-time';
+import type { ModerationAction, RecentModerationEntry } from '@/features/admin/api/moderation-api';
 
 const ACTION_TEXT: Record<ModerationAction, string> = {
   create: 'created',
@@ -41,16 +41,16 @@ export function RecentModeration({ entries, failed }: { entries: RecentModeratio
 }
 
 function ModerationEntryText({ entry }: { entry: RecentModerationEntry }) {
-  const kind = entry.entityType === EntityType.Question ? 'question' : 'article';
+  const kind = postKindOf(entry.entityType).kind;
   const title = entry.title || `#${entry.postId}`;
   return (
     <span>
-      {SYSTEM_ACTORS.has(entry.actor) ? <strong>{entry.actor}</strong> : <Link to={profilePath(entry.actor)}>{entry.actor}</Link>}{' '}
+      {SYSTEM_ACTORS.has(entry.actor) ? <strong>{entry.actor}</strong> : <Link to={paths.profile.getHref(entry.actor)}>{entry.actor}</Link>}{' '}
       {ACTION_TEXT[entry.action] ?? entry.action} {kind}{' '}
       {entry.action === 'delete' ? (
         <em>{title}</em>
       ) : (
-        <Link to={postPath({ id: entry.postId, entityType: entry.entityType, title: entry.title })}>{title}</Link>
+        <Link to={postHref({ id: entry.postId, entityType: entry.entityType, title: entry.title })}>{title}</Link>
       )}
     </span>
   );

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { listModerationPosts, type ModerationPost } from '../api/moderation-api';
+import { listModerationPosts, type ModerationPost } from '@/features/admin/api/moderation-api';
 
 /** SPEC §9: page size 20; a descending pager starts its last-fetched id at a very large number. */
 export const MODERATION_PAGE_SIZE = 20;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getRecentModeration, type RecentModerationEntry } from '../api/moderation-api';
+import { getRecentModeration, type RecentModerationEntry } from '@/features/admin/api/moderation-api';
 
 /** The recent moderation feed; `reload` after the admin acts, so their action shows at the top. */
 export function useRecentModeration() {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { listDocuments, type UploadedDocument } from '../api/list-documents';
+import { listDocuments, type UploadedDocument } from '@/features/admin/api/list-documents';
 
 /** The documents users uploaded for the staff, newest first; null while loading. */
 export function useUploadedDocuments() {

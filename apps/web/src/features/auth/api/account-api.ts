@@ -6,7 +6,7 @@ import type {
   SendConfirmEmailLinkRequest,
   SignupRequest,
 } from '@app/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { LoginResult } from '@app/contracts';
 
 /** SPEC §7 Account calls. None of them sends a bearer token. */

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { useForm } from '../hooks/use-form';
-import { useSubmission } from '../hooks/use-submission';
-import { FormError, FormSuccess } from './form-messages';
-import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
+import { useForm } from '@/features/auth/hooks/use-form';
+import { useSubmission } from '@/features/auth/hooks/use-submission';
+import { FormError, FormSuccess } from '@/features/auth/components/form-messages';
+import { SubmitButton } from '@/features/auth/components/submit-button';
+import { TextField } from '@/features/auth/components/text-field';
 
 interface Props {
   schema: z.ZodType<{ Email: string }>;

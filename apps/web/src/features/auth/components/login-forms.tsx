@@ -1,8 +1,8 @@
-import { useAuth } from '../../../lib/auth-context';
+import { useAuth } from '@/lib/auth-context';
 import type { LoginResult } from '@app/contracts';
-import { LoginForm } from './login-form';
-import { SignupForm } from './signup-form';
-import '../auth.css';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { SignupForm } from '@/features/auth/components/signup-form';
+import '@/features/auth/auth.css';
 
 export interface LoginFormsProps {
   /** After the session is stored; without it the visitor stays where they are (article and question pages). */

@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
 import { resetPasswordFormSchema } from '@app/contracts';
-import { accountApi } from '../api/account-api';
-import { useForm } from '../hooks/use-form';
-import { useSubmission } from '../hooks/use-submission';
-import type { CredentialLink } from '../lib/credential-link';
-import { FormError, FormSuccess } from './form-messages';
-import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
+import { accountApi } from '@/features/auth/api/account-api';
+import { useForm } from '@/features/auth/hooks/use-form';
+import { useSubmission } from '@/features/auth/hooks/use-submission';
+import type { CredentialLink } from '@/features/auth/lib/credential-link';
+import { FormError, FormSuccess } from '@/features/auth/components/form-messages';
+import { SubmitButton } from '@/features/auth/components/submit-button';
+import { TextField } from '@/features/auth/components/text-field';
+import { paths } from '@/config/paths';
 
 /** A new password for the account the e-mailed link names; on success, the way back to login. */
 export function ResetPasswordForm({ link }: { link: CredentialLink }) {
@@ -18,7 +19,7 @@ export function ResetPasswordForm({ link }: { link: CredentialLink }) {
       <>
         <FormSuccess message={submission.result} />
         <p>
-          <Link to="/login">Login</Link> with your new password.
+          <Link to={paths.auth.login.getHref()}>Login</Link> with your new password.
         </p>
       </>
     );

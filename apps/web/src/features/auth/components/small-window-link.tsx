@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { openSmallWindow } from '../lib/open-small-window';
+import { openSmallWindow } from '@/features/auth/lib/open-small-window';
 
 /** A link to one of the SPA's screens that opens in a small separate window (SPEC §2). */
 export function SmallWindowLink({ to, windowName, children }: { to: string; windowName: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { accountApi } from '../api/account-api';
-import type { CredentialLink } from '../lib/credential-link';
-import { errorMessageOf } from './use-submission';
+import { accountApi } from '@/features/auth/api/account-api';
+import type { CredentialLink } from '@/features/auth/lib/credential-link';
+import { errorMessageOf } from '@/features/auth/hooks/use-submission';
 
 export type ConfirmEmailState = { status: 'confirming' } | { status: 'confirmed' } | { status: 'failed'; errorMessage: string };
 

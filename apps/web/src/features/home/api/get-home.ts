@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { HomeResult } from '@app/contracts';
 
 /** GET /api/Home/: the latest articles and questions (SPEC §7). */

@@ -1,6 +1,5 @@
-import type { AttachmentType, DownloadResult, UploadResult } from '@app/contracts';
-import { saveBase64File } from '../../../lib/save-base64-file';
-import { api } from '../../../lib/api-client';
+import type { AttachmentType, UploadResult } from '@app/contracts';
+import { api } from '@/lib/api-client';
 
 export interface FileUpload {
   file: File;
@@ -28,9 +27,3 @@ export function deleteFile(id: number): Promise<boolean> {
 
 /** Where an uploaded image is served. */
 export const imageUrl = (uploadedFileName: string): string => `/images/${encodeURIComponent(uploadedFileName)}`;
-
-/** GET /api/File/{id}/{name}, then hands the bytes to the browser as a download. */
-export async function downloadFile(id: number, fileDisplayName: string): Promise<void> {
-  const { fileContents, fileDownloadName } = await api.get<DownloadResult>(`/File/${id}/${encodeURIComponent(fileDisplayName)}`);
-  saveBase64File(fileContents, fileDownloadName || fileDisplayName);
-}

@@ -1,18 +1,19 @@
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
+
+import type { PostKindConfig } from '@/config/post-kinds';
 
 /** The two post kinds share their calls (SPEC §7 'Articles and questions'). */
-export type PostKind = 'Article' | 'Question';
 
-export function getPost<T>(kind: PostKind, id: number, signal?: AbortSignal): Promise<T> {
-  return api.get<T>(`/${kind}/${id}`, { signal });
+export function getPost<T>(kind: PostKindConfig, id: number, signal?: AbortSignal): Promise<T> {
+  return api.get<T>(`/${kind.resource}/${id}`, { signal });
 }
 
 /** POST: creates the post; the result is its new id. */
-export function createPost(kind: PostKind, body: object, options: { silent?: boolean } = {}): Promise<number> {
-  return api.post<number>(`/${kind}`, body, options);
+export function createPost(kind: PostKindConfig, body: object, options: { silent?: boolean } = {}): Promise<number> {
+  return api.post<number>(`/${kind.resource}`, body, options);
 }
 
 /** PUT: saves the post the body's id names. */
-export function updatePost(kind: PostKind, body: object & { id: number }, options: { silent?: boolean } = {}): Promise<boolean> {
-  return api.put<boolean>(`/${kind}`, body, options);
+export function updatePost(kind: PostKindConfig, body: object & { id: number }, options: { silent?: boolean } = {}): Promise<boolean> {
+  return api.put<boolean>(`/${kind.resource}`, body, options);
 }

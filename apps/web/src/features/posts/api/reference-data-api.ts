@@ -1,5 +1,5 @@
 import type { Category, Tag } from '@app/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 let categories: Promise<Category[]> | null = null;
 let tags: Promise<Tag[]> | null = null;

@@ -1,5 +1,5 @@
-import { imageUrl } from '../api/files-api';
-import type { UploadedImage } from '../lib/post-files';
+import { imageUrl } from '@/features/posts/api/files-api';
+import type { UploadedImage } from '@/features/posts/lib/post-files';
 
 interface Props {
   images: UploadedImage[];

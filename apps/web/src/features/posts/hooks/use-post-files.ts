@@ -1,11 +1,12 @@
 import { NO_DEFAULT_IMAGE_ID, type AttachedFile } from '@app/contracts';
 import { useCallback, useState, type RefObject } from 'react';
-import type { RichTextEditorHandle } from '../../../components/editor/rich-text-editor';
-import type { ImageUploadInput } from '../../../components/image-upload/image-upload-modal';
-import type { ShowMessage } from '../../../components/message-modal';
-import { deleteFile, downloadFile, imageUrl, uploadFile } from '../api/files-api';
-import { messageOf } from '../lib/message-of';
-import { splitPostFiles, type PostFileTypes, type PostFilesRecord, type UploadedImage } from '../lib/post-files';
+import type { RichTextEditorHandle } from '@/components/editor/rich-text-editor';
+import type { ImageUploadInput } from '@/components/image-upload/image-upload-modal';
+import type { ShowMessage } from '@/components/message-modal';
+import { deleteFile, imageUrl, uploadFile } from '@/features/posts/api/files-api';
+import { downloadFile } from '@/lib/download-file';
+import { messageOf } from '@/lib/message-of';
+import { splitPostFiles, type PostFileTypes, type PostFilesRecord, type UploadedImage } from '@/features/posts/lib/post-files';
 
 /** SPEC §8: a failed upload, removal or download shows the server's message in a modal titled 'Error'. */
 export const FILE_ERROR_TITLE = 'Error';

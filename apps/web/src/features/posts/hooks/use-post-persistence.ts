@@ -1,8 +1,9 @@
 import { FILL_REQUIRED_FIELDS_MESSAGE } from '@app/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ShowMessage } from '../../../components/message-modal';
-import { createPost, updatePost, type PostKind } from '../api/posts-api';
+import type { ShowMessage } from '@/components/message-modal';
+import type { PostKindConfig } from '@/config/post-kinds';
+import { createPost, updatePost } from '@/features/posts/api/posts-api';
 
 /** SPEC §8: the draft created before an upload could not be saved. */
 export const DRAFT_FAILED_MESSAGE = 'Something went wrong';
@@ -26,7 +27,7 @@ export interface PostPersistence {
   ensurePostId(body: object, valid: boolean): Promise<number | null>;
 }
 
-export function usePostPersistence(kind: PostKind, showMessage: ShowMessage): PostPersistence {
+export function usePostPersistence(kind: PostKindConfig, showMessage: ShowMessage): PostPersistence {
   const [searchParams, setSearchParams] = useSearchParams();
   const urlId = idFrom(searchParams.get('id'));
   const idRef = useRef<number | null>(urlId);

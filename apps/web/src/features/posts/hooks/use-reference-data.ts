@@ -1,6 +1,6 @@
 import type { Category, Tag } from '@app/contracts';
 import { useEffect, useState } from 'react';
-import { getCategories, getTags } from '../api/reference-data-api';
+import { getCategories, getTags } from '@/features/posts/api/reference-data-api';
 
 /** Categories and tags for the submit forms; empty until loaded (master-data errors are swallowed, SPEC §8). */
 export function useReferenceData(): { categories: Category[]; tags: Tag[] } {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { profilePath } from '../../../lib/paths';
+import { paths } from '@/config/paths';
 
 /** Who wrote the post, linking to their profile. */
 export function AuthorBox({ name, userName }: { name: string; userName: string }) {
@@ -11,7 +11,7 @@ export function AuthorBox({ name, userName }: { name: string; userName: string }
       </span>
       <div>
         <p className="muted post-view-author-label">Written by</p>
-        <Link className="post-view-author-name" to={profilePath(userName)}>
+        <Link className="post-view-author-name" to={paths.profile.getHref(userName)}>
           {displayName}
         </Link>
       </div>

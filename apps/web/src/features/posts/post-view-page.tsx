@@ -1,21 +1,22 @@
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { PageHeading } from '../../components/page-heading';
-import { useAuth } from '../../lib/auth-context';
-import { AuthorBox } from './components/author-box';
-import { LikeAndShare } from './components/like-and-share';
-import { PostAttachments } from './components/post-attachments';
-import { PostComments } from './components/post-comments';
-import { PostContent } from './components/post-content';
-import { PostHeader } from './components/post-header';
-import { PostNotFound } from './components/post-not-found';
-import { PostSource } from './components/post-source';
-import { useCanonicalPostUrl } from './hooks/use-canonical-post-url';
-import { usePost } from './hooks/use-post';
-import { POST_KINDS, type PostKind } from './post-kinds';
+import { PageHeading } from '@/components/page-heading';
+import { useAuth } from '@/lib/auth-context';
+import { AuthorBox } from '@/features/posts/components/author-box';
+import { LikeAndShare } from '@/features/posts/components/like-and-share';
+import { PostAttachments } from '@/features/posts/components/post-view-attachments';
+import { PostComments } from '@/features/posts/components/post-comments';
+import { PostContent } from '@/features/posts/components/post-content';
+import { PostHeader } from '@/features/posts/components/post-header';
+import { PostNotFound } from '@/features/posts/components/post-not-found';
+import { PostSource } from '@/features/posts/components/post-source';
+import { useCanonicalPostUrl } from '@/features/posts/hooks/use-canonical-post-url';
+import { usePost } from '@/features/posts/hooks/use-post';
+import { POST_KINDS, type PostKind } from '@/config/post-kinds';
 import './post-view.css';
 
 /** Article view and question view (SPEC §2): routes article/{id}/{title} and question/{id}/{title}. */
-export function PostViewPage({ kind }: { kind: PostKind }) {
+export function PostViewPage({ kind, loginForms }: { kind: PostKind; loginForms: ReactNode }) {
   const config = POST_KINDS[kind];
   const { id, title } = useParams();
   const { user } = useAuth();
@@ -47,7 +48,7 @@ export function PostViewPage({ kind }: { kind: PostKind }) {
         <LikeAndShare likes={post.likes} title={post.title} />
       </div>
       <AuthorBox name={post.name} userName={post.uName} />
-      <PostComments loggedIn={loggedIn} />
+      <PostComments loggedIn={loggedIn} loginForms={loginForms} />
     </article>
   );
 }

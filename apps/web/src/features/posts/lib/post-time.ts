@@ -1,4 +1,4 @@
-import { relativeTime } from '../../../lib/relative-time';
+import { relativeTime } from '@/lib/relative-time';
 
 /** 'Last modified {relative}' once the post was changed, otherwise 'Created {relative}' (SPEC §2, §9). */
 export function postTimeText(post: { createdOn: string; updatedOn: string | null }, now?: Date): string {

@@ -1,16 +1,21 @@
+import { POST_KINDS } from '@/config/post-kinds';
 import { firstErrors, questionSaveRequestSchema, type Question } from '@app/contracts';
 import { useEffect, useRef, useState } from 'react';
-import type { RichTextEditorHandle } from '../../../components/editor/rich-text-editor';
-import type { ShowMessage } from '../../../components/message-modal';
-import { getPost, messageOf, QUESTION_FILE_TYPES, usePostFiles, usePostPersistence, type PostFilesRecord } from '../../posts';
-import { EMPTY_QUESTION, questionFormValuesOf, questionRequestOf, type QuestionFormValues } from '../question-form';
+import type { RichTextEditorHandle } from '@/components/editor/rich-text-editor';
+import type { ShowMessage } from '@/components/message-modal';
+import { getPost } from '@/features/posts/api/posts-api';
+import { messageOf } from '@/lib/message-of';
+import { usePostFiles } from '@/features/posts/hooks/use-post-files';
+import { usePostPersistence } from '@/features/posts/hooks/use-post-persistence';
+import { QUESTION_FILE_TYPES, type PostFilesRecord } from '@/features/posts/lib/post-files';
+import { EMPTY_QUESTION, questionFormValuesOf, questionRequestOf, type QuestionFormValues } from '@/features/posts/lib/question-form';
 
 /** SPEC §8 messages of the ask-question page. */
 export const QUESTION_MESSAGES = { saved: 'Question Saved', saveFailed: 'Operation Failed' } as const;
 
 /** The ask-question page's state and actions: load for edit, save, and the question's images and attachments. */
 export function useQuestionSubmit({ showMessage, showToast }: { showMessage: ShowMessage; showToast(text: string): void }) {
-  const persistence = usePostPersistence('Question', showMessage);
+  const persistence = usePostPersistence(POST_KINDS.question, showMessage);
   const editorRef = useRef<RichTextEditorHandle>(null);
   const [values, setValues] = useState<QuestionFormValues>(EMPTY_QUESTION);
   const [submitted, setSubmitted] = useState(false);
@@ -40,7 +45,7 @@ export function useQuestionSubmit({ showMessage, showToast }: { showMessage: Sho
       return;
     }
     const controller = new AbortController();
-    getPost<Question & PostFilesRecord>('Question', openedId, controller.signal)
+    getPost<Question & PostFilesRecord>(POST_KINDS.question, openedId, controller.signal)
       .then((question) => {
         setValues(questionFormValuesOf(question));
         loadFiles(question);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { getPost, type ViewedPost } from '../api/get-post';
-import type { PostKindConfig } from '../post-kinds';
+import { ApiError } from '@/lib/api-client';
+import { getPost, type ViewedPost } from '@/features/posts/api/get-post';
+import type { PostKindConfig } from '@/config/post-kinds';
 
 export type PostState =
   { status: 'loading' } | { status: 'found'; post: ViewedPost } | { status: 'not-found' } | { status: 'failed'; message: string };

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { LinkButton } from '../../../components/link-button';
+import { LinkButton } from '@/components/link-button';
 import { Link, useLocation } from 'react-router-dom';
 import { AttachmentType, type AttachedFile } from '@app/contracts';
-import { downloadFile } from '../../posts';
+import { downloadFile } from '@/lib/download-file';
+import { paths } from '@/config/paths';
 
 const FILE_ATTACHMENT_TYPES: readonly number[] = [AttachmentType.ArticleFileAttachment, AttachmentType.QuestionFileAttachment];
 
@@ -53,7 +54,7 @@ function LoginToDownload({ file }: { file: AttachedFile }) {
   return (
     <>
       <span className="post-view-attachment">{file.fileDisplayName}</span>{' '}
-      <Link className="post-view-login-to-download" to="/login" state={{ from: location }}>
+      <Link className="post-view-login-to-download" to={paths.auth.login.getHref()} state={{ from: location }}>
         Please Login to download this attachment
       </Link>
     </>

@@ -1,16 +1,23 @@
 import { AttachmentType, MAX_LENGTHS } from '@app/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { EDITOR_HEIGHT } from '../../components/editor/editor-height';
-import { ImageUploadModal } from '../../components/image-upload/image-upload-modal';
-import { useMessageModal } from '../../components/message-modal';
-import { PageHeading } from '../../components/page-heading';
-import { RequireLogin } from '../../components/require-login';
-import { useToast } from '../../components/toast';
-import { postPath } from '../../lib/paths';
-import { EntityType } from '@app/contracts';
-import { CategorySelect, ContentEditorField, FormField, PostAttachments, TagsSelect, UploadedImagesList, useReferenceData } from '../posts';
-import { useArticleSubmit } from './hooks/use-article-submit';
+import { EDITOR_HEIGHT } from '@/components/editor/editor-height';
+import { ImageUploadModal } from '@/components/image-upload/image-upload-modal';
+import { useMessageModal } from '@/components/message-modal';
+import { PageHeading } from '@/components/page-heading';
+import { RequireLogin } from '@/components/require-login';
+import { useToast } from '@/components/toast';
+import { POST_KINDS } from '@/config/post-kinds';
+import { CategorySelect } from '@/features/posts/components/category-select';
+import { ContentEditorField } from '@/features/posts/components/content-editor-field';
+import { FormField } from '@/features/posts/components/form-field';
+import { PostAttachments } from '@/features/posts/components/post-attachments';
+import { TagsSelect } from '@/features/posts/components/tags-select';
+import { UploadedImagesList } from '@/features/posts/components/uploaded-images-list';
+import { useReferenceData } from '@/features/posts/hooks/use-reference-data';
+import '@/features/posts/posts.css';
+import { useArticleSubmit } from '@/features/posts/hooks/use-article-submit';
+import { paths } from '@/config/paths';
 
 /** The instructions input itself stops at 200 characters (SPEC §5), below the model's 500. */
 const INSTRUCTIONS_INPUT_MAX = 200;
@@ -34,7 +41,7 @@ function ArticleSubmitForm() {
   const [uploading, setUploading] = useState(false);
 
   const cancel = () =>
-    navigate(article.postId ? postPath({ id: article.postId, entityType: EntityType.Article, title: values.title }) : '/');
+    navigate(article.postId ? POST_KINDS.article.paths.view.getHref(article.postId, values.title) : paths.home.getHref());
 
   return (
     <div className="post-submit">

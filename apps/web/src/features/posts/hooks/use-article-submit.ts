@@ -1,9 +1,21 @@
+import { POST_KINDS } from '@/config/post-kinds';
 import { articleSaveRequestSchema, FILL_REQUIRED_FIELDS_MESSAGE, firstErrors, type Article } from '@app/contracts';
 import { useEffect, useRef, useState } from 'react';
-import type { RichTextEditorHandle } from '../../../components/editor/rich-text-editor';
-import type { ShowMessage } from '../../../components/message-modal';
-import { ARTICLE_FILE_TYPES, getPost, messageOf, useAutosave, usePostFiles, usePostPersistence, type PostFilesRecord } from '../../posts';
-import { articleFormValuesOf, articleRequestOf, autosaveSnapshotOf, EMPTY_ARTICLE, type ArticleFormValues } from '../article-form';
+import type { RichTextEditorHandle } from '@/components/editor/rich-text-editor';
+import type { ShowMessage } from '@/components/message-modal';
+import { getPost } from '@/features/posts/api/posts-api';
+import { messageOf } from '@/lib/message-of';
+import { useAutosave } from '@/features/posts/hooks/use-autosave';
+import { usePostFiles } from '@/features/posts/hooks/use-post-files';
+import { usePostPersistence } from '@/features/posts/hooks/use-post-persistence';
+import { ARTICLE_FILE_TYPES, type PostFilesRecord } from '@/features/posts/lib/post-files';
+import {
+  articleFormValuesOf,
+  articleRequestOf,
+  autosaveSnapshotOf,
+  EMPTY_ARTICLE,
+  type ArticleFormValues,
+} from '@/features/posts/lib/article-form';
 
 /** SPEC §8 messages of the article submit page. */
 export const ARTICLE_MESSAGES = {
@@ -18,7 +30,7 @@ export const ARTICLE_MESSAGES = {
  * (SPEC §4) and the post's images and attachments.
  */
 export function useArticleSubmit({ showMessage, showToast }: { showMessage: ShowMessage; showToast(text: string): void }) {
-  const persistence = usePostPersistence('Article', showMessage);
+  const persistence = usePostPersistence(POST_KINDS.article, showMessage);
   const editorRef = useRef<RichTextEditorHandle>(null);
   const [values, setValues] = useState<ArticleFormValues>(EMPTY_ARTICLE);
   const [isPublished, setIsPublished] = useState(false);
@@ -57,7 +69,7 @@ export function useArticleSubmit({ showMessage, showToast }: { showMessage: Show
       return;
     }
     const controller = new AbortController();
-    getPost<Article & PostFilesRecord>('Article', openedId, controller.signal)
+    getPost<Article & PostFilesRecord>(POST_KINDS.article, openedId, controller.signal)
       .then((article) => {
         const loaded = articleFormValuesOf(article);
         setValues(loaded);

@@ -1,6 +1,6 @@
 import type { Article, AttachedFile, Question, Tag } from '@app/contracts';
-import { api } from '../../../lib/api-client';
-import type { PostKindConfig } from '../post-kinds';
+import { api } from '@/lib/api-client';
+import type { PostKindConfig } from '@/config/post-kinds';
 
 /** An article or a question as the view page shows it; questions have no description or source and are always published. */
 export interface ViewedPost {

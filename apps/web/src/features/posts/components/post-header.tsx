@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
-import { PageHeading } from '../../../components/page-heading';
-import { StatusBadge } from '../../../components/status-badge';
-import { profilePath, searchPath } from '../../../lib/paths';
-import { parseServerTime } from '../../../lib/relative-time';
-import type { ViewedPost } from '../api/get-post';
-import { postTimeText } from '../lib/post-time';
-import type { PostKindConfig } from '../post-kinds';
+import { PageHeading } from '@/components/page-heading';
+import { StatusBadge } from '@/components/status-badge';
+import { paths } from '@/config/paths';
+import { parseServerTime } from '@/lib/relative-time';
+import type { ViewedPost } from '@/features/posts/api/get-post';
+import { postTimeText } from '@/features/posts/lib/post-time';
+import type { PostKindConfig } from '@/config/post-kinds';
 
 interface PostHeaderProps {
   config: PostKindConfig;
@@ -30,7 +30,7 @@ export function PostHeader({ config, post, canEdit }: PostHeaderProps) {
         {post.category && (
           <Link
             className="post-view-category"
-            to={searchPath({ searchString: '', category: post.categoryId, entityType: config.entityType, orderBy: 0 })}
+            to={paths.search.getHref({ searchString: '', category: post.categoryId, entityType: config.entityType, orderBy: 0 })}
           >
             {post.category}
           </Link>
@@ -46,7 +46,7 @@ export function PostHeader({ config, post, canEdit }: PostHeaderProps) {
       <div className="post-view-meta post-view-byline">
         <span>
           Posted by{' '}
-          <Link className="post-view-poster" to={profilePath(post.uName)}>
+          <Link className="post-view-poster" to={paths.profile.getHref(post.uName)}>
             {post.name || post.uName}
           </Link>
         </span>
@@ -54,7 +54,7 @@ export function PostHeader({ config, post, canEdit }: PostHeaderProps) {
           {postTimeText(post)}
         </time>
         {canEdit && (
-          <Link className="post-view-edit" to={config.editPath(post.id)}>
+          <Link className="post-view-edit" to={config.paths.submit.getHref(post.id)}>
             Edit
           </Link>
         )}

@@ -1,16 +1,23 @@
 import { AttachmentType, MAX_LENGTHS } from '@app/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { EDITOR_HEIGHT } from '../../components/editor/editor-height';
-import { ImageUploadModal } from '../../components/image-upload/image-upload-modal';
-import { useMessageModal } from '../../components/message-modal';
-import { PageHeading } from '../../components/page-heading';
-import { RequireLogin } from '../../components/require-login';
-import { useToast } from '../../components/toast';
-import { postPath } from '../../lib/paths';
-import { EntityType } from '@app/contracts';
-import { CategorySelect, ContentEditorField, FormField, PostAttachments, TagsSelect, UploadedImagesList, useReferenceData } from '../posts';
-import { useQuestionSubmit } from './hooks/use-question-submit';
+import { EDITOR_HEIGHT } from '@/components/editor/editor-height';
+import { ImageUploadModal } from '@/components/image-upload/image-upload-modal';
+import { useMessageModal } from '@/components/message-modal';
+import { PageHeading } from '@/components/page-heading';
+import { RequireLogin } from '@/components/require-login';
+import { useToast } from '@/components/toast';
+import { POST_KINDS } from '@/config/post-kinds';
+import { CategorySelect } from '@/features/posts/components/category-select';
+import { ContentEditorField } from '@/features/posts/components/content-editor-field';
+import { FormField } from '@/features/posts/components/form-field';
+import { PostAttachments } from '@/features/posts/components/post-attachments';
+import { TagsSelect } from '@/features/posts/components/tags-select';
+import { UploadedImagesList } from '@/features/posts/components/uploaded-images-list';
+import { useReferenceData } from '@/features/posts/hooks/use-reference-data';
+import '@/features/posts/posts.css';
+import { useQuestionSubmit } from '@/features/posts/hooks/use-question-submit';
+import { paths } from '@/config/paths';
 
 /** Ask or update a question (/question/ask, ?id= for edit); logged-out visitors go to login. */
 export function QuestionAskPage() {
@@ -31,7 +38,7 @@ function QuestionAskForm() {
   const [uploading, setUploading] = useState(false);
 
   const cancel = () =>
-    navigate(question.postId ? postPath({ id: question.postId, entityType: EntityType.Question, title: values.title }) : '/');
+    navigate(question.postId ? POST_KINDS.question.paths.view.getHref(question.postId, values.title) : paths.home.getHref());
 
   return (
     <div className="post-submit">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { LinkButton } from '../../../components/link-button';
-import { LikesCount } from '../../../components/likes-count';
-import { shareLinks } from '../lib/share-links';
+import { LinkButton } from '@/components/link-button';
+import { LikesCount } from '@/components/likes-count';
+import { shareLinks } from '@/features/posts/lib/share-links';
 
 /** Like count and ways to share the page (copy its link, or a network's share page in a new tab). */
 export function LikeAndShare({ likes, title }: { likes: number; title: string }) {
