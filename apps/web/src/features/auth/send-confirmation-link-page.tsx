@@ -1,6 +1,6 @@
 import { sendConfirmEmailLinkRequestSchema } from '@app/contracts';
 import { PageHeading } from '@/components/page-heading';
-import { accountApi } from '@/features/auth/api/account-api';
+import { sendConfirmEmailLink } from '@/features/auth/api/send-confirm-email-link';
 import { EmailLinkForm } from '@/features/auth/components/email-link-form';
 import './auth.css';
 
@@ -10,7 +10,7 @@ export function SendConfirmationLinkPage() {
     <section className="card auth-screen">
       <PageHeading title="Send Email Confirmation Link" />
       <p className="muted">Enter the e-mail address you signed up with and we will send you a new confirmation link.</p>
-      <EmailLinkForm schema={sendConfirmEmailLinkRequestSchema} send={accountApi.sendConfirmEmailLink} />
+      <EmailLinkForm schema={sendConfirmEmailLinkRequestSchema} send={sendConfirmEmailLink} />
     </section>
   );
 }

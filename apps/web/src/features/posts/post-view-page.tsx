@@ -11,7 +11,7 @@ import { PostHeader } from '@/features/posts/components/post-header';
 import { PostNotFound } from '@/features/posts/components/post-not-found';
 import { PostSource } from '@/features/posts/components/post-source';
 import { useCanonicalPostUrl } from '@/features/posts/hooks/use-canonical-post-url';
-import { usePost } from '@/features/posts/hooks/use-post';
+import { usePostView } from '@/features/posts/hooks/use-post-view';
 import { POST_KINDS, type PostKind } from '@/config/post-kinds';
 import './post-view.css';
 
@@ -20,7 +20,7 @@ export function PostViewPage({ kind, loginForms }: { kind: PostKind; loginForms:
   const config = POST_KINDS[kind];
   const { id, title } = useParams();
   const { user } = useAuth();
-  const state = usePost(config, id, user?.userName ?? null);
+  const state = usePostView(config, id, user?.userName ?? null);
   const post = state.status === 'found' ? state.post : null;
   useCanonicalPostUrl(post && { id: post.id, entityType: config.entityType, title: post.title }, title);
 

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { postHref, postKindOf } from '@/config/post-kinds';
 import { parseServerTime, relativeTime } from '@/lib/relative-time';
-import type { ModerationAction, RecentModerationEntry } from '@/features/admin/api/moderation-api';
+import { useRecentModeration } from '@/features/admin/api/get-recent-moderation';
+import type { ModerationAction, RecentModerationEntry } from '@/features/admin/types';
 
 const ACTION_TEXT: Record<ModerationAction, string> = {
   create: 'created',
@@ -17,7 +18,10 @@ const ACTION_TEXT: Record<ModerationAction, string> = {
 const SYSTEM_ACTORS = new Set(['system', 'operator']);
 
 /** The latest moderation actions across all posts (who did what to which post, and when). */
-export function RecentModeration({ entries, failed }: { entries: RecentModerationEntry[] | null; failed: boolean }) {
+export function RecentModeration() {
+  const recent = useRecentModeration();
+  const entries = recent.data ?? null;
+  const failed = recent.isError;
   return (
     <section className="card recent-moderation" aria-labelledby="recent-moderation-heading">
       <h2 id="recent-moderation-heading">Recent activity</h2>

@@ -5,12 +5,14 @@ import { parseServerTime, relativeTime } from '@/lib/relative-time';
 import { LinkButton } from '@/components/link-button';
 import { downloadFile } from '@/lib/download-file';
 import { messageOf } from '@/lib/message-of';
-import type { UploadedDocument } from '@/features/admin/api/list-documents';
-import { useUploadedDocuments } from '@/features/admin/hooks/use-uploaded-documents';
+import type { UploadedDocument } from '@app/contracts';
+import { useUploadedDocuments } from '@/features/admin/api/get-uploaded-documents';
 
 /** The documents users sent the staff on /documents/upload (SPEC §1), newest first, each downloadable. */
 export function UploadedDocuments() {
-  const { documents, failed } = useUploadedDocuments();
+  const uploadedDocuments = useUploadedDocuments();
+  const documents = uploadedDocuments.data ?? null;
+  const failed = uploadedDocuments.isError;
   const [failure, setFailure] = useState<string | null>(null);
 
   const download = async (uploaded: UploadedDocument) => {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { loginRequestSchema } from '@app/contracts';
 import type { LoginResult } from '@app/contracts';
-import { accountApi } from '@/features/auth/api/account-api';
+import { login } from '@/features/auth/api/login';
 import { useForm } from '@/features/auth/hooks/use-form';
 import { useSubmission } from '@/features/auth/hooks/use-submission';
 import { CheckboxField } from '@/features/auth/components/checkbox-field';
@@ -15,7 +15,7 @@ import { paths } from '@/config/paths';
 export function LoginForm({ onLoggedIn }: { onLoggedIn(result: LoginResult): void }) {
   const headingId = useId();
   const form = useForm(loginRequestSchema, { Email: '', Password: '', RememberMe: false });
-  const { submission, submit } = useSubmission(accountApi.login);
+  const { submission, submit } = useSubmission(login);
 
   const onSubmit = form.handleSubmit(async (request) => {
     const result = await submit(request);

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { resetPasswordFormSchema } from '@app/contracts';
-import { accountApi } from '@/features/auth/api/account-api';
+import { resetPassword } from '@/features/auth/api/reset-password';
 import { useForm } from '@/features/auth/hooks/use-form';
 import { useSubmission } from '@/features/auth/hooks/use-submission';
 import type { CredentialLink } from '@/features/auth/lib/credential-link';
@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 /** A new password for the account the e-mailed link names; on success, the way back to login. */
 export function ResetPasswordForm({ link }: { link: CredentialLink }) {
   const form = useForm(resetPasswordFormSchema, { password: '', confirmPassword: '' });
-  const { submission, submit } = useSubmission(accountApi.resetPassword);
+  const { submission, submit } = useSubmission(resetPassword);
 
   if (submission.status === 'succeeded') {
     return (

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { signupFormSchema } from '@app/contracts';
 import type { LoginResult } from '@app/contracts';
-import { accountApi } from '@/features/auth/api/account-api';
+import { signup } from '@/features/auth/api/signup';
 import { useForm } from '@/features/auth/hooks/use-form';
 import { useSubmission } from '@/features/auth/hooks/use-submission';
 import { FormError } from '@/features/auth/components/form-messages';
@@ -12,7 +12,7 @@ import { TextField } from '@/features/auth/components/text-field';
 export function SignupForm({ onSignedUp }: { onSignedUp(result: LoginResult): void }) {
   const headingId = useId();
   const form = useForm(signupFormSchema, { Name: '', Email: '', Password: '', ConfirmPassword: '' });
-  const { submission, submit } = useSubmission(accountApi.signup);
+  const { submission, submit } = useSubmission(signup);
 
   const onSubmit = form.handleSubmit(async ({ Name, Email, Password }) => {
     const result = await submit({ Name, Email, Password });

@@ -3,7 +3,7 @@ import { articleSaveRequestSchema, FILL_REQUIRED_FIELDS_MESSAGE, firstErrors, ty
 import { useEffect, useRef, useState } from 'react';
 import type { RichTextEditorHandle } from '@/components/editor/rich-text-editor';
 import type { ShowMessage } from '@/components/message-modal';
-import { getPost } from '@/features/posts/api/posts-api';
+import { getPost } from '@/features/posts/api/get-post';
 import { messageOf } from '@/lib/message-of';
 import { useAutosave } from '@/features/posts/hooks/use-autosave';
 import { usePostFiles } from '@/features/posts/hooks/use-post-files';
@@ -59,26 +59,26 @@ export function useArticleSubmit({ showMessage, showToast }: { showMessage: Show
   const { openedId } = persistence;
   const loadFiles = files.load;
   useEffect(() => {
-    setSubmitted(false);
-    setLoadError('');
-    if (!openedId) {
-      setValues(EMPTY_ARTICLE);
-      setIsPublished(false);
-      loadFiles({});
-      markSaved(autosaveSnapshotOf(EMPTY_ARTICLE));
-      return;
-    }
+    // A new page (no id) starts empty; an edit loads the article. State changes only in the callbacks.
     const controller = new AbortController();
-    getPost<Article & PostFilesRecord>(POST_KINDS.article, openedId, controller.signal)
+    const load = openedId
+      ? getPost<Article & PostFilesRecord>(POST_KINDS.article, openedId, { signal: controller.signal })
+      : Promise.resolve(null);
+    load
       .then((article) => {
-        const loaded = articleFormValuesOf(article);
+        if (controller.signal.aborted) return;
+        const loaded = article ? articleFormValuesOf(article) : EMPTY_ARTICLE;
+        setSubmitted(false);
+        setLoadError('');
         setValues(loaded);
-        setIsPublished(!!article.isPublished);
-        loadFiles(article);
+        setIsPublished(!!article?.isPublished);
+        loadFiles(article ?? {});
         markSaved(autosaveSnapshotOf(loaded));
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoadError(`The article could not be loaded: ${messageOf(error)}`);
+        if (controller.signal.aborted) return;
+        setSubmitted(false);
+        setLoadError(`The article could not be loaded: ${messageOf(error)}`);
       });
     return () => controller.abort();
   }, [openedId, loadFiles, markSaved]);

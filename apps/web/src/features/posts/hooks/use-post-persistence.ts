@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ShowMessage } from '@/components/message-modal';
 import type { PostKindConfig } from '@/config/post-kinds';
-import { createPost, updatePost } from '@/features/posts/api/posts-api';
+import { createPost } from '@/features/posts/api/create-post';
+import { updatePost } from '@/features/posts/api/update-post';
 
 /** SPEC §8: the draft created before an upload could not be saved. */
 export const DRAFT_FAILED_MESSAGE = 'Something went wrong';

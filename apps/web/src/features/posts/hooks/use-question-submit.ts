@@ -3,7 +3,7 @@ import { firstErrors, questionSaveRequestSchema, type Question } from '@app/cont
 import { useEffect, useRef, useState } from 'react';
 import type { RichTextEditorHandle } from '@/components/editor/rich-text-editor';
 import type { ShowMessage } from '@/components/message-modal';
-import { getPost } from '@/features/posts/api/posts-api';
+import { getPost } from '@/features/posts/api/get-post';
 import { messageOf } from '@/lib/message-of';
 import { usePostFiles } from '@/features/posts/hooks/use-post-files';
 import { usePostPersistence } from '@/features/posts/hooks/use-post-persistence';
@@ -37,21 +37,24 @@ export function useQuestionSubmit({ showMessage, showToast }: { showMessage: Sho
   const { openedId } = persistence;
   const loadFiles = files.load;
   useEffect(() => {
-    setSubmitted(false);
-    setLoadError('');
-    if (!openedId) {
-      setValues(EMPTY_QUESTION);
-      loadFiles({});
-      return;
-    }
+    // A new page (no id) starts empty; an edit loads the question. State changes only in the callbacks.
     const controller = new AbortController();
-    getPost<Question & PostFilesRecord>(POST_KINDS.question, openedId, controller.signal)
+    const load = openedId
+      ? getPost<Question & PostFilesRecord>(POST_KINDS.question, openedId, { signal: controller.signal })
+      : Promise.resolve(null);
+    load
       .then((question) => {
-        setValues(questionFormValuesOf(question));
-        loadFiles(question);
+        if (controller.signal.aborted) return;
+        const loaded = question ? questionFormValuesOf(question) : EMPTY_QUESTION;
+        setSubmitted(false);
+        setLoadError('');
+        setValues(loaded);
+        loadFiles(question ?? {});
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoadError(`The question could not be loaded: ${messageOf(error)}`);
+        if (controller.signal.aborted) return;
+        setSubmitted(false);
+        setLoadError(`The question could not be loaded: ${messageOf(error)}`);
       });
     return () => controller.abort();
   }, [openedId, loadFiles]);

@@ -20,10 +20,3 @@ export function uploadFile({ file, attachmentTypeId, fileDisplayName, instructio
   if (referenceId !== undefined) form.append('ReferenceId', String(referenceId));
   return api.post<UploadResult>('/File', form);
 }
-
-export function deleteFile(id: number): Promise<boolean> {
-  return api.delete<boolean>(`/File/${id}`);
-}
-
-/** Where an uploaded image is served. */
-export const imageUrl = (uploadedFileName: string): string => `/images/${encodeURIComponent(uploadedFileName)}`;
