@@ -4,7 +4,7 @@ import './components.css';
 
 export interface ModalProps {
   title: string;
-  onClose(): void;
+  onClose: () => void;
   children?: ReactNode;
   /** The buttons at the bottom; a Close button when none are given. */
   actions?: ReactNode;

@@ -16,9 +16,9 @@ export interface AuthContextValue {
   user: SessionUser | null;
   isAdmin: boolean;
   /** Stores a login result (SPEC §4 sign-in) and shows the logged-in UI. */
-  login(result: LoginResult): void;
+  login: (result: LoginResult) => void;
   /** Clears the session and goes to /login. */
-  logout(): void;
+  logout: () => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);

@@ -5,8 +5,8 @@ import type { NavMenu } from '@/app/layout/nav-menus';
 interface NavDropdownProps {
   menu: NavMenu;
   open: boolean;
-  onToggle(): void;
-  onNavigate(): void;
+  onToggle: () => void;
+  onNavigate: () => void;
 }
 
 export function NavDropdown({ menu, open, onToggle, onNavigate }: NavDropdownProps) {

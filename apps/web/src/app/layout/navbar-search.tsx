@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { EntityType } from '@app/contracts';
 
 /** Searches articles and questions of every category (SPEC §2 Shell). */
-export function NavbarSearch({ onSearch }: { onSearch(): void }) {
+export function NavbarSearch({ onSearch }: { onSearch: () => void }) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
 

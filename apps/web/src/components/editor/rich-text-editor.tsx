@@ -11,20 +11,20 @@ import './editor.css';
 
 /** What the submit pages do to the editor from outside (the uploaded-images list). */
 export interface RichTextEditorHandle {
-  insertFigure(figure: FigureOptions): void;
+  insertFigure: (figure: FigureOptions) => void;
   /** Removes the figures showing this image (SPEC §4: removing an image removes its figure). */
-  removeImage(src: string): void;
+  removeImage: (src: string) => void;
 }
 
 export interface RichTextEditorProps {
   /** Html; the editor follows it when it changes from outside (a loaded post). */
   value: string;
-  onChange(html: string): void;
+  onChange: (html: string) => void;
   /** Accessible name of the editing area. */
   label: string;
   height: number;
   /** Shows the toolbar's upload button. */
-  onUploadImage?(): void;
+  onUploadImage?: () => void;
   invalid?: boolean;
   describedBy?: string;
   ref?: Ref<RichTextEditorHandle>;

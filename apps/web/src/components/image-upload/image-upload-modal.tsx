@@ -22,8 +22,8 @@ export interface ImageUploadInput {
 export interface ImageUploadModalProps {
   attachmentTypeId: AttachmentType;
   /** Uploads the image; resolves true when done (the modal then closes). Failures are reported by the caller. */
-  onUpload(input: ImageUploadInput): Promise<boolean>;
-  onClose(): void;
+  onUpload: (input: ImageUploadInput) => Promise<boolean>;
+  onClose: () => void;
 }
 
 const ACCEPT = IMAGE_EXTENSIONS.map((extension) => `.${extension}`).join(',');

@@ -8,7 +8,7 @@ import { TextField } from '@/features/auth/components/text-field';
 interface Props {
   schema: z.ZodType<{ Email: string }>;
   /** Asks for the link; the server answers the same message whether or not the e-mail is known. */
-  send(request: { Email: string }): Promise<string>;
+  send: (request: { Email: string }) => Promise<string>;
 }
 
 /** The e-mail form behind 'forgot password' and 'resend confirmation e-mail' (SPEC §2). */

@@ -12,7 +12,7 @@ import { TextField } from '@/features/auth/components/text-field';
 import { paths } from '@/config/paths';
 
 /** 'Existing User' (SPEC §2): e-mail, password, remember me, and the links for account e-mails. */
-export function LoginForm({ onLoggedIn }: { onLoggedIn(result: LoginResult): void }) {
+export function LoginForm({ onLoggedIn }: { onLoggedIn: (result: LoginResult) => void }) {
   const headingId = useId();
   const form = useForm(loginRequestSchema, { Email: '', Password: '', RememberMe: false });
   const { submission, submit } = useSubmission(login);

@@ -9,7 +9,7 @@ import { SubmitButton } from '@/features/auth/components/submit-button';
 import { TextField } from '@/features/auth/components/text-field';
 
 /** 'New User' (SPEC §2): signing up also logs the user in. */
-export function SignupForm({ onSignedUp }: { onSignedUp(result: LoginResult): void }) {
+export function SignupForm({ onSignedUp }: { onSignedUp: (result: LoginResult) => void }) {
   const headingId = useId();
   const form = useForm(signupFormSchema, { Name: '', Email: '', Password: '', ConfirmPassword: '' });
   const { submission, submit } = useSubmission(signup);

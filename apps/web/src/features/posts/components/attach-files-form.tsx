@@ -13,7 +13,7 @@ import { FormField } from '@/features/posts/components/form-field';
 interface Props {
   attachmentTypeId: AttachmentType;
   /** Uploads the file under the given name; true when done (the form then clears). */
-  onAttach(input: { file: File; name: string }): Promise<boolean>;
+  onAttach: (input: { file: File; name: string }) => Promise<boolean>;
 }
 
 const ACCEPT = ATTACHMENT_EXTENSIONS.map((extension) => `.${extension}`).join(',');

@@ -4,7 +4,7 @@ import { FormField } from '@/features/posts/components/form-field';
 interface Props {
   categories: Category[];
   value: number | null;
-  onChange(categoryId: number | null): void;
+  onChange: (categoryId: number | null) => void;
   error?: string;
 }
 

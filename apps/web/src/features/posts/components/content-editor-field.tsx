@@ -6,10 +6,10 @@ const RichTextEditor = lazy(() => import('@/components/editor/rich-text-editor')
 
 interface Props {
   value: string;
-  onChange(html: string): void;
+  onChange: (html: string) => void;
   height: number;
   error?: string;
-  onUploadImage(): void;
+  onUploadImage: () => void;
   editorRef: Ref<RichTextEditorHandle>;
 }
 

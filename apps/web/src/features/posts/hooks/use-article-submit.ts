@@ -29,7 +29,7 @@ export const ARTICLE_MESSAGES = {
  * The article submit page's state and actions: load for edit, save, publish/unpublish, autosave
  * (SPEC §4) and the post's images and attachments.
  */
-export function useArticleSubmit({ showMessage, showToast }: { showMessage: ShowMessage; showToast(text: string): void }) {
+export function useArticleSubmit({ showMessage, showToast }: { showMessage: ShowMessage; showToast: (text: string) => void }) {
   const persistence = usePostPersistence(POST_KINDS.article, showMessage);
   const editorRef = useRef<RichTextEditorHandle>(null);
   const [values, setValues] = useState<ArticleFormValues>(EMPTY_ARTICLE);

@@ -6,7 +6,7 @@ interface AutosaveOptions {
   snapshot: string;
   valid: boolean;
   /** Saves silently; a failure is retried on the next tick. */
-  save(): Promise<unknown>;
+  save: () => Promise<unknown>;
   intervalMs?: number;
 }
 
@@ -14,7 +14,9 @@ interface AutosaveOptions {
  * SPEC §4 autosave: every 60 s, silently, when the watched fields changed since the last save and
  * the form is valid. Call `markSaved` with the snapshot a load or a manual save stored.
  */
-export function useAutosave({ snapshot, valid, save, intervalMs = AUTOSAVE_MS }: AutosaveOptions): { markSaved(snapshot: string): void } {
+export function useAutosave({ snapshot, valid, save, intervalMs = AUTOSAVE_MS }: AutosaveOptions): {
+  markSaved: (snapshot: string) => void;
+} {
   const saved = useRef(snapshot);
   const latest = useRef({ snapshot, valid, save });
   latest.current = { snapshot, valid, save };

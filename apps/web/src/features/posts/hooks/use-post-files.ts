@@ -16,7 +16,7 @@ export const FILE_ERROR_TITLE = 'Error';
 interface PostFilesOptions {
   types: PostFileTypes;
   /** The post's id, created as a draft first when needed; null when that was refused. */
-  ensurePostId(): Promise<number | null>;
+  ensurePostId: () => Promise<number | null>;
   editor: RefObject<RichTextEditorHandle | null>;
   showMessage: ShowMessage;
 }

@@ -20,12 +20,12 @@ export interface PostPersistence {
   /** The id the page was opened with or navigated to; not changed by this page's own first save. Load the post when it changes. */
   openedId: number | null;
   /** Creates the post (then puts ?id= in the address) or updates it; saves run one after another, so a post is created once. */
-  persist(body: object, options?: { silent?: boolean }): Promise<number>;
+  persist: (body: object, options?: { silent?: boolean }) => Promise<number>;
   /**
    * SPEC §4 draft-before-upload: the saved post's id, creating the post first when it is new; null
    * (after telling the user) when the form is invalid or the draft cannot be created.
    */
-  ensurePostId(body: object, valid: boolean): Promise<number | null>;
+  ensurePostId: (body: object, valid: boolean) => Promise<number | null>;
 }
 
 export function usePostPersistence(kind: PostKindConfig, showMessage: ShowMessage): PostPersistence {

@@ -14,7 +14,7 @@ import { EMPTY_QUESTION, questionFormValuesOf, questionRequestOf, type QuestionF
 export const QUESTION_MESSAGES = { saved: 'Question Saved', saveFailed: 'Operation Failed' } as const;
 
 /** The ask-question page's state and actions: load for edit, save, and the question's images and attachments. */
-export function useQuestionSubmit({ showMessage, showToast }: { showMessage: ShowMessage; showToast(text: string): void }) {
+export function useQuestionSubmit({ showMessage, showToast }: { showMessage: ShowMessage; showToast: (text: string) => void }) {
   const persistence = usePostPersistence(POST_KINDS.question, showMessage);
   const editorRef = useRef<RichTextEditorHandle>(null);
   const [values, setValues] = useState<QuestionFormValues>(EMPTY_QUESTION);
