@@ -40,9 +40,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const info = readAuthInfo();
+    // No full session: the initial state (storedUser) is already logged out; drop any half of one.
     if (!info.token || !info.isLoggedIn) {
       if (info.token || info.isLoggedIn) clearAuthInfo();
-      setUser(null);
       return;
     }
     let cancelled = false;
@@ -81,7 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(() => {
     clearAuthInfo();
     setUser(null);
-    navigate(paths.auth.login.getHref());
+    void navigate(paths.auth.login.getHref());
   }, [navigate]);
 
   const value = useMemo<AuthContextValue>(() => ({ user, isAdmin: user?.roleId === RoleId.Admin, login, logout }), [user, login, logout]);

@@ -11,7 +11,7 @@ export function NavbarSearch({ onSearch }: { onSearch: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch();
-    navigate(paths.search.getHref({ searchString: text.trim(), category: -1, entityType: EntityType.ArticleQuestion, orderBy: 0 }));
+    void navigate(paths.search.getHref({ searchString: text.trim(), category: -1, entityType: EntityType.ArticleQuestion, orderBy: 0 }));
   };
 
   return (

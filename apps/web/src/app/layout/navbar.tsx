@@ -19,7 +19,12 @@ export function Navbar({ ref }: { ref?: Ref<HTMLElement> }) {
     setExpanded(false);
   };
 
-  useEffect(closeAll, [location.key]);
+  // Close everything on a route change: adjust the state while rendering, not in an effect.
+  const [routeKey, setRouteKey] = useState(location.key);
+  if (routeKey !== location.key) {
+    setRouteKey(location.key);
+    closeAll();
+  }
 
   const anythingOpen = expanded || openMenu !== null;
   useEffect(() => {

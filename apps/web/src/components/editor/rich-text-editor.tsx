@@ -3,7 +3,7 @@ import { TableKit } from '@tiptap/extension-table';
 import TextAlign from '@tiptap/extension-text-align';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { type Ref, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { EditorToolbar } from '@/components/editor/editor-toolbar';
 import { Figure, type FigureOptions } from '@/components/editor/figure';
 import { ImageUrlDialog } from '@/components/editor/image-url-dialog';
@@ -33,7 +33,9 @@ export interface RichTextEditorProps {
 /** The TipTap rich-text editor of the submit pages; emits html. */
 export function RichTextEditor({ value, onChange, label, height, onUploadImage, invalid, describedBy, ref }: RichTextEditorProps) {
   const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  useLayoutEffect(() => {
+    onChangeRef.current = onChange;
+  });
   const [askingImageUrl, setAskingImageUrl] = useState(false);
 
   const editor = useEditor({

@@ -105,7 +105,7 @@ export function ImageUploadModal({ attachmentTypeId, onUpload, onClose }: ImageU
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate>
+      <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
         <div className="field">
           <label htmlFor={ids.file}>Image</label>
           <input

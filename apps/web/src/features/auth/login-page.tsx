@@ -17,8 +17,8 @@ export function LoginPage() {
         <p>Log in to write articles, ask questions and join the discussion, or create a free account.</p>
       </section>
       <LoginForms
-        onLoggedIn={() => navigate(pathAfterLogin(from, document.referrer, window.location.origin), { replace: true })}
-        onSignedUp={() => navigate(paths.home.getHref(), { replace: true })}
+        onLoggedIn={() => void navigate(pathAfterLogin(from, document.referrer, window.location.origin), { replace: true })}
+        onSignedUp={() => void navigate(paths.home.getHref(), { replace: true })}
       />
     </div>
   );

@@ -58,7 +58,7 @@ function UploadDocumentForm() {
   return (
     <div className="upload-documents">
       <PageHeading title="Upload Documents" />
-      <form className="card upload-documents-form" onSubmit={submit} noValidate>
+      <form className="card upload-documents-form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="field">
           <label htmlFor={ids.file}>File</label>
           <input

@@ -41,7 +41,7 @@ function ArticleSubmitForm() {
   const [uploading, setUploading] = useState(false);
 
   const cancel = () =>
-    navigate(article.postId ? POST_KINDS.article.paths.view.getHref(article.postId, values.title) : paths.home.getHref());
+    void navigate(article.postId ? POST_KINDS.article.paths.view.getHref(article.postId, values.title) : paths.home.getHref());
 
   return (
     <div className="post-submit">

@@ -38,7 +38,7 @@ function QuestionAskForm() {
   const [uploading, setUploading] = useState(false);
 
   const cancel = () =>
-    navigate(question.postId ? POST_KINDS.question.paths.view.getHref(question.postId, values.title) : paths.home.getHref());
+    void navigate(question.postId ? POST_KINDS.question.paths.view.getHref(question.postId, values.title) : paths.home.getHref());
 
   return (
     <div className="post-submit">

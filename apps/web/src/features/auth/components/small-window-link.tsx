@@ -9,7 +9,7 @@ export function SmallWindowLink({ to, windowName, children }: { to: string; wind
     // Modified clicks keep their usual meaning (new tab, new window).
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    if (!openSmallWindow(to, windowName)) navigate(to);
+    if (!openSmallWindow(to, windowName)) void navigate(to);
   };
   return (
     <a href={to} onClick={onClick}>

@@ -78,7 +78,7 @@ export function AttachFilesForm({ attachmentTypeId, onAttach }: Props) {
             />
           )}
         </FormField>
-        <button type="button" className="button" onClick={attach} disabled={busy}>
+        <button type="button" className="button" onClick={() => void attach()} disabled={busy}>
           Attach
         </button>
       </div>

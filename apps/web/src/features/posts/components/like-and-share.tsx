@@ -22,7 +22,7 @@ export function LikeAndShare({ likes, title }: { likes: number; title: string })
       <LikesCount likes={likes} />
       <div className="post-view-share">
         <span className="muted">Share:</span>
-        <LinkButton onClick={copyLink}>Copy link</LinkButton>
+        <LinkButton onClick={() => void copyLink()}>Copy link</LinkButton>
         {shareLinks(pageUrl, title).map((link) => (
           <a key={link.network} href={link.href} target="_blank" rel="noopener noreferrer">
             {link.network}

@@ -35,7 +35,7 @@ function DownloadButton({ file }: { file: AttachedFile }) {
   };
   return (
     <>
-      <LinkButton className="post-view-attachment" onClick={download} aria-label={`Download ${file.fileDisplayName}`}>
+      <LinkButton className="post-view-attachment" onClick={() => void download()} aria-label={`Download ${file.fileDisplayName}`}>
         {file.fileDisplayName}
       </LinkButton>
       {file.instructions && <span className="muted"> — {file.instructions}</span>}

@@ -1,6 +1,6 @@
 import { POST_KINDS } from '@/config/post-kinds';
 import { articleSaveRequestSchema, FILL_REQUIRED_FIELDS_MESSAGE, firstErrors, type Article } from '@app/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RichTextEditorHandle } from '@/components/editor/rich-text-editor';
 import type { ShowMessage } from '@/components/message-modal';
 import { getPost } from '@/features/posts/api/get-post';
@@ -48,7 +48,9 @@ export function useArticleSubmit({ showMessage, showToast }: { showMessage: Show
   const request = articleRequestOf(values, isPublished, files.defaultImageId);
   const errors = firstErrors(articleSaveRequestSchema, request);
   const valid = Object.keys(errors).length === 0;
-  current.current = { request, valid };
+  useLayoutEffect(() => {
+    current.current = { request, valid };
+  });
 
   const { markSaved } = useAutosave({
     snapshot: autosaveSnapshotOf(values),

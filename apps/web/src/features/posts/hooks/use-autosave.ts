@@ -1,5 +1,5 @@
 import { AUTOSAVE_MS } from '@app/contracts';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 
 interface AutosaveOptions {
   /** The watched fields, serialized; a change from the last saved value means unsaved work. */
@@ -19,11 +19,14 @@ export function useAutosave({ snapshot, valid, save, intervalMs = AUTOSAVE_MS }:
 } {
   const saved = useRef(snapshot);
   const latest = useRef({ snapshot, valid, save });
-  latest.current = { snapshot, valid, save };
+  // The interval reads the latest values; the ref is written after render, never during it.
+  useLayoutEffect(() => {
+    latest.current = { snapshot, valid, save };
+  });
 
   useEffect(() => {
     let saving = false;
-    const timer = window.setInterval(async () => {
+    const tick = async () => {
       const current = latest.current;
       if (saving || !current.valid || current.snapshot === saved.current) return;
       saving = true;
@@ -35,7 +38,8 @@ export function useAutosave({ snapshot, valid, save, intervalMs = AUTOSAVE_MS }:
       } finally {
         saving = false;
       }
-    }, intervalMs);
+    };
+    const timer = window.setInterval(() => void tick(), intervalMs);
     return () => window.clearInterval(timer);
   }, [intervalMs]);
 

@@ -14,6 +14,6 @@ export function useCanonicalPostUrl(post: { id: number; entityType: number; titl
   useEffect(() => {
     if (id === undefined || entityType === undefined || title === undefined) return;
     if ((titleParam ?? '') === slugify(title)) return;
-    navigate({ pathname: postHref({ id, entityType, title }), search, hash }, { replace: true, preventScrollReset: true });
+    void navigate({ pathname: postHref({ id, entityType, title }), search, hash }, { replace: true, preventScrollReset: true });
   }, [id, entityType, title, titleParam, search, hash, navigate]);
 }

@@ -112,7 +112,19 @@ export function usePostFiles({ types, ensurePostId, editor, showMessage }: PostF
     }
   };
 
-  return { images, attachments, defaultImageId, setDefaultImageId, load, uploadImage, removeImage, attachFile, removeAttachment, download };
+  return {
+    images,
+    attachments,
+    defaultImageId,
+    setDefaultImageId,
+    load,
+    uploadImage,
+    attachFile,
+    // Click handlers: each reports its own failure in the modal, so nothing is left to await.
+    removeImage: (image: UploadedImage) => void removeImage(image),
+    removeAttachment: (attachment: AttachedFile) => void removeAttachment(attachment),
+    download: (attachment: AttachedFile) => void download(attachment),
+  };
 }
 
 export type PostFiles = ReturnType<typeof usePostFiles>;

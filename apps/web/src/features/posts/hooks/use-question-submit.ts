@@ -1,6 +1,6 @@
 import { POST_KINDS } from '@/config/post-kinds';
 import { firstErrors, questionSaveRequestSchema, type Question } from '@app/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RichTextEditorHandle } from '@/components/editor/rich-text-editor';
 import type { ShowMessage } from '@/components/message-modal';
 import { getPost } from '@/features/posts/api/get-post';
@@ -32,7 +32,9 @@ export function useQuestionSubmit({ showMessage, showToast }: { showMessage: Sho
   const request = questionRequestOf(values, files.defaultImageId);
   const errors = firstErrors(questionSaveRequestSchema, request);
   const valid = Object.keys(errors).length === 0;
-  current.current = { request, valid };
+  useLayoutEffect(() => {
+    current.current = { request, valid };
+  });
 
   const { openedId } = persistence;
   const loadFiles = files.load;
