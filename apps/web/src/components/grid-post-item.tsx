@@ -2,14 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { postHref, postKindOf } from '@/config/post-kinds';
-import { relativeTime } from '@/lib/relative-time';
+import { postTimeText } from '@/lib/post-time';
 import type { GridPostItem as GridPost } from '@app/contracts';
-
-/** 'Last modified {time}' once a post was edited, otherwise 'Created on {time}' (SPEC §2 Search). */
-export function postTimeLabel(post: Pick<GridPost, 'createdOn' | 'updatedOn'>, now?: Date): string {
-  const edited = post.updatedOn && post.updatedOn !== post.createdOn;
-  return edited ? `Last modified ${relativeTime(post.updatedOn, now)}` : `Created on ${relativeTime(post.createdOn, now)}`;
-}
 
 /** One post in a list: kind, title link, author link, relative time and tags; `children` adds a list's own line (likes, admin actions). */
 export function GridPostItem({ post, children }: { post: GridPost; children?: ReactNode }) {
@@ -25,7 +19,7 @@ export function GridPostItem({ post, children }: { post: GridPost; children?: Re
         </Link>
         <div className="post-meta">
           <Link to={paths.profile.getHref(post.uName)}>{post.name || post.uName}</Link>
-          <span className="post-time">{postTimeLabel(post)}</span>
+          <span className="post-time">{postTimeText(post, 'Created on')}</span>
         </div>
         {post.tags.length > 0 && (
           <ul className="post-tags" aria-label="Tags">

@@ -4,7 +4,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { paths } from '@/config/paths';
 import { parseServerTime } from '@/lib/relative-time';
 import type { ViewedPost } from '@/features/posts/api/get-post';
-import { postTimeText } from '@/features/posts/lib/post-time';
+import { postTimeText } from '@/lib/post-time';
 import type { PostKindConfig } from '@/config/post-kinds';
 
 interface PostHeaderProps {
@@ -51,7 +51,7 @@ export function PostHeader({ config, post, canEdit }: PostHeaderProps) {
           </Link>
         </span>
         <time dateTime={parseServerTime(changedOn).toISOString()} title={parseServerTime(changedOn).toLocaleString()}>
-          {postTimeText(post)}
+          {postTimeText(post, 'Created')}
         </time>
         {canEdit && (
           <Link className="post-view-edit" to={config.paths.submit.getHref(post.id)}>
