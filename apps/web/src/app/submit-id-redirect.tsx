@@ -1,6 +1,5 @@
 import { Navigate, useParams } from 'react-router-dom';
-import type { PostKind } from '@/config/post-kinds';
-import { POST_KINDS } from '@/config/post-kinds';
+import { POST_KINDS, type PostKind } from '@/config/post-kinds';
 
 /** The route table also writes the edit screens as article/submit/{id}: send them to the ?id= form. */
 export function SubmitIdRedirect({ kind }: { kind: PostKind }) {
