@@ -1,5 +1,6 @@
 // Lint for the whole repository: typescript-eslint's type-checked preset, Prettier owns formatting,
 // and package boundaries (another package only through its index.ts).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -7,20 +8,56 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Apps, projections and libs reach another package only through its index (`@app/<name>`). */
-const packageBoundaries = {
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: [
-        { group: ['@app/*/**'], message: 'Import another package only through its index: @app/<package>.' },
-        {
-          regex: '^(\\.\\./)+(apps|libs|projections)/',
-          message: 'Import another package through its @app/<package> alias, never by a relative path into it.',
-        },
-      ],
-    },
-  ],
-};
+const packageBoundaryPatterns = [
+  { group: ['@app/*/**'], message: 'Import another package only through its index: @app/<package>.' },
+  {
+    regex: '^(\\.\\./)+(apps|libs|projections)/',
+    message: 'Import another package through its @app/<package> alias, never by a relative path into it.',
+  },
+];
+const packageBoundaries = { 'no-restricted-imports': ['error', { patterns: packageBoundaryPatterns }] };
+
+/**
+ * The SPA's layers (docs/layout.md, after bulletproof-react): app/ composes features; a feature
+ * imports only the shared folders, its own folder and @app/contracts; shared folders import no
+ * feature and not the app. Every import inside src/ goes through `@/`, and there are no barrels.
+ */
+const WEB_SRC = 'apps/web/src';
+const webFeatures = readdirSync(new URL(`./${WEB_SRC}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webCommonPatterns = [
+  ...packageBoundaryPatterns,
+  { regex: '^\\.\\./', message: 'Import through the @/ alias (apps/web/src), not ../.' },
+  { regex: '^@/features/[^/]+/?$', message: 'No barrels: import the file itself, not a feature folder.' },
+  { regex: '(^|/)index$', message: 'No barrels: import the file itself.' },
+];
+const webRestrictedImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [...webCommonPatterns, ...patterns] }] });
+const webLayers = [
+  { files: [`${WEB_SRC}/**/*.{ts,tsx}`], rules: webRestrictedImports() },
+  {
+    files: [`${WEB_SRC}/{components,config,hooks,lib,styles,types,utils}/**/*.{ts,tsx}`],
+    rules: webRestrictedImports({
+      regex: '^@/(features|app)/',
+      message: 'Shared folders (components, config, hooks, lib) import no feature and not the app layer.',
+    }),
+  },
+  ...webFeatures.map((feature) => ({
+    files: [`${WEB_SRC}/features/${feature}/**/*.{ts,tsx}`],
+    rules: webRestrictedImports(
+      {
+        regex: `^@/features/(?!${feature}/)`,
+        message: `The ${feature} feature imports no other feature: let the app layer (app/routes) compose them, or move the shared part to components/ or lib/.`,
+      },
+      { regex: '^@/app/', message: 'Features do not import the app layer.' },
+    ),
+  })),
+  {
+    // A barrel file is the folder import this forbids; there must be none.
+    files: [`${WEB_SRC}/**/index.{ts,tsx}`],
+    rules: { 'no-restricted-syntax': ['error', { selector: 'Program', message: 'No barrels (index files) in the SPA.' }] },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/', '**/dist/', 'var/', '.tmp/', 'coverage/', 'test-results/'] },
@@ -57,6 +94,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...webLayers,
   {
     files: ['**/*.{js,mjs,cjs}'],
     extends: [tseslint.configs.disableTypeChecked],

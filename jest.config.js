@@ -17,7 +17,13 @@ const base = {
 module.exports = {
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/{libs,projections,apps/api,apps/worker}/**/*.spec.ts'] },
-    { ...base, displayName: 'web', testMatch: ['<rootDir>/apps/web/src/**/*.spec.ts'] },
+    {
+      ...base,
+      displayName: 'web',
+      testMatch: ['<rootDir>/apps/web/src/**/*.spec.ts'],
+      // `@/…` is apps/web/src (as in apps/web/tsconfig.json paths and vite.config.ts).
+      moduleNameMapper: { ...moduleNameMapper, '^@/(.*)$': '<rootDir>/apps/web/src/$1' },
+    },
     { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'], testTimeout: 30_000 },
     { ...base, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'], testTimeout: 90_000 },
   ],

@@ -8,7 +8,11 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     // The SPA shares the API's zod contracts (validation rules of SPEC §5) from source.
-    alias: { '@app/contracts': fileURLToPath(new URL('../../libs/contracts/src', import.meta.url)) },
+    alias: {
+      '@app/contracts': fileURLToPath(new URL('../../libs/contracts/src', import.meta.url)),
+      // `@/…` is apps/web/src (as in tsconfig.json paths and the jest web project).
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
   },
   server: {
     proxy: {

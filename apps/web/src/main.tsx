@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { createAppRouter } from './app/router';
+import { AppProvider } from '@/app/provider';
+import { createAppRouter } from '@/app/router';
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/content.css';
@@ -10,6 +11,8 @@ const router = createAppRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
   </StrictMode>,
 );

@@ -1,5 +1,5 @@
-import { AuthProvider } from '../lib/auth-context';
-import { ShellLayout } from './layout/shell-layout';
+import { AuthProvider } from '@/lib/auth-context';
+import { ShellLayout } from '@/app/layout/shell-layout';
 
 export function RootLayout() {
   return (

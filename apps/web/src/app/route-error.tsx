@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { paths } from '@/config/paths';
 
 /** Last line of defence when a screen throws while rendering. */
 export function RouteError() {
@@ -9,7 +10,7 @@ export function RouteError() {
       <h1>Something went wrong</h1>
       {detail && <p>{detail}</p>}
       <p>
-        <Link to="/">Back to Home</Link>
+        <Link to={paths.home.getHref()}>Back to Home</Link>
       </p>
     </main>
   );

@@ -1,26 +1,26 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AdminPage } from '../features/admin/admin-page';
-import { ArticleSubmitPage } from '../features/articles/article-submit-page';
-import { ArticleViewPage } from '../features/articles/article-view-page';
-import { ConfirmEmailPage } from '../features/auth/confirm-email-page';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
-import { LoginPage } from '../features/auth/login-page';
-import { ResetPasswordPage } from '../features/auth/reset-password-page';
-import { SendConfirmationLinkPage } from '../features/auth/send-confirmation-link-page';
-import { UploadDocumentsPage } from '../features/documents/upload-documents-page';
-import { HomePage } from '../features/home/home-page';
-import { ProfilePage } from '../features/profile/profile-page';
-import { QuestionAskPage } from '../features/questions/question-ask-page';
-import { QuestionViewPage } from '../features/questions/question-view-page';
-import { SearchPage } from '../features/search/search-page';
-import { AboutMePage } from '../features/static-pages/about-me-page';
-import { AboutSitePage } from '../features/static-pages/about-site-page';
-import { ContactMePage } from '../features/static-pages/contact-me-page';
-import { PrivacyPage } from '../features/static-pages/privacy-page';
-import { WriteForUsPage } from '../features/static-pages/write-for-us-page';
-import { RootLayout } from './root-layout';
-import { RouteError } from './route-error';
-import { SubmitIdRedirect } from './submit-id-redirect';
+import { AdminPage } from '@/features/admin/admin-page';
+import { ArticleSubmitPage } from '@/features/posts/article-submit-page';
+import { ConfirmEmailPage } from '@/features/auth/confirm-email-page';
+import { ForgotPasswordPage } from '@/features/auth/forgot-password-page';
+import { LoginPage } from '@/features/auth/login-page';
+import { ResetPasswordPage } from '@/features/auth/reset-password-page';
+import { SendConfirmationLinkPage } from '@/features/auth/send-confirmation-link-page';
+import { UploadDocumentsPage } from '@/features/documents/upload-documents-page';
+import { HomePage } from '@/features/home/home-page';
+import { ProfilePage } from '@/features/profile/profile-page';
+import { QuestionAskPage } from '@/features/posts/question-ask-page';
+import { SearchPage } from '@/features/search/search-page';
+import { AboutMePage } from '@/features/static-pages/about-me-page';
+import { AboutSitePage } from '@/features/static-pages/about-site-page';
+import { ContactMePage } from '@/features/static-pages/contact-me-page';
+import { PrivacyPage } from '@/features/static-pages/privacy-page';
+import { WriteForUsPage } from '@/features/static-pages/write-for-us-page';
+import { PostViewRoute } from '@/app/routes/post-view-route';
+import { RootLayout } from '@/app/root-layout';
+import { RouteError } from '@/app/route-error';
+import { SubmitIdRedirect } from '@/app/submit-id-redirect';
+import { paths } from '@/config/paths';
 
 /** SPEC §2 route table; any unknown path shows Home. */
 export const routes: RouteObject[] = [
@@ -29,26 +29,26 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'forgotpassword', element: <ForgotPasswordPage /> },
-      { path: 'resetpassword', element: <ResetPasswordPage /> },
-      { path: 'sendemailconfirmationlink', element: <SendConfirmationLinkPage /> },
-      { path: 'confirmemail', element: <ConfirmEmailPage /> },
-      { path: 'article/submit', element: <ArticleSubmitPage /> },
-      { path: 'article/submit/:id', element: <SubmitIdRedirect to="/article/submit" /> },
-      { path: 'question/ask', element: <QuestionAskPage /> },
-      { path: 'question/ask/:id', element: <SubmitIdRedirect to="/question/ask" /> },
-      { path: 'article/:id/:title?', element: <ArticleViewPage /> },
-      { path: 'question/:id/:title?', element: <QuestionViewPage /> },
-      { path: 'search', element: <SearchPage /> },
-      { path: 'profile/:userName', element: <ProfilePage /> },
-      { path: 'admin', element: <AdminPage /> },
-      { path: 'about-site', element: <AboutSitePage /> },
-      { path: 'about-me', element: <AboutMePage /> },
-      { path: 'contact-me', element: <ContactMePage /> },
-      { path: 'privacy', element: <PrivacyPage /> },
-      { path: 'write-for-us', element: <WriteForUsPage /> },
-      { path: 'documents/upload', element: <UploadDocumentsPage /> },
+      { path: paths.auth.login.path, element: <LoginPage /> },
+      { path: paths.auth.forgotPassword.path, element: <ForgotPasswordPage /> },
+      { path: paths.auth.resetPassword.path, element: <ResetPasswordPage /> },
+      { path: paths.auth.sendConfirmationLink.path, element: <SendConfirmationLinkPage /> },
+      { path: paths.auth.confirmEmail.path, element: <ConfirmEmailPage /> },
+      { path: paths.article.submit.path, element: <ArticleSubmitPage /> },
+      { path: paths.article.submitWithId.path, element: <SubmitIdRedirect kind="article" /> },
+      { path: paths.question.submit.path, element: <QuestionAskPage /> },
+      { path: paths.question.submitWithId.path, element: <SubmitIdRedirect kind="question" /> },
+      { path: paths.article.view.path, element: <PostViewRoute kind="article" /> },
+      { path: paths.question.view.path, element: <PostViewRoute kind="question" /> },
+      { path: paths.search.path, element: <SearchPage /> },
+      { path: paths.profile.path, element: <ProfilePage /> },
+      { path: paths.admin.path, element: <AdminPage /> },
+      { path: paths.aboutSite.path, element: <AboutSitePage /> },
+      { path: paths.aboutMe.path, element: <AboutMePage /> },
+      { path: paths.contactMe.path, element: <ContactMePage /> },
+      { path: paths.privacy.path, element: <PrivacyPage /> },
+      { path: paths.writeForUs.path, element: <WriteForUsPage /> },
+      { path: paths.uploadDocuments.path, element: <UploadDocumentsPage /> },
       { path: '*', element: <HomePage /> },
     ],
   },

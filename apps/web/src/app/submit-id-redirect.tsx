@@ -1,7 +1,8 @@
 import { Navigate, useParams } from 'react-router-dom';
+import { POST_KINDS, type PostKind } from '@/config/post-kinds';
 
-/** The route table also writes the edit screens as article/submit{id}: send them to the ?id= form. */
-export function SubmitIdRedirect({ to }: { to: '/article/submit' | '/question/ask' }) {
+/** The route table also writes the edit screens as article/submit/{id}: send them to the ?id= form. */
+export function SubmitIdRedirect({ kind }: { kind: PostKind }) {
   const { id = '' } = useParams();
-  return <Navigate to={`${to}?id=${encodeURIComponent(id)}`} replace />;
+  return <Navigate to={`${POST_KINDS[kind].paths.submit.getHref()}?id=${encodeURIComponent(id)}`} replace />;
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Modal } from './modal';
+import { Modal } from '@/components/modal';
 
 /** The buttons a popup can show (SPEC §2 Confirmation popup), in display order. */
 export type ConfirmationButton = 'save' | 'ok' | 'yes' | 'cancel';
@@ -14,9 +14,9 @@ export interface ConfirmationPopupProps {
   /** Which buttons show; Yes and Cancel unless configured. */
   buttons?: readonly ConfirmationButton[];
   /** Save, Ok or Yes was pressed. */
-  onConfirm(button: Exclude<ConfirmationButton, 'cancel'>): void;
+  onConfirm: (button: Exclude<ConfirmationButton, 'cancel'>) => void;
   /** Cancel, Escape or the close button. */
-  onCancel(): void;
+  onCancel: () => void;
 }
 
 /** A modal question: header, body and the configured buttons (SPEC §2 Confirmation popup). */

@@ -1,34 +1,25 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { postPath, profilePath } from '../lib/paths';
-import { relativeTime } from '../lib/relative-time';
-import { EntityType, type GridPostItem as GridPost } from '@app/contracts';
-
-/** 'Last modified {time}' once a post was edited, otherwise 'Created on {time}' (SPEC §2 Search). */
-export function postTimeLabel(post: Pick<GridPost, 'createdOn' | 'updatedOn'>, now?: Date): string {
-  const edited = post.updatedOn && post.updatedOn !== post.createdOn;
-  return edited ? `Last modified ${relativeTime(post.updatedOn, now)}` : `Created on ${relativeTime(post.createdOn, now)}`;
-}
+import { paths } from '@/config/paths';
+import { postHref, postKindOf } from '@/config/post-kinds';
+import { postTimeText } from '@/lib/post-time';
+import type { GridPostItem as GridPost } from '@app/contracts';
 
 /** One post in a list: kind, title link, author link, relative time and tags; `children` adds a list's own line (likes, admin actions). */
 export function GridPostItem({ post, children }: { post: GridPost; children?: ReactNode }) {
-  const isQuestion = post.entityType === EntityType.Question;
+  const kind = postKindOf(post.entityType);
   return (
     <li className="post-item">
-      <span
-        className={`post-kind post-kind-${isQuestion ? 'question' : 'article'}`}
-        title={isQuestion ? 'Question' : 'Article'}
-        aria-hidden="true"
-      >
-        {isQuestion ? 'Q' : 'A'}
+      <span className={`post-kind post-kind-${kind.kind}`} title={kind.label} aria-hidden="true">
+        {kind.label[0]}
       </span>
       <div className="post-body">
-        <Link className="post-title" to={postPath(post)} title={post.articleDescription ?? undefined}>
+        <Link className="post-title" to={postHref(post)} title={post.articleDescription ?? undefined}>
           {post.title}
         </Link>
         <div className="post-meta">
-          <Link to={profilePath(post.uName)}>{post.name || post.uName}</Link>
-          <span className="post-time">{postTimeLabel(post)}</span>
+          <Link to={paths.profile.getHref(post.uName)}>{post.name || post.uName}</Link>
+          <span className="post-time">{postTimeText(post, 'Created on')}</span>
         </div>
         {post.tags.length > 0 && (
           <ul className="post-tags" aria-label="Tags">

@@ -1,4 +1,4 @@
-import { usePendingRequestCount } from '../lib/pending-requests';
+import { usePendingRequestCount } from '@/lib/pending-requests';
 
 /** Covers the page while any API request is pending (SPEC §2 Shell). */
 export function LoadingOverlay() {

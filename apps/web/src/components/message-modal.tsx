@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Modal } from './modal';
+import { Modal } from '@/components/modal';
 
 interface Message {
   title: string;

@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import './components.css';
 
 export interface ModalProps {
   title: string;
-  onClose(): void;
+  onClose: () => void;
   children?: ReactNode;
   /** The buttons at the bottom; a Close button when none are given. */
   actions?: ReactNode;
@@ -20,7 +20,9 @@ export function Modal({ title, onClose, children, actions, className }: ModalPro
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  useLayoutEffect(() => {
+    onCloseRef.current = onClose;
+  });
 
   useEffect(() => {
     const dialog = ref.current;

@@ -4,7 +4,7 @@ import './components.css';
 const TOAST_MS = 4000;
 
 /** A short-lived success notice ('Article Saved'); render `toast`. */
-export function useToast(): { showToast(text: string): void; toast: ReactNode } {
+export function useToast(): { showToast: (text: string) => void; toast: ReactNode } {
   const [notice, setNotice] = useState<{ text: string; at: number } | null>(null);
   useEffect(() => {
     if (!notice) return;

@@ -1,6 +1,6 @@
 import type { ApiEnvelope } from '@app/contracts';
-import { readAuthInfo, saveToken } from './auth-storage';
-import { requestFinished, requestStarted } from './pending-requests';
+import { readAuthInfo, saveToken } from '@/lib/auth-storage';
+import { requestFinished, requestStarted } from '@/lib/pending-requests';
 
 export const API_BASE = '/api';
 

@@ -1,8 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RoleId, type LoginResult, type TokenValidationResult } from '@app/contracts';
-import { api } from './api-client';
-import { clearAuthInfo, readAuthInfo, saveLogin, saveUser } from './auth-storage';
+import { api } from '@/lib/api-client';
+import { clearAuthInfo, readAuthInfo, saveLogin, saveUser } from '@/lib/auth-storage';
+import { paths } from '@/config/paths';
 
 export interface SessionUser {
   userName: string;
@@ -15,9 +16,9 @@ export interface AuthContextValue {
   user: SessionUser | null;
   isAdmin: boolean;
   /** Stores a login result (SPEC §4 sign-in) and shows the logged-in UI. */
-  login(result: LoginResult): void;
+  login: (result: LoginResult) => void;
   /** Clears the session and goes to /login. */
-  logout(): void;
+  logout: () => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -39,9 +40,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const info = readAuthInfo();
+    // No full session: the initial state (storedUser) is already logged out; drop any half of one.
     if (!info.token || !info.isLoggedIn) {
       if (info.token || info.isLoggedIn) clearAuthInfo();
-      setUser(null);
       return;
     }
     let cancelled = false;
@@ -80,7 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(() => {
     clearAuthInfo();
     setUser(null);
-    navigate('/login');
+    void navigate(paths.auth.login.getHref());
   }, [navigate]);
 
   const value = useMemo<AuthContextValue>(() => ({ user, isAdmin: user?.roleId === RoleId.Admin, login, logout }), [user, login, logout]);

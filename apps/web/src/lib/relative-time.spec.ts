@@ -1,4 +1,4 @@
-import { parseServerTime, relativeTime } from './relative-time';
+import { parseServerTime, relativeTime } from '@/lib/relative-time';
 
 const now = new Date('2024-06-15T12:00:00Z');
 const ago = (milliseconds: number) => new Date(now.getTime() - milliseconds).toISOString();

@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 
 const FOOTER_LINKS = [
-  { label: 'Home', to: '/' },
-  { label: 'About Site', to: '/about-site' },
-  { label: 'About Me', to: '/about-me' },
-  { label: 'Contact Me', to: '/contact-me' },
-  { label: 'Privacy', to: '/privacy' },
-  { label: 'Write For Us', to: '/write-for-us' },
+  { label: 'Home', to: paths.home.getHref() },
+  { label: 'About Site', to: paths.aboutSite.getHref() },
+  { label: 'About Me', to: paths.aboutMe.getHref() },
+  { label: 'Contact Me', to: paths.contactMe.getHref() },
+  { label: 'Privacy', to: paths.privacy.getHref() },
+  { label: 'Write For Us', to: paths.writeForUs.getHref() },
 ];
 
 export const SITE_VERSION = '2025';

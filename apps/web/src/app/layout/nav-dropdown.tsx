@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { NavMenu } from './nav-menus';
+import type { NavMenu } from '@/app/layout/nav-menus';
 
 interface NavDropdownProps {
   menu: NavMenu;
   open: boolean;
-  onToggle(): void;
-  onNavigate(): void;
+  onToggle: () => void;
+  onNavigate: () => void;
 }
 
 export function NavDropdown({ menu, open, onToggle, onNavigate }: NavDropdownProps) {

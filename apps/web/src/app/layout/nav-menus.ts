@@ -1,4 +1,4 @@
-import { searchPath } from '../../lib/paths';
+import { paths } from '@/config/paths';
 import { EntityType } from '@app/contracts';
 
 export interface NavMenuItem {
@@ -15,7 +15,7 @@ export interface NavMenu {
 
 const categoryShortcut = (label: string, category: number, entityType: number): NavMenuItem => ({
   label,
-  to: searchPath({ searchString: '', category, entityType, orderBy: 0 }),
+  to: paths.search.getHref({ searchString: '', category, entityType, orderBy: 0 }),
 });
 
 /** The navbar dropdowns (SPEC §2 Shell): category search shortcuts, then the write actions. */
@@ -32,8 +32,8 @@ export const NAV_MENUS: NavMenu[] = [
       categoryShortcut('Machine Learning', 126, EntityType.Article),
     ],
     actions: [
-      { label: 'Upload Documents', to: '/documents/upload' },
-      { label: 'Submit an Article', to: '/article/submit' },
+      { label: 'Upload Documents', to: paths.uploadDocuments.getHref() },
+      { label: 'Submit an Article', to: paths.article.submit.getHref() },
     ],
   },
   {
@@ -44,6 +44,6 @@ export const NAV_MENUS: NavMenu[] = [
       categoryShortcut('C#', 3, EntityType.Question),
       categoryShortcut('Data Structures and Algorithms', 110, EntityType.Question),
     ],
-    actions: [{ label: 'Ask a Question', to: '/question/ask' }],
+    actions: [{ label: 'Ask a Question', to: paths.question.submit.getHref() }],
   },
 ];

@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { searchPath } from '../../lib/paths';
+import { paths } from '@/config/paths';
 import { EntityType } from '@app/contracts';
 
 /** Searches articles and questions of every category (SPEC §2 Shell). */
-export function NavbarSearch({ onSearch }: { onSearch(): void }) {
+export function NavbarSearch({ onSearch }: { onSearch: () => void }) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch();
-    navigate(searchPath({ searchString: text.trim(), category: -1, entityType: EntityType.ArticleQuestion, orderBy: 0 }));
+    void navigate(paths.search.getHref({ searchString: text.trim(), category: -1, entityType: EntityType.ArticleQuestion, orderBy: 0 }));
   };
 
   return (

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useAuth } from '../../lib/auth-context';
-import { profilePath } from '../../lib/paths';
-import { NavDropdown } from './nav-dropdown';
-import { NAV_MENUS, type NavMenu } from './nav-menus';
-import { NavbarSearch } from './navbar-search';
+import { useAuth } from '@/lib/auth-context';
+import { paths } from '@/config/paths';
+import { NavDropdown } from '@/app/layout/nav-dropdown';
+import { NAV_MENUS, type NavMenu } from '@/app/layout/nav-menus';
+import { NavbarSearch } from '@/app/layout/navbar-search';
 
 /** The fixed top navbar (SPEC §2 Shell). Menus close on outside click, Escape and route change. */
 export function Navbar({ ref }: { ref?: Ref<HTMLElement> }) {
@@ -19,7 +19,12 @@ export function Navbar({ ref }: { ref?: Ref<HTMLElement> }) {
     setExpanded(false);
   };
 
-  useEffect(closeAll, [location.key]);
+  // Close everything on a route change: adjust the state while rendering, not in an effect.
+  const [routeKey, setRouteKey] = useState(location.key);
+  if (routeKey !== location.key) {
+    setRouteKey(location.key);
+    closeAll();
+  }
 
   const anythingOpen = expanded || openMenu !== null;
   useEffect(() => {
@@ -41,7 +46,7 @@ export function Navbar({ ref }: { ref?: Ref<HTMLElement> }) {
   return (
     <header className="navbar" ref={ref}>
       <div className="navbar-inner" ref={containerRef}>
-        <Link to="/" className="navbar-brand">
+        <Link to={paths.home.getHref()} className="navbar-brand">
           DevCommunity
         </Link>
         <button
@@ -57,7 +62,7 @@ export function Navbar({ ref }: { ref?: Ref<HTMLElement> }) {
         <nav id="navbar-menu" className={`navbar-menu${expanded ? ' is-expanded' : ''}`} aria-label="Main">
           <ul className="nav-list">
             <li>
-              <NavLink to="/" end className="nav-link">
+              <NavLink to={paths.home.getHref()} end className="nav-link">
                 Home
               </NavLink>
             </li>
@@ -76,13 +81,13 @@ export function Navbar({ ref }: { ref?: Ref<HTMLElement> }) {
             {user ? (
               <>
                 <li>
-                  <NavLink to={profilePath(user.userName)} className="nav-link">
+                  <NavLink to={paths.profile.getHref(user.userName)} className="nav-link">
                     {user.name || user.userName}
                   </NavLink>
                 </li>
                 {isAdmin && (
                   <li>
-                    <NavLink to="/admin" className="nav-link">
+                    <NavLink to={paths.admin.getHref()} className="nav-link">
                       Admin
                     </NavLink>
                   </li>
@@ -95,7 +100,7 @@ export function Navbar({ ref }: { ref?: Ref<HTMLElement> }) {
               </>
             ) : (
               <li>
-                <NavLink to="/login" state={{ from: location }} className="nav-link">
+                <NavLink to={paths.auth.login.getHref()} state={{ from: location }} className="nav-link">
                   Login
                 </NavLink>
               </li>

@@ -1,10 +1,10 @@
 import { useRef } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { AdBanner } from '../../components/ad-banner';
-import { LoadingOverlay } from '../../components/loading-overlay';
-import { Footer } from './footer';
-import { Navbar } from './navbar';
-import { useElementHeight } from './use-element-height';
+import { AdBanner } from '@/components/ad-banner';
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { Footer } from '@/app/layout/footer';
+import { Navbar } from '@/app/layout/navbar';
+import { useElementHeight } from '@/app/layout/use-element-height';
 
 /** Navbar, page, ad slot and footer around every route (SPEC §2 Shell). */
 export function ShellLayout() {

@@ -10,8 +10,8 @@ const ALIGNMENTS = [
 
 interface ToolbarProps {
   editor: Editor;
-  onInsertImageUrl(): void;
-  onUploadImage?(): void;
+  onInsertImageUrl: () => void;
+  onUploadImage?: () => void;
 }
 
 /** SPEC §2 editor toolbar: bold, italic, code block, image, upload, alignment, indent, undo/redo, table. */
@@ -116,7 +116,7 @@ interface ToolButtonProps {
   label: string;
   active?: boolean;
   disabled?: boolean;
-  onClick(): void;
+  onClick: () => void;
   children: ReactNode;
 }
 

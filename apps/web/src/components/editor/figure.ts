@@ -41,7 +41,7 @@ export const Figure = Node.create({
         tag: 'figure',
         // Without an image it is not one of ours: let the figure's children parse as usual.
         getAttrs: (element) => (element.querySelector('img')?.getAttribute('src') ? null : false),
-        contentElement: (element) => (element as HTMLElement).querySelector('figcaption') ?? document.createElement('figcaption'),
+        contentElement: (element) => element.querySelector('figcaption') ?? document.createElement('figcaption'),
       },
     ];
   },

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Modal } from '../modal';
+import { Modal } from '@/components/modal';
 
 function isWebUrl(value: string): boolean {
   try {
@@ -11,8 +11,8 @@ function isWebUrl(value: string): boolean {
 }
 
 interface Props {
-  onInsert(image: { src: string; alt: string }): void;
-  onClose(): void;
+  onInsert: (image: { src: string; alt: string }) => void;
+  onClose: () => void;
 }
 
 /** The toolbar's 'image' action: an image by its web address. */

@@ -3,28 +3,28 @@ import { TableKit } from '@tiptap/extension-table';
 import TextAlign from '@tiptap/extension-text-align';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { EditorToolbar } from './editor-toolbar';
-import { Figure, type FigureOptions } from './figure';
-import { ImageUrlDialog } from './image-url-dialog';
+import { type Ref, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { EditorToolbar } from '@/components/editor/editor-toolbar';
+import { Figure, type FigureOptions } from '@/components/editor/figure';
+import { ImageUrlDialog } from '@/components/editor/image-url-dialog';
 import './editor.css';
 
 /** What the submit pages do to the editor from outside (the uploaded-images list). */
 export interface RichTextEditorHandle {
-  insertFigure(figure: FigureOptions): void;
+  insertFigure: (figure: FigureOptions) => void;
   /** Removes the figures showing this image (SPEC §4: removing an image removes its figure). */
-  removeImage(src: string): void;
+  removeImage: (src: string) => void;
 }
 
 export interface RichTextEditorProps {
   /** Html; the editor follows it when it changes from outside (a loaded post). */
   value: string;
-  onChange(html: string): void;
+  onChange: (html: string) => void;
   /** Accessible name of the editing area. */
   label: string;
   height: number;
   /** Shows the toolbar's upload button. */
-  onUploadImage?(): void;
+  onUploadImage?: () => void;
   invalid?: boolean;
   describedBy?: string;
   ref?: Ref<RichTextEditorHandle>;
@@ -33,7 +33,9 @@ export interface RichTextEditorProps {
 /** The TipTap rich-text editor of the submit pages; emits html. */
 export function RichTextEditor({ value, onChange, label, height, onUploadImage, invalid, describedBy, ref }: RichTextEditorProps) {
   const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  useLayoutEffect(() => {
+    onChangeRef.current = onChange;
+  });
   const [askingImageUrl, setAskingImageUrl] = useState(false);
 
   const editor = useEditor({

@@ -2,8 +2,15 @@ import { AttachmentType, fileProblem, fileUploadRequestSchema, firstErrors, IMAG
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import ReactCrop, { type PercentCrop } from 'react-image-crop';
 import 'react-image-crop/dist/ReactCrop.css';
-import { Modal } from '../modal';
-import { CROP_OUTPUT_WIDTH, croppedFileName, cropToPng, FULL_CROP, MIN_CROP_PX, PROFILE_PICTURE_OUTPUT_WIDTH } from './crop-image';
+import { Modal } from '@/components/modal';
+import {
+  CROP_OUTPUT_WIDTH,
+  croppedFileName,
+  cropToPng,
+  FULL_CROP,
+  MIN_CROP_PX,
+  PROFILE_PICTURE_OUTPUT_WIDTH,
+} from '@/components/image-upload/crop-image';
 
 /** What the modal hands over: the cropped PNG and, except for profile pictures, its caption and description. */
 export interface ImageUploadInput {
@@ -15,8 +22,8 @@ export interface ImageUploadInput {
 export interface ImageUploadModalProps {
   attachmentTypeId: AttachmentType;
   /** Uploads the image; resolves true when done (the modal then closes). Failures are reported by the caller. */
-  onUpload(input: ImageUploadInput): Promise<boolean>;
-  onClose(): void;
+  onUpload: (input: ImageUploadInput) => Promise<boolean>;
+  onClose: () => void;
 }
 
 const ACCEPT = IMAGE_EXTENSIONS.map((extension) => `.${extension}`).join(',');
@@ -98,7 +105,7 @@ export function ImageUploadModal({ attachmentTypeId, onUpload, onClose }: ImageU
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate>
+      <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
         <div className="field">
           <label htmlFor={ids.file}>Image</label>
           <input

@@ -1,10 +1,9 @@
-import { PageHeading } from '../../components/page-heading';
-import { RequireLogin } from '../../components/require-login';
-import { useAuth } from '../../lib/auth-context';
-import { ModerationPostList } from './components/moderation-post-list';
-import { RecentModeration } from './components/recent-moderation';
-import { UploadedDocuments } from './components/uploaded-documents';
-import { useRecentModeration } from './hooks/use-recent-moderation';
+import { PageHeading } from '@/components/page-heading';
+import { RequireLogin } from '@/components/require-login';
+import { useAuth } from '@/lib/auth-context';
+import { ModerationPostList } from '@/features/admin/components/moderation-post-list';
+import { RecentModeration } from '@/features/admin/components/recent-moderation';
+import { UploadedDocuments } from '@/features/admin/components/uploaded-documents';
 import './admin.css';
 
 /** Admin Panel (SPEC §2, §6): every post with approve/unapprove and delete, the recent moderation activity and the documents users uploaded. Admins only. */
@@ -32,13 +31,12 @@ function AdminOnly() {
 }
 
 function AdminPanel() {
-  const { entries, failed, reload } = useRecentModeration();
   return (
     <div className="admin-panel">
       <PageHeading title="Admin Panel" />
       <div className="admin-panel-grid">
-        <ModerationPostList onModerated={reload} />
-        <RecentModeration entries={entries} failed={failed} />
+        <ModerationPostList />
+        <RecentModeration />
       </div>
       <UploadedDocuments />
     </div>

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PageHeading } from '../../components/page-heading';
-import { FormError, FormSuccess } from './components/form-messages';
-import { useConfirmEmail } from './hooks/use-confirm-email';
-import { credentialLinkFrom } from './lib/credential-link';
+import { PageHeading } from '@/components/page-heading';
+import { FormError, FormSuccess } from '@/features/auth/components/form-messages';
+import { useConfirmEmail } from '@/features/auth/api/confirm-email';
+import { errorMessageOf } from '@/features/auth/hooks/use-submission';
+import { credentialLinkFrom } from '@/features/auth/lib/credential-link';
 import './auth.css';
 
 /** Confirms the e-mail on load (query: uname, created, expire, hash; SPEC §2). */
@@ -14,9 +15,9 @@ export function ConfirmEmailPage() {
   return (
     <section className="card auth-screen">
       <PageHeading title="Confirm Email" />
-      {state.status === 'confirming' && <p role="status">Confirming email...</p>}
-      {state.status === 'confirmed' && <FormSuccess message="Your Email is confirmed" />}
-      {state.status === 'failed' && <FormError message={state.errorMessage} />}
+      {state.isPending && <p role="status">Confirming email...</p>}
+      {state.isSuccess && <FormSuccess message="Your Email is confirmed" />}
+      {state.isError && <FormError message={errorMessageOf(state.error)} />}
     </section>
   );
 }

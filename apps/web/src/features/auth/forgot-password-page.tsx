@@ -1,7 +1,7 @@
 import { forgotPasswordRequestSchema } from '@app/contracts';
-import { PageHeading } from '../../components/page-heading';
-import { accountApi } from './api/account-api';
-import { EmailLinkForm } from './components/email-link-form';
+import { PageHeading } from '@/components/page-heading';
+import { forgotPassword } from '@/features/auth/api/forgot-password';
+import { EmailLinkForm } from '@/features/auth/components/email-link-form';
 import './auth.css';
 
 /** Enter an e-mail to receive a reset link (SPEC §2); also opened in a small window from the login form. */
@@ -10,7 +10,7 @@ export function ForgotPasswordPage() {
     <section className="card auth-screen">
       <PageHeading title="Forgot Password" />
       <p className="muted">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
-      <EmailLinkForm schema={forgotPasswordRequestSchema} send={accountApi.forgotPassword} />
+      <EmailLinkForm schema={forgotPasswordRequestSchema} send={forgotPassword} />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import { PageHeading } from '../../components/page-heading';
-import { LoginForms } from './components/login-forms';
-import { pathAfterLogin } from './lib/return-path';
+import { PageHeading } from '@/components/page-heading';
+import { LoginForms } from '@/features/auth/components/login-forms';
+import { pathAfterLogin } from '@/features/auth/lib/return-path';
+import { paths } from '@/config/paths';
 
 /** Login and signup side by side with a banner (SPEC §2); where each goes afterwards is SPEC §4. */
 export function LoginPage() {
@@ -16,8 +17,8 @@ export function LoginPage() {
         <p>Log in to write articles, ask questions and join the discussion, or create a free account.</p>
       </section>
       <LoginForms
-        onLoggedIn={() => navigate(pathAfterLogin(from, document.referrer, window.location.origin), { replace: true })}
-        onSignedUp={() => navigate('/', { replace: true })}
+        onLoggedIn={() => void navigate(pathAfterLogin(from, document.referrer, window.location.origin), { replace: true })}
+        onSignedUp={() => void navigate(paths.home.getHref(), { replace: true })}
       />
     </div>
   );

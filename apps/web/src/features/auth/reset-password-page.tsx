@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PageHeading } from '../../components/page-heading';
-import { ResetPasswordForm } from './components/reset-password-form';
-import { credentialLinkFrom } from './lib/credential-link';
+import { PageHeading } from '@/components/page-heading';
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+import { credentialLinkFrom } from '@/features/auth/lib/credential-link';
 import './auth.css';
 
 /** Set a new password through the e-mailed link (query: uname, created, expire, hash; SPEC §2). */

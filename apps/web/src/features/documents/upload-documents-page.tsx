@@ -1,10 +1,10 @@
 import { AttachmentType, DOCUMENT_EXTENSIONS, fileProblem, fileUploadRequestSchema, firstErrors } from '@app/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import '../../components/components.css';
+import '@/components/components.css';
 import './documents.css';
-import { PageHeading } from '../../components/page-heading';
-import { RequireLogin } from '../../components/require-login';
-import { uploadDocument } from './api/upload-document';
+import { PageHeading } from '@/components/page-heading';
+import { RequireLogin } from '@/components/require-login';
+import { uploadDocument } from '@/features/documents/api/upload-document';
 
 /** SPEC §8 document upload outcomes. */
 export const DOCUMENT_MESSAGES = { uploaded: 'Document uploaded successfully', failed: 'Upload failed' } as const;
@@ -58,7 +58,7 @@ function UploadDocumentForm() {
   return (
     <div className="upload-documents">
       <PageHeading title="Upload Documents" />
-      <form className="card upload-documents-form" onSubmit={submit} noValidate>
+      <form className="card upload-documents-form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="field">
           <label htmlFor={ids.file}>File</label>
           <input

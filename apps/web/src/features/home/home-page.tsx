@@ -1,42 +1,30 @@
-import { useEffect, useState } from 'react';
-import type { GridPostItem } from '@app/contracts';
-import { getHome } from './api/get-home';
-import { HomeSideLinks } from './components/home-side-links';
-import { LatestPosts } from './components/latest-posts';
-
-interface HomeState {
-  articles: GridPostItem[];
-  questions: GridPostItem[];
-  failed: boolean;
-}
+import { useEffect } from 'react';
+import { useHome } from '@/features/home/api/get-home';
+import { HomeSideLinks } from '@/features/home/components/home-side-links';
+import { LatestPosts } from '@/features/home/components/latest-posts';
 
 /** Home (SPEC §2): latest articles and questions, and links to contribute. */
 export function HomePage() {
-  const [home, setHome] = useState<HomeState>({ articles: [], questions: [], failed: false });
+  const home = useHome();
+  const articles = home.data?.articles ?? [];
+  const questions = home.data?.questions ?? [];
 
   useEffect(() => {
     document.title = 'DevCommunity';
-    const controller = new AbortController();
-    getHome(controller.signal)
-      .then(({ articles, questions }) => setHome({ articles: articles ?? [], questions: questions ?? [], failed: false }))
-      .catch(() => {
-        if (!controller.signal.aborted) setHome((current) => ({ ...current, failed: true }));
-      });
-    return () => controller.abort();
   }, []);
 
   return (
     <div className="home">
       <h1 className="visually-hidden">DevCommunity</h1>
-      {home.failed && (
+      {home.isError && (
         <p className="notice" role="alert">
           The latest posts could not be loaded. Please try again later.
         </p>
       )}
       <div className="home-grid">
         <div className="home-lists">
-          <LatestPosts title="Latest Articles" posts={home.articles} emptyText="No articles yet." />
-          <LatestPosts title="Latest Questions" posts={home.questions} emptyText="No questions yet." />
+          <LatestPosts title="Latest Articles" posts={articles} emptyText="No articles yet." />
+          <LatestPosts title="Latest Questions" posts={questions} emptyText="No questions yet." />
         </div>
         <HomeSideLinks />
       </div>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { StaticPage } from './static-page';
+import { StaticPage } from '@/features/static-pages/static-page';
+import { paths } from '@/config/paths';
 
 export function AboutMePage() {
   return (
@@ -13,7 +14,7 @@ export function AboutMePage() {
         review submitted documents and help authors get their articles published.
       </p>
       <p>
-        If you would like to get in touch, see <Link to="/contact-me">Contact Me</Link>.
+        If you would like to get in touch, see <Link to={paths.contactMe.getHref()}>Contact Me</Link>.
       </p>
     </StaticPage>
   );

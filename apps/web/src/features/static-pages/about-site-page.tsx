@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { StaticPage } from './static-page';
+import { StaticPage } from '@/features/static-pages/static-page';
+import { paths } from '@/config/paths';
 
 export function AboutSitePage() {
   return (
@@ -20,8 +21,9 @@ export function AboutSitePage() {
         <li>Keep a public profile with your skills, work history, project history and education.</li>
       </ul>
       <p>
-        Want to contribute? Read the <Link to="/write-for-us">Write For Us</Link> guidelines,{' '}
-        <Link to="/article/submit">submit an article</Link> or <Link to="/question/ask">ask a question</Link>.
+        Want to contribute? Read the <Link to={paths.writeForUs.getHref()}>Write For Us</Link> guidelines,{' '}
+        <Link to={paths.article.submit.getHref()}>submit an article</Link> or{' '}
+        <Link to={paths.question.submit.getHref()}>ask a question</Link>.
       </p>
     </StaticPage>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { StaticPage } from './static-page';
+import { StaticPage } from '@/features/static-pages/static-page';
+import { paths } from '@/config/paths';
 
 export function ContactMePage() {
   return (
@@ -7,14 +8,14 @@ export function ContactMePage() {
       <p>Found a mistake in an article, have an idea for the site, or want to ask about your data? I would like to hear from you.</p>
       <ul>
         <li>
-          For technical questions, <Link to="/question/ask">ask a question</Link>: the whole community can answer it.
+          For technical questions, <Link to={paths.question.submit.getHref()}>ask a question</Link>: the whole community can answer it.
         </li>
         <li>
-          To propose an article, read <Link to="/write-for-us">Write For Us</Link> and{' '}
-          <Link to="/documents/upload">upload your document</Link> with a note in the instructions.
+          To propose an article, read <Link to={paths.writeForUs.getHref()}>Write For Us</Link> and{' '}
+          <Link to={paths.uploadDocuments.getHref()}>upload your document</Link> with a note in the instructions.
         </li>
         <li>
-          For privacy requests, including deleting your data, see the <Link to="/privacy">Privacy</Link> page.
+          For privacy requests, including deleting your data, see the <Link to={paths.privacy.getHref()}>Privacy</Link> page.
         </li>
       </ul>
     </StaticPage>

@@ -1,4 +1,4 @@
-import { StaticPage } from './static-page';
+import { StaticPage } from '@/features/static-pages/static-page';
 
 export function PrivacyPage() {
   return (

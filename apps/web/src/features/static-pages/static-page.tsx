@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PageHeading } from '../../components/page-heading';
+import { PageHeading } from '@/components/page-heading';
 
 export function StaticPage({ title, children }: { title: string; children: ReactNode }) {
   return (

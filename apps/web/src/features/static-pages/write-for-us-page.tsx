@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { StaticPage } from './static-page';
+import { StaticPage } from '@/features/static-pages/static-page';
+import { paths } from '@/config/paths';
 
 export function WriteForUsPage() {
   return (
@@ -14,11 +15,11 @@ export function WriteForUsPage() {
       <h2>Two ways to submit</h2>
       <ol>
         <li>
-          <Link to="/article/submit">Submit an Article</Link> directly with the editor.
+          <Link to={paths.article.submit.getHref()}>Submit an Article</Link> directly with the editor.
         </li>
         <li>
-          <Link to="/documents/upload">Upload a document</Link>: .doc, .docx, .pdf or .txt files up to 5MB, with optional instructions for
-          us. Admins can later download uploaded documents, polish them and publish them for you.
+          <Link to={paths.uploadDocuments.getHref()}>Upload a document</Link>: .doc, .docx, .pdf or .txt files up to 5MB, with optional
+          instructions for us. Admins can later download uploaded documents, polish them and publish them for you.
         </li>
       </ol>
     </StaticPage>

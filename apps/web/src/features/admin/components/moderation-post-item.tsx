@@ -1,13 +1,13 @@
-import { GridPostItem } from '../../../components/grid-post-item';
-import { LikesCount } from '../../../components/likes-count';
-import { LinkButton } from '../../../components/link-button';
-import { StatusBadge } from '../../../components/status-badge';
-import type { ModerationPost } from '../api/moderation-api';
+import { GridPostItem } from '@/components/grid-post-item';
+import { LikesCount } from '@/components/likes-count';
+import { LinkButton } from '@/components/link-button';
+import { StatusBadge } from '@/components/status-badge';
+import type { ModerationPost } from '@/features/admin/types';
 
 interface ModerationPostItemProps {
   post: ModerationPost;
-  onToggleApproval(post: ModerationPost): void;
-  onDelete(post: ModerationPost): void;
+  onToggleApproval: (post: ModerationPost) => void;
+  onDelete: (post: ModerationPost) => void;
 }
 
 /** A post grid item in the admin view: likes, its state, and the Approve/Unapprove and Delete links (SPEC §2 Search screen). */

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { CONFIRM_DELETE_TEXT, CONFIRM_HEADER, CONFIRM_OPERATION_TEXT, ConfirmationPopup } from '../../../components/confirmation-popup';
-import { LinkButton } from '../../../components/link-button';
-import { approvePost, deletePost, type ModerationPost } from '../api/moderation-api';
-import { useModerationPosts } from '../hooks/use-moderation-posts';
-import { ModerationPostItem } from './moderation-post-item';
+import { CONFIRM_DELETE_TEXT, CONFIRM_HEADER, CONFIRM_OPERATION_TEXT, ConfirmationPopup } from '@/components/confirmation-popup';
+import { LinkButton } from '@/components/link-button';
+import { useModerationPosts } from '@/features/admin/api/get-moderation-posts';
+import { useModeratePost } from '@/features/admin/api/moderate-post';
+import type { ModerationPost } from '@/features/admin/types';
+import { ModerationPostItem } from '@/features/admin/components/moderation-post-item';
 
 type PendingAction = { kind: 'approval' | 'delete'; post: ModerationPost };
 
@@ -11,25 +12,18 @@ type PendingAction = { kind: 'approval' | 'delete'; post: ModerationPost };
  * Every post, newest first, with Approve/Unapprove and Delete behind a confirmation (SPEC §4 Post
  * approval, Delete): the local row changes only when the server answers true.
  */
-export function ModerationPostList({ onModerated }: { onModerated(): void }) {
-  const { posts, status, hasMore, loadMore, setApproved, remove } = useModerationPosts();
+export function ModerationPostList() {
+  const { posts, status, hasMore, loadMore } = useModerationPosts();
+  const moderatePost = useModeratePost();
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const perform = async ({ kind, post }: PendingAction) => {
+  const perform = ({ kind, post }: PendingAction) => {
     setPending(null);
     setFailure(null);
-    try {
-      if (kind === 'approval') {
-        const isApproved = !post.isApproved;
-        if ((await approvePost(post, isApproved)) === true) setApproved(post, isApproved);
-      } else if ((await deletePost(post)) === true) {
-        remove(post);
-      }
-      onModerated();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'The operation failed.');
-    }
+    moderatePost.mutate(kind === 'approval' ? { kind, post, isApproved: !post.isApproved } : { kind, post }, {
+      onError: (error) => setFailure(error.message || 'The operation failed.'),
+    });
   };
 
   return (
@@ -70,7 +64,7 @@ export function ModerationPostList({ onModerated }: { onModerated(): void }) {
         header={CONFIRM_HEADER}
         body={pending?.kind === 'delete' ? CONFIRM_DELETE_TEXT : CONFIRM_OPERATION_TEXT}
         buttons={['yes', 'cancel']}
-        onConfirm={() => pending && void perform(pending)}
+        onConfirm={() => pending && perform(pending)}
         onCancel={() => setPending(null)}
       />
     </section>

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
-import { postPath, profilePath } from '../../../lib/paths';
-import { parseServerTime, relativeTime } from '../../../lib/relative-time';
-import { EntityType } from '@app/contracts';
-import type { ModerationAction, RecentModerationEntry } from '../api/moderation-api';
+import { paths } from '@/config/paths';
+import { postHref, postKindOf } from '@/config/post-kinds';
+import { parseServerTime, relativeTime } from '@/lib/relative-time';
+import { useRecentModeration } from '@/features/admin/api/get-recent-moderation';
+import type { ModerationAction, RecentModerationEntry } from '@/features/admin/types';
 
 const ACTION_TEXT: Record<ModerationAction, string> = {
   create: 'created',
@@ -17,7 +18,10 @@ const ACTION_TEXT: Record<ModerationAction, string> = {
 const SYSTEM_ACTORS = new Set(['system', 'operator']);
 
 /** The latest moderation actions across all posts (who did what to which post, and when). */
-export function RecentModeration({ entries, failed }: { entries: RecentModerationEntry[] | null; failed: boolean }) {
+export function RecentModeration() {
+  const recent = useRecentModeration();
+  const entries = recent.data ?? null;
+  const failed = recent.isError;
   return (
     <section className="card recent-moderation" aria-labelledby="recent-moderation-heading">
       <h2 id="recent-moderation-heading">Recent activity</h2>
@@ -41,16 +45,16 @@ export function RecentModeration({ entries, failed }: { entries: RecentModeratio
 }
 
 function ModerationEntryText({ entry }: { entry: RecentModerationEntry }) {
-  const kind = entry.entityType === EntityType.Question ? 'question' : 'article';
+  const kind = postKindOf(entry.entityType).kind;
   const title = entry.title || `#${entry.postId}`;
   return (
     <span>
-      {SYSTEM_ACTORS.has(entry.actor) ? <strong>{entry.actor}</strong> : <Link to={profilePath(entry.actor)}>{entry.actor}</Link>}{' '}
+      {SYSTEM_ACTORS.has(entry.actor) ? <strong>{entry.actor}</strong> : <Link to={paths.profile.getHref(entry.actor)}>{entry.actor}</Link>}{' '}
       {ACTION_TEXT[entry.action] ?? entry.action} {kind}{' '}
       {entry.action === 'delete' ? (
         <em>{title}</em>
       ) : (
-        <Link to={postPath({ id: entry.postId, entityType: entry.entityType, title: entry.title })}>{title}</Link>
+        <Link to={postHref({ id: entry.postId, entityType: entry.entityType, title: entry.title })}>{title}</Link>
       )}
     </span>
   );

@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { profilePath } from '../../../lib/paths';
-import { parseServerTime, relativeTime } from '../../../lib/relative-time';
-import { LinkButton } from '../../../components/link-button';
-import { downloadFile, messageOf } from '../../posts';
-import type { UploadedDocument } from '../api/list-documents';
-import { useUploadedDocuments } from '../hooks/use-uploaded-documents';
+import { paths } from '@/config/paths';
+import { parseServerTime, relativeTime } from '@/lib/relative-time';
+import { LinkButton } from '@/components/link-button';
+import { downloadFile } from '@/lib/download-file';
+import { messageOf } from '@/lib/message-of';
+import type { UploadedDocument } from '@app/contracts';
+import { useUploadedDocuments } from '@/features/admin/api/get-uploaded-documents';
 
 /** The documents users sent the staff on /documents/upload (SPEC §1), newest first, each downloadable. */
 export function UploadedDocuments() {
-  const { documents, failed } = useUploadedDocuments();
+  const uploadedDocuments = useUploadedDocuments();
+  const documents = uploadedDocuments.data ?? null;
+  const failed = uploadedDocuments.isError;
   const [failure, setFailure] = useState<string | null>(null);
 
   const download = async (uploaded: UploadedDocument) => {
@@ -45,7 +48,7 @@ export function UploadedDocuments() {
                   {uploaded.fileDisplayName}
                 </LinkButton>
                 <span className="muted">
-                  by <Link to={profilePath(uploaded.uploaderUserName)}>{uploaded.name || uploaded.uploaderUserName}</Link>{' '}
+                  by <Link to={paths.profile.getHref(uploaded.uploaderUserName)}>{uploaded.name || uploaded.uploaderUserName}</Link>{' '}
                   <time dateTime={parseServerTime(uploaded.createdOn).toISOString()}>{relativeTime(uploaded.createdOn)}</time>
                 </span>
               </div>

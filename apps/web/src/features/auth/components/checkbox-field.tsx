@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { CheckboxFieldProps } from '../hooks/use-form';
+import type { CheckboxFieldProps } from '@/features/auth/hooks/use-form';
 
 export function CheckboxField({ label, name, checked, onChange }: CheckboxFieldProps & { label: string }) {
   const id = useId();

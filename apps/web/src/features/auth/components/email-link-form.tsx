@@ -1,14 +1,14 @@
 import type { z } from 'zod';
-import { useForm } from '../hooks/use-form';
-import { useSubmission } from '../hooks/use-submission';
-import { FormError, FormSuccess } from './form-messages';
-import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
+import { useForm } from '@/features/auth/hooks/use-form';
+import { useSubmission } from '@/features/auth/hooks/use-submission';
+import { FormError, FormSuccess } from '@/features/auth/components/form-messages';
+import { SubmitButton } from '@/features/auth/components/submit-button';
+import { TextField } from '@/features/auth/components/text-field';
 
 interface Props {
   schema: z.ZodType<{ Email: string }>;
   /** Asks for the link; the server answers the same message whether or not the e-mail is known. */
-  send(request: { Email: string }): Promise<string>;
+  send: (request: { Email: string }) => Promise<string>;
 }
 
 /** The e-mail form behind 'forgot password' and 'resend confirmation e-mail' (SPEC §2). */

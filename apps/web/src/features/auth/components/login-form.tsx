@@ -1,20 +1,21 @@
 import { useId } from 'react';
 import { loginRequestSchema } from '@app/contracts';
 import type { LoginResult } from '@app/contracts';
-import { accountApi } from '../api/account-api';
-import { useForm } from '../hooks/use-form';
-import { useSubmission } from '../hooks/use-submission';
-import { CheckboxField } from './checkbox-field';
-import { FormError } from './form-messages';
-import { SmallWindowLink } from './small-window-link';
-import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
+import { login } from '@/features/auth/api/login';
+import { useForm } from '@/features/auth/hooks/use-form';
+import { useSubmission } from '@/features/auth/hooks/use-submission';
+import { CheckboxField } from '@/features/auth/components/checkbox-field';
+import { FormError } from '@/features/auth/components/form-messages';
+import { SmallWindowLink } from '@/features/auth/components/small-window-link';
+import { SubmitButton } from '@/features/auth/components/submit-button';
+import { TextField } from '@/features/auth/components/text-field';
+import { paths } from '@/config/paths';
 
 /** 'Existing User' (SPEC §2): e-mail, password, remember me, and the links for account e-mails. */
-export function LoginForm({ onLoggedIn }: { onLoggedIn(result: LoginResult): void }) {
+export function LoginForm({ onLoggedIn }: { onLoggedIn: (result: LoginResult) => void }) {
   const headingId = useId();
   const form = useForm(loginRequestSchema, { Email: '', Password: '', RememberMe: false });
-  const { submission, submit } = useSubmission(accountApi.login);
+  const { submission, submit } = useSubmission(login);
 
   const onSubmit = form.handleSubmit(async (request) => {
     const result = await submit(request);
@@ -31,10 +32,10 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn(result: LoginResult): voi
         <SubmitButton label="Login" pending={submission.status === 'pending'} />
         <FormError message={submission.status === 'failed' ? submission.errorMessage : undefined} />
         <p className="auth-links">
-          <SmallWindowLink to="/sendemailconfirmationlink" windowName="sendemailconfirmationlink">
+          <SmallWindowLink to={paths.auth.sendConfirmationLink.getHref()} windowName="sendemailconfirmationlink">
             Resend confirmation e-mail
           </SmallWindowLink>
-          <SmallWindowLink to="/forgotpassword" windowName="forgotpassword">
+          <SmallWindowLink to={paths.auth.forgotPassword.getHref()} windowName="forgotpassword">
             Forgot password?
           </SmallWindowLink>
         </p>

@@ -1,14 +1,14 @@
-import { useAuth } from '../../../lib/auth-context';
+import { useAuth } from '@/lib/auth-context';
 import type { LoginResult } from '@app/contracts';
-import { LoginForm } from './login-form';
-import { SignupForm } from './signup-form';
-import '../auth.css';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { SignupForm } from '@/features/auth/components/signup-form';
+import '@/features/auth/auth.css';
 
 export interface LoginFormsProps {
   /** After the session is stored; without it the visitor stays where they are (article and question pages). */
-  onLoggedIn?(result: LoginResult): void;
+  onLoggedIn?: (result: LoginResult) => void;
   /** After the new account's session is stored. */
-  onSignedUp?(result: LoginResult): void;
+  onSignedUp?: (result: LoginResult) => void;
 }
 
 /** The login and signup forms side by side; used by the login page and embedded for anonymous visitors. */

@@ -1,24 +1,25 @@
 import { Link } from 'react-router-dom';
 import { resetPasswordFormSchema } from '@app/contracts';
-import { accountApi } from '../api/account-api';
-import { useForm } from '../hooks/use-form';
-import { useSubmission } from '../hooks/use-submission';
-import type { CredentialLink } from '../lib/credential-link';
-import { FormError, FormSuccess } from './form-messages';
-import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
+import { resetPassword } from '@/features/auth/api/reset-password';
+import { useForm } from '@/features/auth/hooks/use-form';
+import { useSubmission } from '@/features/auth/hooks/use-submission';
+import type { CredentialLink } from '@/features/auth/lib/credential-link';
+import { FormError, FormSuccess } from '@/features/auth/components/form-messages';
+import { SubmitButton } from '@/features/auth/components/submit-button';
+import { TextField } from '@/features/auth/components/text-field';
+import { paths } from '@/config/paths';
 
 /** A new password for the account the e-mailed link names; on success, the way back to login. */
 export function ResetPasswordForm({ link }: { link: CredentialLink }) {
   const form = useForm(resetPasswordFormSchema, { password: '', confirmPassword: '' });
-  const { submission, submit } = useSubmission(accountApi.resetPassword);
+  const { submission, submit } = useSubmission(resetPassword);
 
   if (submission.status === 'succeeded') {
     return (
       <>
         <FormSuccess message={submission.result} />
         <p>
-          <Link to="/login">Login</Link> with your new password.
+          <Link to={paths.auth.login.getHref()}>Login</Link> with your new password.
         </p>
       </>
     );

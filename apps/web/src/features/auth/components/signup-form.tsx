@@ -1,18 +1,18 @@
 import { useId } from 'react';
 import { signupFormSchema } from '@app/contracts';
 import type { LoginResult } from '@app/contracts';
-import { accountApi } from '../api/account-api';
-import { useForm } from '../hooks/use-form';
-import { useSubmission } from '../hooks/use-submission';
-import { FormError } from './form-messages';
-import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
+import { signup } from '@/features/auth/api/signup';
+import { useForm } from '@/features/auth/hooks/use-form';
+import { useSubmission } from '@/features/auth/hooks/use-submission';
+import { FormError } from '@/features/auth/components/form-messages';
+import { SubmitButton } from '@/features/auth/components/submit-button';
+import { TextField } from '@/features/auth/components/text-field';
 
 /** 'New User' (SPEC §2): signing up also logs the user in. */
-export function SignupForm({ onSignedUp }: { onSignedUp(result: LoginResult): void }) {
+export function SignupForm({ onSignedUp }: { onSignedUp: (result: LoginResult) => void }) {
   const headingId = useId();
   const form = useForm(signupFormSchema, { Name: '', Email: '', Password: '', ConfirmPassword: '' });
-  const { submission, submit } = useSubmission(accountApi.signup);
+  const { submission, submit } = useSubmission(signup);
 
   const onSubmit = form.handleSubmit(async ({ Name, Email, Password }) => {
     const result = await submit({ Name, Email, Password });

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { TextFieldProps } from '../hooks/use-form';
+import type { TextFieldProps } from '@/features/auth/hooks/use-form';
 
 interface Props extends TextFieldProps {
   label: string;

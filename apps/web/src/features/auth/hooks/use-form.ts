@@ -8,14 +8,14 @@ export interface TextFieldProps {
   name: string;
   value: string;
   error: string | undefined;
-  onChange(event: ChangeEvent<HTMLInputElement>): void;
-  onBlur(): void;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onBlur: () => void;
 }
 
 export interface CheckboxFieldProps {
   name: string;
   checked: boolean;
-  onChange(event: ChangeEvent<HTMLInputElement>): void;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 }
 
 /**

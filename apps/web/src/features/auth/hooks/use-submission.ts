@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 export type Submission<Result> =
   { status: 'idle' } | { status: 'pending' } | { status: 'succeeded'; result: Result } | { status: 'failed'; errorMessage: string };

@@ -1,4 +1,4 @@
-import { pathAfterLogin } from './return-path';
+import { pathAfterLogin } from '@/features/auth/lib/return-path';
 
 const ORIGIN = 'https://devcommunity.example';
 

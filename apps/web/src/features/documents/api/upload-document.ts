@@ -1,5 +1,5 @@
 import { AttachmentType, displayNameOf, type UploadResult } from '@app/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/File as a document (type 1): listed under its own name, with optional instructions. */
 export function uploadDocument(file: File, instructions: string): Promise<UploadResult> {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 
 export function HomeSideLinks() {
   return (
@@ -6,13 +7,13 @@ export function HomeSideLinks() {
       <h2>Contribute</h2>
       <ul>
         <li>
-          <Link to="/article/submit">Submit an Article</Link>
+          <Link to={paths.article.submit.getHref()}>Submit an Article</Link>
         </li>
         <li>
-          <Link to="/question/ask">Ask a Question</Link>
+          <Link to={paths.question.submit.getHref()}>Ask a Question</Link>
         </li>
         <li>
-          <Link to="/documents/upload">Upload Documents</Link>
+          <Link to={paths.uploadDocuments.getHref()}>Upload Documents</Link>
         </li>
       </ul>
     </aside>

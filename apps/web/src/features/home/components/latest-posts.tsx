@@ -1,4 +1,4 @@
-import { GridPostItem } from '../../../components/grid-post-item';
+import { GridPostItem } from '@/components/grid-post-item';
 import type { GridPostItem as GridPost } from '@app/contracts';
 
 interface LatestPostsProps {

@@ -8,12 +8,12 @@ import {
   type AttachmentType,
 } from '@app/contracts';
 import { useRef, useState } from 'react';
-import { FormField } from './form-field';
+import { FormField } from '@/features/posts/components/form-field';
 
 interface Props {
   attachmentTypeId: AttachmentType;
   /** Uploads the file under the given name; true when done (the form then clears). */
-  onAttach(input: { file: File; name: string }): Promise<boolean>;
+  onAttach: (input: { file: File; name: string }) => Promise<boolean>;
 }
 
 const ACCEPT = ATTACHMENT_EXTENSIONS.map((extension) => `.${extension}`).join(',');
@@ -78,7 +78,7 @@ export function AttachFilesForm({ attachmentTypeId, onAttach }: Props) {
             />
           )}
         </FormField>
-        <button type="button" className="button" onClick={attach} disabled={busy}>
+        <button type="button" className="button" onClick={() => void attach()} disabled={busy}>
           Attach
         </button>
       </div>

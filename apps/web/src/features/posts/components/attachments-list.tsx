@@ -2,8 +2,8 @@ import type { AttachedFile } from '@app/contracts';
 
 interface Props {
   attachments: AttachedFile[];
-  onDownload(attachment: AttachedFile): void;
-  onRemove(attachment: AttachedFile): void;
+  onDownload: (attachment: AttachedFile) => void;
+  onRemove: (attachment: AttachedFile) => void;
 }
 
 /** The post's file attachments with download and remove. */

@@ -1,10 +1,10 @@
 import type { Category } from '@app/contracts';
-import { FormField } from './form-field';
+import { FormField } from '@/features/posts/components/form-field';
 
 interface Props {
   categories: Category[];
   value: number | null;
-  onChange(categoryId: number | null): void;
+  onChange: (categoryId: number | null) => void;
   error?: string;
 }
 

@@ -1,17 +1,15 @@
 import { lazy, Suspense, useId, type Ref } from 'react';
-import type { RichTextEditorHandle } from '../../../components/editor/rich-text-editor';
+import type { RichTextEditorHandle } from '@/components/editor/rich-text-editor';
 
 // TipTap is most of the bundle and only the submit pages need it: load it with them.
-const RichTextEditor = lazy(() =>
-  import('../../../components/editor/rich-text-editor').then((module) => ({ default: module.RichTextEditor })),
-);
+const RichTextEditor = lazy(() => import('@/components/editor/rich-text-editor').then((module) => ({ default: module.RichTextEditor })));
 
 interface Props {
   value: string;
-  onChange(html: string): void;
+  onChange: (html: string) => void;
   height: number;
   error?: string;
-  onUploadImage(): void;
+  onUploadImage: () => void;
   editorRef: Ref<RichTextEditorHandle>;
 }
 

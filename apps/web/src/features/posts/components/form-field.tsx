@@ -4,7 +4,7 @@ interface FormFieldProps {
   label: string;
   error?: string;
   /** Renders the control with the ids that tie it to its label and message. */
-  children(control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }): ReactNode;
+  children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }
 
 /** A labelled control with its validation message underneath. */

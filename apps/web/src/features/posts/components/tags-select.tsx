@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 interface Props {
   tags: Tag[];
   value: Tag[];
-  onChange(tags: Tag[]): void;
+  onChange: (tags: Tag[]) => void;
   error?: string;
 }
 

@@ -1,11 +1,11 @@
-import { imageUrl } from '../api/files-api';
-import type { UploadedImage } from '../lib/post-files';
+import { imageUrl } from '@/features/posts/lib/image-url';
+import type { UploadedImage } from '@/features/posts/lib/post-files';
 
 interface Props {
   images: UploadedImage[];
   defaultImageId: number;
-  onChooseDefault(id: number): void;
-  onRemove(image: UploadedImage): void;
+  onChooseDefault: (id: number) => void;
+  onRemove: (image: UploadedImage) => void;
 }
 
 /** The post's uploaded images: pick the default one, or remove one (its figure goes too). */

@@ -1,12 +1,12 @@
 import { AUTOSAVE_MS } from '@app/contracts';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 
 interface AutosaveOptions {
   /** The watched fields, serialized; a change from the last saved value means unsaved work. */
   snapshot: string;
   valid: boolean;
   /** Saves silently; a failure is retried on the next tick. */
-  save(): Promise<unknown>;
+  save: () => Promise<unknown>;
   intervalMs?: number;
 }
 
@@ -14,14 +14,19 @@ interface AutosaveOptions {
  * SPEC §4 autosave: every 60 s, silently, when the watched fields changed since the last save and
  * the form is valid. Call `markSaved` with the snapshot a load or a manual save stored.
  */
-export function useAutosave({ snapshot, valid, save, intervalMs = AUTOSAVE_MS }: AutosaveOptions): { markSaved(snapshot: string): void } {
+export function useAutosave({ snapshot, valid, save, intervalMs = AUTOSAVE_MS }: AutosaveOptions): {
+  markSaved: (snapshot: string) => void;
+} {
   const saved = useRef(snapshot);
   const latest = useRef({ snapshot, valid, save });
-  latest.current = { snapshot, valid, save };
+  // The interval reads the latest values; the ref is written after render, never during it.
+  useLayoutEffect(() => {
+    latest.current = { snapshot, valid, save };
+  });
 
   useEffect(() => {
     let saving = false;
-    const timer = window.setInterval(async () => {
+    const tick = async () => {
       const current = latest.current;
       if (saving || !current.valid || current.snapshot === saved.current) return;
       saving = true;
@@ -33,7 +38,8 @@ export function useAutosave({ snapshot, valid, save, intervalMs = AUTOSAVE_MS }:
       } finally {
         saving = false;
       }
-    }, intervalMs);
+    };
+    const timer = window.setInterval(() => void tick(), intervalMs);
     return () => window.clearInterval(timer);
   }, [intervalMs]);
 

@@ -1,11 +1,14 @@
 import { NO_DEFAULT_IMAGE_ID, type AttachedFile } from '@app/contracts';
 import { useCallback, useState, type RefObject } from 'react';
-import type { RichTextEditorHandle } from '../../../components/editor/rich-text-editor';
-import type { ImageUploadInput } from '../../../components/image-upload/image-upload-modal';
-import type { ShowMessage } from '../../../components/message-modal';
-import { deleteFile, downloadFile, imageUrl, uploadFile } from '../api/files-api';
-import { messageOf } from '../lib/message-of';
-import { splitPostFiles, type PostFileTypes, type PostFilesRecord, type UploadedImage } from '../lib/post-files';
+import type { RichTextEditorHandle } from '@/components/editor/rich-text-editor';
+import type { ImageUploadInput } from '@/components/image-upload/image-upload-modal';
+import type { ShowMessage } from '@/components/message-modal';
+import { deleteFile } from '@/features/posts/api/delete-file';
+import { uploadFile } from '@/features/posts/api/upload-file';
+import { imageUrl } from '@/features/posts/lib/image-url';
+import { downloadFile } from '@/lib/download-file';
+import { messageOf } from '@/lib/message-of';
+import { splitPostFiles, type PostFileTypes, type PostFilesRecord, type UploadedImage } from '@/features/posts/lib/post-files';
 
 /** SPEC §8: a failed upload, removal or download shows the server's message in a modal titled 'Error'. */
 export const FILE_ERROR_TITLE = 'Error';
@@ -13,7 +16,7 @@ export const FILE_ERROR_TITLE = 'Error';
 interface PostFilesOptions {
   types: PostFileTypes;
   /** The post's id, created as a draft first when needed; null when that was refused. */
-  ensurePostId(): Promise<number | null>;
+  ensurePostId: () => Promise<number | null>;
   editor: RefObject<RichTextEditorHandle | null>;
   showMessage: ShowMessage;
 }
@@ -109,7 +112,19 @@ export function usePostFiles({ types, ensurePostId, editor, showMessage }: PostF
     }
   };
 
-  return { images, attachments, defaultImageId, setDefaultImageId, load, uploadImage, removeImage, attachFile, removeAttachment, download };
+  return {
+    images,
+    attachments,
+    defaultImageId,
+    setDefaultImageId,
+    load,
+    uploadImage,
+    attachFile,
+    // Click handlers: each reports its own failure in the modal, so nothing is left to await.
+    removeImage: (image: UploadedImage) => void removeImage(image),
+    removeAttachment: (attachment: AttachedFile) => void removeAttachment(attachment),
+    download: (attachment: AttachedFile) => void download(attachment),
+  };
 }
 
 export type PostFiles = ReturnType<typeof usePostFiles>;

@@ -1,8 +1,10 @@
 import { FILL_REQUIRED_FIELDS_MESSAGE } from '@app/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ShowMessage } from '../../../components/message-modal';
-import { createPost, updatePost, type PostKind } from '../api/posts-api';
+import type { ShowMessage } from '@/components/message-modal';
+import type { PostKindConfig } from '@/config/post-kinds';
+import { createPost } from '@/features/posts/api/create-post';
+import { updatePost } from '@/features/posts/api/update-post';
 
 /** SPEC §8: the draft created before an upload could not be saved. */
 export const DRAFT_FAILED_MESSAGE = 'Something went wrong';
@@ -18,15 +20,15 @@ export interface PostPersistence {
   /** The id the page was opened with or navigated to; not changed by this page's own first save. Load the post when it changes. */
   openedId: number | null;
   /** Creates the post (then puts ?id= in the address) or updates it; saves run one after another, so a post is created once. */
-  persist(body: object, options?: { silent?: boolean }): Promise<number>;
+  persist: (body: object, options?: { silent?: boolean }) => Promise<number>;
   /**
    * SPEC §4 draft-before-upload: the saved post's id, creating the post first when it is new; null
    * (after telling the user) when the form is invalid or the draft cannot be created.
    */
-  ensurePostId(body: object, valid: boolean): Promise<number | null>;
+  ensurePostId: (body: object, valid: boolean) => Promise<number | null>;
 }
 
-export function usePostPersistence(kind: PostKind, showMessage: ShowMessage): PostPersistence {
+export function usePostPersistence(kind: PostKindConfig, showMessage: ShowMessage): PostPersistence {
   const [searchParams, setSearchParams] = useSearchParams();
   const urlId = idFrom(searchParams.get('id'));
   const idRef = useRef<number | null>(urlId);

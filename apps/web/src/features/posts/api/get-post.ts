@@ -1,0 +1,77 @@
+import type { Article, AttachedFile, Question, Tag } from '@app/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { PostKindConfig } from '@/config/post-kinds';
+
+/** An article or a question as the view page shows it; questions have no description or source and are always published. */
+export interface ViewedPost {
+  id: number;
+  title: string;
+  description: string | null;
+  categoryId: number;
+  category: string;
+  tags: Tag[];
+  content: string;
+  source: string | null;
+  isPublished: boolean;
+  isApproved: boolean;
+  uName: string;
+  name: string;
+  createdOn: string;
+  updatedOn: string | null;
+  likes: number;
+  attachedFiles: AttachedFile[];
+}
+
+/**
+ * GET /api/Article/{id} or /api/Question/{id}. The bearer token goes along when logged in, so an
+ * owner or admin also sees their drafts and unapproved posts; the public gets the same answer without it.
+ */
+export function getPost<T extends Article | Question = Article | Question>(
+  kind: PostKindConfig,
+  id: number,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<T> {
+  return api.get<T>(`/${kind.resource}/${id}`, { signal });
+}
+
+/** The view page's shape of either kind. */
+export function toViewedPost(post: Article | Question): ViewedPost {
+  const article = 'description' in post ? post : null;
+  return {
+    id: post.id,
+    title: post.title,
+    description: article?.description ?? null,
+    categoryId: post.categoryId,
+    category: post.category,
+    tags: post.tags ?? [],
+    content: post.content,
+    source: article?.source ?? null,
+    isPublished: article ? article.isPublished : true,
+    isApproved: post.isApproved,
+    uName: post.uName,
+    name: post.name,
+    createdOn: post.createdOn,
+    updatedOn: post.updatedOn,
+    likes: post.likes ?? 0,
+    attachedFiles: post.attachedFiles ?? [],
+  };
+}
+
+/** The viewer is part of the key: a login in place may reveal the viewer's own draft, a logout hides it. */
+export const getPostQueryOptions = (kind: PostKindConfig, id: number, viewer: string | null) =>
+  queryOptions({
+    queryKey: ['posts', kind.kind, id, { viewer }],
+    queryFn: ({ signal }) => getPost(kind, id, { signal }),
+    select: toViewedPost,
+  });
+
+/** The post of a view page; `id` null (not a number) means there is nothing to load. */
+export function usePost(kind: PostKindConfig, id: number | null, viewer: string | null) {
+  return useQuery({
+    ...getPostQueryOptions(kind, id ?? 0, viewer),
+    enabled: id !== null,
+    // While the viewer changes, keep showing the same post rather than 'Loading…'.
+    placeholderData: (previous) => (previous?.id === id ? previous : undefined),
+  });
+}

@@ -1,0 +1,64 @@
+import { Link } from 'react-router-dom';
+import { PageHeading } from '@/components/page-heading';
+import { StatusBadge } from '@/components/status-badge';
+import { paths } from '@/config/paths';
+import { parseServerTime } from '@/lib/relative-time';
+import type { ViewedPost } from '@/features/posts/api/get-post';
+import { postTimeText } from '@/lib/post-time';
+import type { PostKindConfig } from '@/config/post-kinds';
+
+interface PostHeaderProps {
+  config: PostKindConfig;
+  post: ViewedPost;
+  canEdit: boolean;
+}
+
+/** Title, state badges, description, and the line with category, tags, poster, time and Edit (SPEC §2 Article view). */
+export function PostHeader({ config, post, canEdit }: PostHeaderProps) {
+  const changedOn = post.updatedOn && post.updatedOn !== post.createdOn ? post.updatedOn : post.createdOn;
+  return (
+    <header className="post-view-header">
+      {(!post.isPublished || !post.isApproved) && (
+        <p className="post-view-badges">
+          {!post.isPublished && <StatusBadge tone="draft">Draft</StatusBadge>}
+          {!post.isApproved && <StatusBadge tone="pending">Awaiting approval</StatusBadge>}
+        </p>
+      )}
+      <PageHeading title={post.title} />
+      {post.description && <p className="post-view-description">{post.description}</p>}
+      <div className="post-view-meta">
+        {post.category && (
+          <Link
+            className="post-view-category"
+            to={paths.search.getHref({ searchString: '', category: post.categoryId, entityType: config.entityType, orderBy: 0 })}
+          >
+            {post.category}
+          </Link>
+        )}
+        {post.tags.length > 0 && (
+          <ul className="post-tags" aria-label="Tags">
+            {post.tags.map((tag) => (
+              <li key={tag.id ?? tag.subTag}>{tag.subTag}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="post-view-meta post-view-byline">
+        <span>
+          Posted by{' '}
+          <Link className="post-view-poster" to={paths.profile.getHref(post.uName)}>
+            {post.name || post.uName}
+          </Link>
+        </span>
+        <time dateTime={parseServerTime(changedOn).toISOString()} title={parseServerTime(changedOn).toLocaleString()}>
+          {postTimeText(post, 'Created')}
+        </time>
+        {canEdit && (
+          <Link className="post-view-edit" to={config.paths.submit.getHref(post.id)}>
+            Edit
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

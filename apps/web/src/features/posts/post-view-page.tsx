@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { PageHeading } from '@/components/page-heading';
+import { useAuth } from '@/lib/auth-context';
+import { AuthorBox } from '@/features/posts/components/author-box';
+import { LikeAndShare } from '@/features/posts/components/like-and-share';
+import { PostAttachments } from '@/features/posts/components/post-view-attachments';
+import { PostComments } from '@/features/posts/components/post-comments';
+import { PostContent } from '@/features/posts/components/post-content';
+import { PostHeader } from '@/features/posts/components/post-header';
+import { PostNotFound } from '@/features/posts/components/post-not-found';
+import { PostSource } from '@/features/posts/components/post-source';
+import { useCanonicalPostUrl } from '@/features/posts/hooks/use-canonical-post-url';
+import { usePostView } from '@/features/posts/hooks/use-post-view';
+import { POST_KINDS, type PostKind } from '@/config/post-kinds';
+import './post-view.css';
+
+/** Article view and question view (SPEC §2): routes article/{id}/{title} and question/{id}/{title}. */
+export function PostViewPage({ kind, loginForms }: { kind: PostKind; loginForms: ReactNode }) {
+  const config = POST_KINDS[kind];
+  const { id, title } = useParams();
+  const { user } = useAuth();
+  const state = usePostView(config, id, user?.userName ?? null);
+  const post = state.status === 'found' ? state.post : null;
+  useCanonicalPostUrl(post && { id: post.id, entityType: config.entityType, title: post.title }, title);
+
+  if (state.status === 'not-found') return <PostNotFound config={config} />;
+  if (state.status === 'failed') {
+    return (
+      <div className="card">
+        <PageHeading title={config.label} />
+        <p className="notice" role="alert">
+          This {config.label.toLowerCase()} could not be loaded. Please try again later.
+        </p>
+      </div>
+    );
+  }
+  if (!post) return <p className="muted post-view-loading">Loading…</p>;
+
+  const loggedIn = user !== null;
+  return (
+    <article className={`post-view post-view-${kind}`}>
+      <div className="card post-view-main">
+        <PostHeader config={config} post={post} canEdit={loggedIn} />
+        <PostAttachments files={post.attachedFiles} loggedIn={loggedIn} />
+        <PostContent html={post.content} />
+        <PostSource source={post.source} />
+        <LikeAndShare likes={post.likes} title={post.title} />
+      </div>
+      <AuthorBox name={post.name} userName={post.uName} />
+      <PostComments loggedIn={loggedIn} loginForms={loginForms} />
+    </article>
+  );
+}
