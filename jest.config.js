@@ -1,8 +1,9 @@
 // One jest run, four projects: unit (pure + contract suites), web (SPA logic), e2e (HTTP, embedded app), browser (Playwright + Chromium).
 const swc = ['@swc/jest', JSON.parse(require('fs').readFileSync(__dirname + '/.swcrc', 'utf8'))];
 const moduleNameMapper = {
-  '^@app/(domain|contracts|event-store|read-store|queue|mail|files|config|personal-data)(/.*)?$': '<rootDir>/libs/$1/src$2',
+  '^@app/(domain|contracts|event-store|read-store|queue|mail|files|config|personal-data|testing)(/.*)?$': '<rootDir>/libs/$1/src$2',
   '^@app/projections(/.*)?$': '<rootDir>/projections/src$1',
+  '^@app/api(/.*)?$': '<rootDir>/apps/api/src$1',
 };
 const base = { rootDir: __dirname, testEnvironment: 'node', transform: { '^.+\\.ts$': swc }, moduleNameMapper };
 

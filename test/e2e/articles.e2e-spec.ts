@@ -1,11 +1,8 @@
 import { POST_MESSAGES } from '@app/contracts';
 import type { EventStore } from '@app/event-store';
-import { ProjectionRunner, rebuildProjection } from '@app/projections';
-import { HOME_COLLECTION } from '@app/projections/home/home.projection';
-import { MODERATION_LOG_COLLECTION } from '@app/projections/moderation-log/moderation-log.projection';
-import { POST_VIEW_COLLECTION } from '@app/projections/post-view/post-view.projection';
+import { HOME_COLLECTION, MODERATION_LOG_COLLECTION, POST_VIEW_COLLECTION, ProjectionRunner, rebuildProjection } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
-import { EVENT_STORE, READ_STORE } from '../../apps/api/src/infrastructure/tokens';
+import { EVENT_STORE, READ_STORE } from '@app/api';
 import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
 import { articleBody, createPost, documentsOf } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { CapturingSmtpServer } from '../../libs/mail/src/testing/capturing-smtp-server';
+import { CapturingSmtpServer } from '@app/testing';
 import { signUp } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/test-app';
 

@@ -1,5 +1,5 @@
 import type { ReadDocument, ReadStore } from '@app/read-store';
-import { READ_STORE } from '../../apps/api/src/infrastructure/tokens';
+import { READ_STORE } from '@app/api';
 import { bearer, type TestUser } from './accounts';
 import type { TestApp } from './test-app';
 

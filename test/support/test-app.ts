@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { createApp } from '../../apps/api/src/create-app';
+import { createApp } from '@app/api';
 
 export interface TestApp {
   app: NestExpressApplication;

@@ -4,3 +4,4 @@ export * from './question';
 export * from './posts';
 export * from './account';
 export * from './file';
+export * from './reference-data';

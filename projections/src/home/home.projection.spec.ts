@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@app/event-store';
-import { applyEvents, recordedEvent, useTemporaryReadStore } from '../testing/projection-test-kit';
+import { applyEvents, recordedEvent, useTemporaryReadStore } from '@app/testing';
 import { HOME_COLLECTION, homeProjection, type HomePostDocument } from './home.projection';
 
 const drafted = (id: number, at = '2026-01-01T10:00:00.000Z') =>

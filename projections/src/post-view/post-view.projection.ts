@@ -1,6 +1,5 @@
 import type { AttachedFile } from '@app/contracts';
-import type { ArticleEvent, PostTag, QuestionEvent } from '@app/domain';
-import { findCategory } from '@app/domain/reference-data';
+import { findCategory, type ArticleEvent, type PostTag, type QuestionEvent } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { ReadStoreTransaction } from '@app/read-store';
 import type { Projection } from '../projection';

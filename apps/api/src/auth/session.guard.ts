@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { forbidden, unauthorized } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
-import { ACCOUNTS_COLLECTION, type AccountDocument } from '@app/projections/accounts/accounts.projection';
+import { ACCOUNTS_COLLECTION, type AccountDocument } from '@app/projections';
 import { READ_STORE } from '../infrastructure/tokens';
 import { ACCESS_LEVEL, type AccessLevel, type RequestWithSession } from './auth.decorators';
 import { ADMIN_ROLE_ID, type SessionUser } from './session-user';

@@ -1,7 +1,6 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { Actor } from '@app/domain';
-import { fileDecider, fileStreamName } from '@app/domain/file';
+import { fileDecider, fileStreamName, type Actor } from '@app/domain';
 import type { FileStore } from '@app/files';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { FILE_READ_MODELS } from './file-read-models';

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { articleDecider, questionDecider } from '@app/domain';
-import { referencedPostKindOf, type AttachmentTypeId, type ReferencedPost } from '@app/domain/file';
+import { articleDecider, questionDecider, referencedPostKindOf, type AttachmentTypeId, type ReferencedPost } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { POST_KINDS } from '../posts/post-kinds';
 

@@ -1,8 +1,7 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UploadResult } from '@app/contracts';
-import type { Actor, PostIdGenerator } from '@app/domain';
-import { fileDecider, fileStreamName, type UploadFile } from '@app/domain/file';
+import { fileDecider, fileStreamName, type Actor, type PostIdGenerator, type UploadFile } from '@app/domain';
 import { generateStoredName, type FileStore } from '@app/files';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { POST_ID_GENERATOR } from '../posts/post-id.generator';

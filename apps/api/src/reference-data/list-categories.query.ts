@@ -1,5 +1,5 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { type Category, listCategories } from '@app/domain/reference-data';
+import { type Category, listCategories } from '@app/domain';
 
 export class ListCategoriesQuery extends Query<Category[]> {}
 

@@ -1,5 +1,5 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { listCities } from '@app/domain/reference-data';
+import { listCities } from '@app/domain';
 import { type MasterDataItem, toMasterDataItems } from './master-data-item';
 
 /** The cities of a state; an unknown state has none. */

@@ -1,5 +1,5 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { listGenders } from '@app/domain/reference-data';
+import { listGenders } from '@app/domain';
 import { type MasterDataItem, toMasterDataItems } from './master-data-item';
 
 export class ListGendersQuery extends Query<MasterDataItem[]> {}

@@ -1,5 +1,5 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { listTags, type Tag } from '@app/domain/reference-data';
+import { listTags, type Tag } from '@app/domain';
 
 export class ListTagsQuery extends Query<Tag[]> {}
 

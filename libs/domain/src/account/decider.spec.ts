@@ -1,4 +1,4 @@
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '@app/testing';
 import type { AccountCommand } from './commands';
 import { CREDENTIAL_LINK_LIFETIME_MS } from './credential-link-window';
 import { accountDecider } from './decider';

@@ -1,4 +1,4 @@
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '@app/testing';
 import type { Actor } from '../posts/authorization';
 import type { ArticleCommand } from './commands';
 import { articleDecider } from './decider';

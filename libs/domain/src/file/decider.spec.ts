@@ -1,5 +1,5 @@
 import type { Actor } from '../posts/authorization';
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '@app/testing';
 import type { ReferencedPost, UploadFile } from './commands';
 import { fileDecider } from './decider';
 import type { FileEvent } from './events';

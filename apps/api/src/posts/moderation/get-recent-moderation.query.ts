@@ -3,10 +3,11 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { ReadStore } from '@app/read-store';
 import {
   MODERATION_LOG_COLLECTION,
+  POST_VIEW_COLLECTION,
   type ModerationAction,
   type ModerationLogDocument,
-} from '@app/projections/moderation-log/moderation-log.projection';
-import { POST_VIEW_COLLECTION, type PostViewDocument } from '@app/projections/post-view/post-view.projection';
+  type PostViewDocument,
+} from '@app/projections';
 import { READ_STORE } from '../../infrastructure/tokens';
 import { POST_KINDS, postKindOf } from '../post-kinds';
 

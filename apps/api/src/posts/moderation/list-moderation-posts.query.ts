@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { GridPostItem } from '@app/contracts';
 import type { Filter, ReadStore } from '@app/read-store';
-import { POST_VIEW_COLLECTION, type PostViewDocument } from '@app/projections/post-view/post-view.projection';
+import { POST_VIEW_COLLECTION, type PostViewDocument } from '@app/projections';
 import { AuthorNames } from '../../accounts/author-names';
 import { READ_STORE } from '../../infrastructure/tokens';
 

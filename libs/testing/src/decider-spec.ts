@@ -1,5 +1,4 @@
-import { DomainError, type DomainErrorKind } from '../shared/errors';
-import { fold, type Decider } from '../shared/decider';
+import { DomainError, fold, type Decider, type DomainErrorKind } from '@app/domain';
 
 /**
  * Given/when/then for deciders, used only by tests:
