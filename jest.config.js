@@ -9,7 +9,7 @@ const base = { rootDir: __dirname, testEnvironment: 'node', transform: { '^.+\\.
 
 module.exports = {
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{libs,projections,apps/api,apps/worker}/**/*.spec.ts'] },
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{libs,projections,apps/api,apps/worker,apps/cli}/**/*.spec.ts'] },
     { ...base, displayName: 'web', testMatch: ['<rootDir>/apps/web/src/**/*.spec.ts'] },
     { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'], testTimeout: 30_000 },
     { ...base, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'], testTimeout: 90_000 },

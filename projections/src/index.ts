@@ -1,7 +1,6 @@
 export * from './projection';
 export * from './runner';
 export * from './all-projections';
-export * from './site-engines';
 
 // Read models the API queries: their collection names and document shapes, exported on purpose.
 export { ACCOUNTS_COLLECTION, ERASED_USER_NAME, type AccountDocument } from './accounts/accounts.projection';

@@ -2,3 +2,4 @@
 export { createApp } from './create-app';
 export { EventSourcedCommands } from './infrastructure/event-sourced-commands';
 export { APP_CONFIG, EVENT_STORE, JOB_QUEUE, READ_STORE } from './infrastructure/tokens';
+export { openSiteEngines, type SiteEngines } from './infrastructure/site-engines';

@@ -2,8 +2,9 @@ import { Global, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationSh
 import { loadConfig, type AppConfig } from '@app/config';
 import { createMailTransport, SEND_MAIL, sendMailJobHandler, type MailTransport } from '@app/mail';
 import { PasswordHasher, PersonalDataVault } from '@app/personal-data';
-import { openSiteEngines, ProjectionRunner, type SiteEngines } from '@app/projections';
+import { ProjectionRunner } from '@app/projections';
 import { EventSourcedCommands } from './event-sourced-commands';
+import { openSiteEngines, type SiteEngines } from './site-engines';
 import { APP_CONFIG, EVENT_STORE, JOB_QUEUE, READ_STORE, SITE_ENGINES } from './tokens';
 
 const fromEngines = <K extends keyof SiteEngines>(key: K) => ({
@@ -25,7 +26,8 @@ const fromEngines = <K extends keyof SiteEngines>(key: K) => ({
     {
       provide: ProjectionRunner,
       inject: [SITE_ENGINES],
-      useFactory: (engines: SiteEngines) => new ProjectionRunner(engines.eventStore, engines.readStore, engines.projections),
+      useFactory: (engines: SiteEngines) =>
+        new ProjectionRunner(engines.eventStore, engines.readStore, engines.projections, { logger: new Logger('Projections') }),
     },
     EventSourcedCommands,
   ],
