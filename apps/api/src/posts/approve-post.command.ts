@@ -1,7 +1,7 @@
+import { articleDecider, POST_KINDS, questionDecider, type Actor, type PostKind } from '@app/domain';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { articleDecider, questionDecider, type Actor } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { POST_KINDS, POST_READ_MODELS, type PostKind } from './post-kinds';
+import { POST_READ_MODELS } from './post-kinds';
 
 /** An admin approves or unapproves a post (SPEC §4 'Post approval'). Setting the current value changes nothing. */
 export class ApprovePostCommand extends Command<true> {

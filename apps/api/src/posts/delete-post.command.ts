@@ -1,7 +1,7 @@
+import { articleDecider, POST_KINDS, questionDecider, type Actor, type PostKind } from '@app/domain';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { articleDecider, questionDecider, type Actor } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { POST_KINDS, POST_READ_MODELS, type PostKind } from './post-kinds';
+import { POST_READ_MODELS } from './post-kinds';
 
 /** The owner or an admin deletes a post; it is then 404 for everyone. */
 export class DeletePostCommand extends Command<true> {

@@ -1,3 +1,4 @@
+import { POST_MESSAGES } from '@app/contracts';
 import { deciderSpec } from '@app/testing';
 import type { Actor } from '../posts/authorization';
 import type { ArticleCommand } from './commands';
@@ -104,16 +105,16 @@ describe('articleDecider', () => {
 
     it.each([
       ['an empty title', { title: '   ' }, 'Title is required.'],
-      ['a title over 200 characters', { title: 'x'.repeat(201) }, 'Title must be at most 200 characters.'],
+      ['a title over 200 characters', { title: 'x'.repeat(201) }, POST_MESSAGES.titleTooLong],
       ['an empty description', { description: '' }, 'Description is required.'],
-      ['a description over 200 characters', { description: 'x'.repeat(201) }, 'Description must be at most 200 characters.'],
+      ['a description over 200 characters', { description: 'x'.repeat(201) }, POST_MESSAGES.descriptionTooLong],
       ['no category', { categoryId: 0 }, 'Category is required.'],
       ['no tags', { tags: [] }, 'At least one tag is required.'],
       ['a tag without an id', { tags: [{ id: 1.5, subTag: 'x' }] }, 'Tag is invalid.'],
       ['content that is only markup', { content: '<p>&nbsp;</p><p><br></p>' }, 'Content is required.'],
       ['content that is only a script', { content: '<script>alert(1)</script>' }, 'Content is required.'],
-      ['a source over 500 characters', { source: 'x'.repeat(501) }, 'Source must be at most 500 characters.'],
-      ['instructions over 500 characters', { instructions: 'x'.repeat(501) }, 'Instructions must be at most 500 characters.'],
+      ['a source over 500 characters', { source: 'x'.repeat(501) }, POST_MESSAGES.sourceTooLong],
+      ['instructions over 500 characters', { instructions: 'x'.repeat(501) }, POST_MESSAGES.instructionsTooLong],
     ])('refuses %s', (_case, invalid, message) => {
       spec
         .given([])

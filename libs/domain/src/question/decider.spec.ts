@@ -1,3 +1,4 @@
+import { POST_MESSAGES } from '@app/contracts';
 import { deciderSpec } from '@app/testing';
 import type { Actor } from '../posts/authorization';
 import type { QuestionCommand } from './commands';
@@ -81,7 +82,7 @@ describe('questionDecider', () => {
 
     it.each([
       ['an empty title', { title: '' }, 'Title is required.'],
-      ['a title over 200 characters', { title: 'x'.repeat(201) }, 'Title must be at most 200 characters.'],
+      ['a title over 200 characters', { title: 'x'.repeat(201) }, POST_MESSAGES.titleTooLong],
       ['no category', { categoryId: -1 }, 'Category is required.'],
       ['no tags', { tags: [] }, 'At least one tag is required.'],
       ['empty content', { content: '<p></p>' }, 'Content is required.'],

@@ -1,3 +1,4 @@
+import { RoleId } from '@app/contracts';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import {
   accountDecider,
@@ -63,7 +64,7 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
       { actor: userName },
     );
     await this.commands.settle(position, ['accounts']);
-    return this.sessions.loginResult({ userName, name: personal.name, roleId: 1 }, false);
+    return this.sessions.loginResult({ userName, name: personal.name, roleId: RoleId.User }, false);
   }
 
   private async reserveUserName(name: string, now: Date): Promise<string> {

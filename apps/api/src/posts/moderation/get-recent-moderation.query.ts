@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { POST_KINDS, postKindOf, type PostEntityType } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
 import {
   MODERATION_LOG_COLLECTION,
@@ -9,12 +10,11 @@ import {
   type PostViewDocument,
 } from '@app/projections';
 import { READ_STORE } from '../../infrastructure/tokens';
-import { POST_KINDS, postKindOf } from '../post-kinds';
 
 export const RECENT_MODERATION_LIMIT = 50;
 
 export interface RecentModerationEntry {
-  entityType: 1 | 2;
+  entityType: PostEntityType;
   postId: number;
   /** The post's current title, so the Admin Panel can name it. */
   title: string;

@@ -1,11 +1,10 @@
+import { postKindOf, validationError } from '@app/domain';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { validationError } from '@app/domain';
 import { AdminOnly } from '../../auth/auth.decorators';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { numericId } from '../../reference-data/numeric-id.pipe';
-import { postKindOf } from '../post-kinds';
 import { GetModerationHistoryQuery } from './get-moderation-history.query';
 import { GetRecentModerationQuery } from './get-recent-moderation.query';
 import { ListModerationPostsQuery, type ModerationPostsEntityType } from './list-moderation-posts.query';
