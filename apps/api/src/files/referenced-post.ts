@@ -1,5 +1,5 @@
-import { articleDecider, POST_KINDS, questionDecider, referencedPostKindOf, type AttachmentTypeId, type ReferencedPost } from '@app/domain';
 import { Injectable } from '@nestjs/common';
+import { articleDecider, POST_KINDS, questionDecider, referencedPostKindOf, type AttachmentTypeId, type ReferencedPost } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 
 /** The post a file hangs off, as its own stream knows it now (not a read model that may lag). */

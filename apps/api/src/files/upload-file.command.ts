@@ -10,6 +10,7 @@ import { FILE_STORE } from './file-store.provider';
 import { ReferencedPosts } from './referenced-post';
 import { storageFolderOf } from './storage-folder';
 import type { CheckedUpload } from './upload-request';
+import { CLOCK, type Clock } from '../infrastructure/tokens';
 
 /** Stores a checked upload's bytes under a generated name and records the upload. */
 export class UploadFileCommand extends Command<UploadResult> {
@@ -30,6 +31,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
     private readonly referencedPosts: ReferencedPosts,
     @Inject(POST_ID_GENERATOR) private readonly nextId: PostIdGenerator,
     @Inject(FILE_STORE) private readonly fileStore: FileStore,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, upload }: UploadFileCommand): Promise<UploadResult> {
@@ -46,7 +48,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
       uploadedFileName: generateStoredName(upload.extension),
       extension: upload.extension,
       size: upload.bytes.length,
-      now: new Date(),
+      now: this.clock(),
     };
     // Decided once up front, so a refused upload never touches the disk.
     fileDecider.decide(command, fileDecider.initialState);

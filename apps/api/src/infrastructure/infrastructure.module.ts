@@ -1,11 +1,11 @@
-import { Global, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { loadConfig, type AppConfig } from '@app/config';
 import { createMailTransport, SEND_MAIL, sendMailJobHandler, type MailTransport } from '@app/mail';
 import { PasswordHasher, PersonalDataVault } from '@app/personal-data';
 import { ProjectionRunner } from '@app/projections';
 import { EventSourcedCommands } from './event-sourced-commands';
 import { openSiteEngines, type SiteEngines } from './site-engines';
-import { APP_CONFIG, EVENT_STORE, JOB_QUEUE, READ_STORE, SITE_ENGINES } from './tokens';
+import { APP_CONFIG, CLOCK, EVENT_STORE, JOB_QUEUE, READ_STORE, SITE_ENGINES, systemClock, type Clock } from './tokens';
 
 const fromEngines = <K extends keyof SiteEngines>(key: K) => ({
   inject: [SITE_ENGINES],
@@ -34,6 +34,15 @@ const fromEngines = <K extends keyof SiteEngines>(key: K) => ({
   exports: [APP_CONFIG, EVENT_STORE, READ_STORE, JOB_QUEUE, PersonalDataVault, PasswordHasher, ProjectionRunner, EventSourcedCommands],
 })
 export class InfrastructureModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  /** The clock handlers take `now` from: the system's unless a test fixes time. */
+  static forRoot(options: { clock?: Clock } = {}): DynamicModule {
+    return {
+      module: InfrastructureModule,
+      providers: [{ provide: CLOCK, useValue: options.clock ?? systemClock }],
+      exports: [CLOCK],
+    };
+  }
+
   private readonly logger = new Logger('Infrastructure');
   private mailTransport?: MailTransport;
 

@@ -1,6 +1,6 @@
-import { notFound, POST_KINDS, type PostKind } from '@app/domain';
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { notFound, POST_KINDS, type PostKind } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
 import { MODERATION_LOG_COLLECTION, type ModerationAction, type ModerationLogDocument } from '@app/projections';
 import { READ_STORE } from '../../infrastructure/tokens';

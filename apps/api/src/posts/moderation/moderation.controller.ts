@@ -1,7 +1,7 @@
-import { postKindOf, validationError } from '@app/domain';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { postKindOf, validationError } from '@app/domain';
 import { AdminOnly } from '../../auth/auth.decorators';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { numericId } from '../../reference-data/numeric-id.pipe';

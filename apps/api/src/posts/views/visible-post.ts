@@ -1,5 +1,5 @@
-import { isVisibleTo, notFound, POST_KINDS, type Actor, type PostKind } from '@app/domain';
 import { Inject, Injectable } from '@nestjs/common';
+import { isVisibleTo, notFound, POST_KINDS, type Actor, type PostKind } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
 import { POST_VIEW_COLLECTION, type PostViewDocument } from '@app/projections';
 import { READ_STORE } from '../../infrastructure/tokens';
