@@ -155,7 +155,7 @@ describe('articleDecider', () => {
     });
 
     it('emits nothing when nothing changed', () => {
-      spec.given([drafted]).when(edit()).then([]);
+      spec.given([drafted]).when(edit()).thenNothingHappened();
     });
 
     it('sees a tag order change as an edit', () => {
@@ -183,7 +183,7 @@ describe('articleDecider', () => {
       spec
         .given([drafted])
         .when(edit({ fields: { ...fields, content: '<p onmouseover="x()">Spans are <strong>fast</strong>.</p>' } }))
-        .then([]);
+        .thenNothingHappened();
     });
 
     it('publishes a draft', () => {
@@ -204,7 +204,7 @@ describe('articleDecider', () => {
       spec
         .given([drafted, published])
         .when(edit({ isPublished: true }))
-        .then([]);
+        .thenNothingHappened();
     });
 
     it('edits before publishing when one save does both', () => {
@@ -227,7 +227,7 @@ describe('articleDecider', () => {
       spec
         .given([drafted, chosen])
         .when(edit({ defaultImageId: 11 }))
-        .then([]);
+        .thenNothingHappened();
       spec
         .given([drafted, chosen])
         .when(edit({ defaultImageId: -1 }))
@@ -295,8 +295,8 @@ describe('articleDecider', () => {
     });
 
     it('emits nothing when the approval does not change', () => {
-      spec.given([drafted]).when(approve(admin, true)).then([]);
-      spec.given([drafted, unapproved]).when(approve(admin, false)).then([]);
+      spec.given([drafted]).when(approve(admin, true)).thenNothingHappened();
+      spec.given([drafted, unapproved]).when(approve(admin, false)).thenNothingHappened();
     });
 
     it.each([

@@ -105,7 +105,7 @@ describe('questionDecider', () => {
     });
 
     it('emits nothing when nothing changed', () => {
-      spec.given([asked]).when(edit()).then([]);
+      spec.given([asked]).when(edit()).thenNothingHappened();
     });
 
     it('chooses and clears the default image', () => {
@@ -163,7 +163,7 @@ describe('questionDecider', () => {
     });
 
     it('emits nothing when the approval does not change', () => {
-      spec.given([asked]).when(approve(admin, true)).then([]);
+      spec.given([asked]).when(approve(admin, true)).thenNothingHappened();
     });
 
     it.each([
