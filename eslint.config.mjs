@@ -37,6 +37,18 @@ export default tseslint.config(
     },
   },
   {
+    // Tests read supertest and fetch bodies, which are `any`, and pass jest's matchers around.
+    files: ['**/*.spec.ts', '**/*.e2e-spec.ts', '**/*.browser-spec.ts', 'test/support/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -47,11 +47,11 @@ export function samplePng(): Buffer {
 export function sampleJpeg(): Buffer {
   const segment = (marker: number, data: number[]) =>
     Buffer.from([0xff, marker, (data.length + 2) >> 8, (data.length + 2) & 0xff, ...data]);
-  const oneCodeTable = (tableClass: number) => [(tableClass << 4) | 0, 1, ...new Array(15).fill(0), 0x00];
+  const oneCodeTable = (tableClass: number) => [(tableClass << 4) | 0, 1, ...Array<number>(15).fill(0), 0x00];
   return Buffer.concat([
     Buffer.from([0xff, 0xd8]),
     segment(0xe0, [...Buffer.from('JFIF\0', 'ascii'), 1, 1, 0, 0, 1, 0, 1, 0, 0]),
-    segment(0xdb, [0x00, ...new Array(64).fill(1)]),
+    segment(0xdb, [0x00, ...Array<number>(64).fill(1)]),
     segment(0xc0, [8, 0, 8, 0, 8, 1, 1, 0x11, 0]),
     segment(0xc4, oneCodeTable(0)),
     segment(0xc4, oneCodeTable(1)),

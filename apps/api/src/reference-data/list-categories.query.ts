@@ -5,7 +5,7 @@ export class ListCategoriesQuery extends Query<Category[]> {}
 
 @QueryHandler(ListCategoriesQuery)
 export class ListCategoriesHandler implements IQueryHandler<ListCategoriesQuery, Category[]> {
-  async execute(): Promise<Category[]> {
-    return listCategories().map(({ id, subCategory }) => ({ id, subCategory }));
+  execute(): Promise<Category[]> {
+    return Promise.resolve(listCategories().map(({ id, subCategory }) => ({ id, subCategory })));
   }
 }

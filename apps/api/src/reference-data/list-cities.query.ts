@@ -11,7 +11,7 @@ export class ListCitiesQuery extends Query<MasterDataItem[]> {
 
 @QueryHandler(ListCitiesQuery)
 export class ListCitiesHandler implements IQueryHandler<ListCitiesQuery, MasterDataItem[]> {
-  async execute({ stateId }: ListCitiesQuery): Promise<MasterDataItem[]> {
-    return toMasterDataItems(listCities(stateId));
+  execute({ stateId }: ListCitiesQuery): Promise<MasterDataItem[]> {
+    return Promise.resolve(toMasterDataItems(listCities(stateId)));
   }
 }

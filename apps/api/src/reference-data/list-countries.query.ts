@@ -6,7 +6,7 @@ export class ListCountriesQuery extends Query<MasterDataItem[]> {}
 
 @QueryHandler(ListCountriesQuery)
 export class ListCountriesHandler implements IQueryHandler<ListCountriesQuery, MasterDataItem[]> {
-  async execute(): Promise<MasterDataItem[]> {
-    return toMasterDataItems(listCountries());
+  execute(): Promise<MasterDataItem[]> {
+    return Promise.resolve(toMasterDataItems(listCountries()));
   }
 }

@@ -6,7 +6,7 @@ export class ListGendersQuery extends Query<MasterDataItem[]> {}
 
 @QueryHandler(ListGendersQuery)
 export class ListGendersHandler implements IQueryHandler<ListGendersQuery, MasterDataItem[]> {
-  async execute(): Promise<MasterDataItem[]> {
-    return toMasterDataItems(listGenders());
+  execute(): Promise<MasterDataItem[]> {
+    return Promise.resolve(toMasterDataItems(listGenders()));
   }
 }

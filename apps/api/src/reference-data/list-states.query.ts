@@ -11,7 +11,7 @@ export class ListStatesQuery extends Query<MasterDataItem[]> {
 
 @QueryHandler(ListStatesQuery)
 export class ListStatesHandler implements IQueryHandler<ListStatesQuery, MasterDataItem[]> {
-  async execute({ countryId }: ListStatesQuery): Promise<MasterDataItem[]> {
-    return toMasterDataItems(listStates(countryId));
+  execute({ countryId }: ListStatesQuery): Promise<MasterDataItem[]> {
+    return Promise.resolve(toMasterDataItems(listStates(countryId)));
   }
 }

@@ -5,7 +5,7 @@ export class ListTagsQuery extends Query<Tag[]> {}
 
 @QueryHandler(ListTagsQuery)
 export class ListTagsHandler implements IQueryHandler<ListTagsQuery, Tag[]> {
-  async execute(): Promise<Tag[]> {
-    return listTags().map(({ id, subTag }) => ({ id, subTag }));
+  execute(): Promise<Tag[]> {
+    return Promise.resolve(listTags().map(({ id, subTag }) => ({ id, subTag })));
   }
 }

@@ -66,7 +66,7 @@ describe('articleDecider', () => {
       spec
         .given([])
         .when(draft({ moderation: 'pre' }))
-        .then([{ ...drafted, data: { ...drafted.data, isApproved: false } } as ArticleEvent]);
+        .then([{ ...drafted, data: { ...drafted.data, isApproved: false } }]);
     });
 
     it('publishes at once when the first save says isPublished', () => {
@@ -126,7 +126,7 @@ describe('articleDecider', () => {
       spec
         .given([])
         .when(draft({ fields: { ...fields, content: '<figure><img src="/images/a.png"></figure>' } }))
-        .then([{ ...drafted, data: { ...drafted.data, content: '<figure><img src="/images/a.png" /></figure>' } } as ArticleEvent]);
+        .then([{ ...drafted, data: { ...drafted.data, content: '<figure><img src="/images/a.png" /></figure>' } }]);
     });
 
     it('refuses a default image id that is not a file id', () => {
@@ -287,7 +287,7 @@ describe('articleDecider', () => {
     });
 
     it('approves a pre-moderated article', () => {
-      const waiting: ArticleEvent = { ...drafted, data: { ...drafted.data, isApproved: false } } as ArticleEvent;
+      const waiting: ArticleEvent = { ...drafted, data: { ...drafted.data, isApproved: false } };
       spec
         .given([waiting])
         .when(approve(admin, true))

@@ -99,7 +99,7 @@ describe('fileDecider', () => {
       spec
         .given([])
         .when(attach({ actor: admin }))
-        .then([{ ...uploaded, data: { ...uploaded.data, uploaderUserName: 'root' } } as FileEvent]);
+        .then([{ ...uploaded, data: { ...uploaded.data, uploaderUserName: 'root' } }]);
     });
 
     it('refuses a post file or image on another user’s post', () => {

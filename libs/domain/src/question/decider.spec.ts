@@ -58,7 +58,7 @@ describe('questionDecider', () => {
       spec
         .given([])
         .when(ask({ moderation: 'pre' }))
-        .then([{ ...asked, data: { ...asked.data, isApproved: false } } as QuestionEvent]);
+        .then([{ ...asked, data: { ...asked.data, isApproved: false } }]);
     });
 
     it('records a default image chosen on the first save', () => {
