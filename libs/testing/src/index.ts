@@ -4,3 +4,4 @@ export * from './projection-test-kit';
 export * from './sample-files';
 export * from './delivered-mail';
 export * from './capturing-smtp-server';
+export * from './projection-spec';
