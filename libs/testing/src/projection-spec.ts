@@ -21,10 +21,7 @@ export function on<Event extends { type: string; data: unknown }>(
   event: Event,
   options?: RecordedEventOptions,
 ): RecordedEvent<Event['type'], Event['data']> {
-  return recordedEvent(streamName, event.type, event.data as Record<string, unknown>, options) as RecordedEvent<
-    Event['type'],
-    Event['data']
-  >;
+  return recordedEvent(streamName, event.type, event.data as Record<string, unknown>, options);
 }
 
 /** What the read store holds after the events. */
