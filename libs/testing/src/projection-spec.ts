@@ -44,6 +44,13 @@ export const documentDoesNotExist =
     expect(await readStore.get(inCollection, withId)).toBeNull();
   };
 
+/** The collection holds exactly these documents (in id order). */
+export const documentsAre =
+  <Document extends ReadDocument>(expected: readonly Document[], { inCollection }: { inCollection: string }): ProjectionAssertion =>
+  async (readStore) => {
+    expect(await readStore.find<Document>(inCollection, {}, { sort: [['id', 1]] })).toEqual(expected);
+  };
+
 export function projectionSpec(projection: Projection, readStore: () => ReadStore) {
   return {
     given: (given: readonly RecordedEvent[]) => ({
