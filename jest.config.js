@@ -1,8 +1,9 @@
 // One jest run, four projects: unit (pure + contract suites), web (SPA logic), e2e (HTTP, embedded app), browser (Playwright + Chromium).
 const swc = ['@swc/jest', JSON.parse(require('fs').readFileSync(__dirname + '/.swcrc', 'utf8'))];
 const moduleNameMapper = {
-  '^@app/(domain|contracts|event-store|read-store|queue|mail|files|config|personal-data|search-index)(/.*)?$': '<rootDir>/libs/$1/src$2',
+  '^@app/(domain|contracts|event-store|read-store|queue|mail|files|config|personal-data|search-index|testing)(/.*)?$': '<rootDir>/libs/$1/src$2',
   '^@app/projections(/.*)?$': '<rootDir>/projections/src$1',
+  '^@app/api(/.*)?$': '<rootDir>/apps/api/src$1',
 };
 // `meilisearch` ships ESM only: swc turns it into CommonJS like our own code (webpack bundles it in the apps).
 const esmPackages = ['meilisearch'];
@@ -16,7 +17,7 @@ const base = {
 
 module.exports = {
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{libs,projections,apps/api,apps/worker}/**/*.spec.ts'] },
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{libs,projections,apps/api,apps/worker,apps/cli}/**/*.spec.ts'] },
     {
       ...base,
       displayName: 'web',

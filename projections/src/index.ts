@@ -1,4 +1,17 @@
 export * from './projection';
 export * from './runner';
 export * from './all-projections';
-export * from './site-engines';
+
+// Read models the API queries: their collection names and document shapes, exported on purpose.
+export { ACCOUNTS_COLLECTION, ERASED_USER_NAME, type AccountDocument } from './accounts/accounts.projection';
+export { emailReservations, userNameByEmailLookup } from './accounts/email-reservations';
+export { HOME_COLLECTION, HOME_PAGE_SIZE, type HomePostDocument } from './home/home.projection';
+export {
+  MODERATION_LOG_COLLECTION,
+  sortablePosition,
+  type ModerationAction,
+  type ModerationLogDocument,
+} from './moderation-log/moderation-log.projection';
+export { POST_VIEW_COLLECTION, type PostAttachedFile, type PostViewDocument } from './post-view/post-view.projection';
+export { POST_VIEW_FILES_COLLECTION, type PostFileList, type PostViewFileLink } from './post-view/post-view-files';
+export { UPLOADED_DOCUMENTS_COLLECTION, type UploadedDocument } from './uploaded-documents/uploaded-documents.projection';

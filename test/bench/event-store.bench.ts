@@ -6,8 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { EventToAppend } from '../../libs/event-store/src/event-store.port';
-import { SqliteEventStore } from '../../libs/event-store/src/sqlite/sqlite-event-store';
+import { SqliteEventStore, type EventToAppend } from '@app/event-store';
 
 const SINGLE_APPENDS = 3_000;
 const BATCHES = 1_000;

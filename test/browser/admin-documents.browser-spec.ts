@@ -50,6 +50,6 @@ describe('Admin Panel uploaded documents', () => {
       item.getByRole('button', { name: 'Download async-notes.txt' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('async-notes.txt');
-    expect(await readFile((await download.path())!, 'utf8')).toBe('Async all the way down.\n');
+    expect(await readFile(await download.path(), 'utf8')).toBe('Async all the way down.\n');
   });
 });

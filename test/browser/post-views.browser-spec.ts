@@ -149,7 +149,7 @@ describe('article view', () => {
       site.page.getByRole('button', { name: 'Download span-notes.txt' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('span-notes.txt');
-    expect(await readFile((await download.path())!, 'utf8')).toBe('Span<T> is a ref struct.\n');
+    expect(await readFile(await download.path(), 'utf8')).toBe('Span<T> is a ref struct.\n');
   });
 
   it('shows a draft with its badge to its author only', async () => {

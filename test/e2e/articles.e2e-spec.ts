@@ -1,13 +1,12 @@
 import { POST_MESSAGES } from '@app/contracts';
+import { articleStreamName, createPostIdGenerator, type ArticleEvent } from '@app/domain';
 import type { EventStore } from '@app/event-store';
-import { ProjectionRunner, rebuildProjection } from '@app/projections';
-import { HOME_COLLECTION } from '@app/projections/home/home.projection';
-import { MODERATION_LOG_COLLECTION } from '@app/projections/moderation-log/moderation-log.projection';
-import { POST_VIEW_COLLECTION } from '@app/projections/post-view/post-view.projection';
+import { HOME_COLLECTION, MODERATION_LOG_COLLECTION, POST_VIEW_COLLECTION, ProjectionRunner, rebuildProjection } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
-import { EVENT_STORE, READ_STORE } from '../../apps/api/src/infrastructure/tokens';
+import { EVENT_STORE, READ_STORE } from '@app/api';
 import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
-import { articleBody, createPost, documentsOf } from '../support/posts';
+import { apiSpec, existingStream, expectNewEvents, expectResponse } from '../support/api-spec';
+import { articleBody, articleDrafted, createPost, documentsOf } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** SPEC §7 'Articles and questions', the article calls, over HTTP in embedded mode. */
@@ -36,6 +35,9 @@ describe('articles', () => {
     putArticle(articleBody({ id, isPublished: true, ...overrides }), owner).expect(200);
   const homeArticleIds = async () =>
     ((await site.http().get('/api/Home/').expect(200)).body.result.articles as { id: number }[]).map((a) => a.id);
+  // Posts that exist only as given events get ids minted as the site mints them (newest first on home).
+  const nextGivenId = createPostIdGenerator();
+  const published: ArticleEvent = { type: 'ArticlePublished', data: { at: '2026-01-02T10:00:00.000Z' } };
 
   describe('POST /api/Article', () => {
     it('creates a draft and returns its id; only the owner and admins see the draft', async () => {
@@ -207,8 +209,14 @@ describe('articles', () => {
     });
 
     it('hides an unapproved article from the public and home, not from its owner and admins', async () => {
-      const id = await draft({ isPublished: true });
-      expect((await approve(id, false, admin).expect(200)).body.result).toBe(true);
+      const id = nextGivenId();
+      await apiSpec(site)
+        .given(existingStream(articleStreamName(id), [articleDrafted(id, owner.userName), published]))
+        .when(() => approve(id, false, admin))
+        .then([
+          expectResponse(200, { success: true, result: true }),
+          expectNewEvents(articleStreamName(id), [{ type: 'ArticleUnapproved', data: { at: expect.any(String) } }]),
+        ]);
       await getArticle(id).expect(404);
       await getArticle(id, other).expect(404);
       expect((await getArticle(id, owner).expect(200)).body.result.isApproved).toBe(false);
@@ -236,9 +244,17 @@ describe('articles', () => {
     });
 
     it('lets an admin delete any article; a deleted article is 404 for everyone and for every command', async () => {
-      const id = await draft({ isPublished: true });
-      expect(await homeArticleIds()).toContain(id);
-      expect((await remove(id, admin).expect(200)).body.result).toBe(true);
+      const id = nextGivenId();
+      await apiSpec(site)
+        .given(existingStream(articleStreamName(id), [articleDrafted(id, owner.userName), published]))
+        .when(async () => {
+          expect(await homeArticleIds()).toContain(id);
+          return remove(id, admin);
+        })
+        .then([
+          expectResponse(200, { success: true, result: true }),
+          expectNewEvents(articleStreamName(id), [{ type: 'ArticleDeleted', data: { at: expect.any(String) } }]),
+        ]);
       for (const viewer of [null, other, owner, admin]) await getArticle(id, viewer).expect(404);
       expect(await homeArticleIds()).not.toContain(id);
       await putArticle(articleBody({ id }), owner).expect(404);
@@ -323,5 +339,39 @@ describe('articles under pre-moderation (MODERATION=pre)', () => {
     expect((await site.http().get(`/api/Article/${id}`).expect(200)).body.result.isApproved).toBe(true);
     const after = (await site.http().get('/api/Home/').expect(200)).body.result;
     expect(after.articles.map((a: { id: number }) => a.id)).toContain(id);
+  });
+});
+
+describe('articles at a fixed time (the clock is injected)', () => {
+  const now = new Date('2026-03-01T09:30:00.000Z');
+  let site: TestApp;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    site = await startTestApp({ clock: () => now });
+    owner = await signUp(site, 'Tim Time');
+  });
+  afterAll(() => site.dispose());
+
+  it('records the time of the command in the event and shows it as createdOn', async () => {
+    const { isPublished: _isPublished, defaultImageId: _defaultImageId, ...fields } = articleBody();
+    const response = await apiSpec(site)
+      .given()
+      .when((http) => http.post('/api/Article').set(bearer(owner)).send(articleBody()))
+      .then([
+        expectResponse(200, { success: true, result: expect.any(Number) }),
+        expectNewEvents(
+          (created) => articleStreamName(created.body.result as number),
+          [
+            {
+              type: 'ArticleDrafted',
+              data: { ...fields, id: expect.any(Number), authorUserName: owner.userName, isApproved: true, at: now.toISOString() },
+            },
+          ],
+        ),
+      ]);
+    const id = response.body.result as number;
+    const record = (await site.http().get(`/api/Article/${id}`).set(bearer(owner)).expect(200)).body.result;
+    expect(record).toMatchObject({ id, createdOn: now.toISOString(), updatedOn: null });
   });
 });

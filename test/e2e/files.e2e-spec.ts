@@ -1,12 +1,15 @@
 import { FILE_MESSAGES } from '@app/contracts';
 import type { EventStore } from '@app/event-store';
-import { samplePdf, samplePng, sampleZip } from '@app/files/testing/sample-files';
-import { ProjectionRunner, rebuildProjection } from '@app/projections';
-import { POST_VIEW_FILES_COLLECTION } from '@app/projections/post-view/post-view-files';
-import { POST_VIEW_COLLECTION } from '@app/projections/post-view/post-view.projection';
-import { UPLOADED_DOCUMENTS_COLLECTION } from '@app/projections/uploaded-documents/uploaded-documents.projection';
+import { samplePdf, samplePng, sampleZip } from '@app/testing';
+import {
+  POST_VIEW_COLLECTION,
+  POST_VIEW_FILES_COLLECTION,
+  ProjectionRunner,
+  rebuildProjection,
+  UPLOADED_DOCUMENTS_COLLECTION,
+} from '@app/projections';
 import type { ReadStore } from '@app/read-store';
-import { EVENT_STORE, READ_STORE } from '../../apps/api/src/infrastructure/tokens';
+import { EVENT_STORE, READ_STORE } from '@app/api';
 import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
 import { articleBody, createPost, documentsOf, questionBody } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';

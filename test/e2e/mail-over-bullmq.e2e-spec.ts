@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { CapturingSmtpServer } from '../../libs/mail/src/testing/capturing-smtp-server';
+import { CapturingSmtpServer } from '@app/testing';
 import { signUp } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -22,9 +22,9 @@ if (!redisUrl) {
 
     beforeAll(async () => {
       smtp = await new CapturingSmtpServer().start();
-      site = await startTestApp({ env: { REDIS_URL: redisUrl!, SMTP_URL: smtp.url } });
+      site = await startTestApp({ env: { REDIS_URL: redisUrl, SMTP_URL: smtp.url } });
       worker = spawn(process.execPath, [WORKER], {
-        env: { ...process.env, DATA_DIR: site.dataDir, REDIS_URL: redisUrl!, SMTP_URL: smtp.url, NO_COLOR: '1' },
+        env: { ...process.env, DATA_DIR: site.dataDir, REDIS_URL: redisUrl, SMTP_URL: smtp.url, NO_COLOR: '1' },
       });
       worker.stdout?.on('data', (chunk) => (workerLog += chunk));
       worker.stderr?.on('data', (chunk) => (workerLog += chunk));

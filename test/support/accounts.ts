@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { accountDecider, accountStreamName } from '@app/domain';
-import { EventSourcedCommands } from '../../apps/api/src/infrastructure/event-sourced-commands';
+import { EventSourcedCommands } from '@app/api';
 import type { TestApp } from './test-app';
 
 export interface TestUser {

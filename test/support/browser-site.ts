@@ -76,7 +76,7 @@ export function useBrowserSite(): BrowserSite {
   });
 
   afterEach(async () => {
-    await Promise.all([context, ...others].map((open) => open?.close()));
+    await Promise.all([context, ...others].filter((open) => open !== undefined).map((open) => open.close()));
     others = [];
   });
 

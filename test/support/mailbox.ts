@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { deliveredMail, type DeliveredMail } from '../../libs/mail/src/testing/delivered-mail';
+import { deliveredMail, type DeliveredMail } from '@app/testing';
 
 /** Waits for the e-mail the embedded site wrote as an .eml file under DATA_DIR/mail for `to`. */
 export async function waitForMailTo(

@@ -1,5 +1,6 @@
+import type { ArticleEvent } from '@app/domain';
 import type { ReadDocument, ReadStore } from '@app/read-store';
-import { READ_STORE } from '../../apps/api/src/infrastructure/tokens';
+import { READ_STORE } from '@app/api';
 import { bearer, type TestUser } from './accounts';
 import type { TestApp } from './test-app';
 
@@ -20,6 +21,12 @@ export const articleBody = (overrides: Record<string, unknown> = {}) => ({
   defaultImageId: -1,
   ...overrides,
 });
+
+/** The event of a draft of `articleBody()` (approved, as under post-moderation), for a given stream. */
+export function articleDrafted(id: number, authorUserName: string, at = '2026-01-02T09:00:00.000Z'): ArticleEvent {
+  const { isPublished: _isPublished, defaultImageId: _defaultImageId, ...fields } = articleBody();
+  return { type: 'ArticleDrafted', data: { ...fields, id, authorUserName, isApproved: true, at } };
+}
 
 /** A question as the ask page sends it. */
 export const questionBody = (overrides: Record<string, unknown> = {}) => ({

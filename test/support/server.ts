@@ -51,7 +51,7 @@ async function launch(dataDir: string, env: Record<string, string>): Promise<Run
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-OUTPUT_LIMIT);
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

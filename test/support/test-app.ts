@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { createApp } from '../../apps/api/src/create-app';
+import { createApp, type Clock } from '@app/api';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -18,14 +18,14 @@ export interface TestApp {
  * The whole site in embedded mode, in this process, on a private data dir. Environment overrides
  * apply to this app only (the config is read once while the app is created).
  */
-export async function startTestApp(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(options: { dataDir?: string; env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'devcommunity-e2e-'));
   const overrides: Record<string, string> = { DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', ...options.env };
   const saved = Object.fromEntries(Object.keys(overrides).map((key) => [key, process.env[key]]));
   Object.assign(process.env, overrides);
   let app: NestExpressApplication;
   try {
-    app = await createApp({ logger: false });
+    app = await createApp({ logger: false, clock: options.clock });
     await app.init();
   } finally {
     for (const [key, value] of Object.entries(saved)) {

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from './accounts/accounts.module';
@@ -11,22 +11,22 @@ import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { PostsModule } from './posts/posts.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
+import type { Clock } from './infrastructure/tokens';
+
+export interface AppOptions {
+  /** Fixes the time commands happen at (tests); the system clock otherwise. */
+  clock?: Clock;
+}
 
 @Module({
-  imports: [
-    CqrsModule.forRoot(),
-    InfrastructureModule,
-    AuthModule,
-    HealthModule,
-    ReferenceDataModule,
-    HomeModule,
-    AccountsModule,
-    PostsModule,
-    FilesModule,
-  ],
+  imports: [CqrsModule.forRoot(), AuthModule, HealthModule, ReferenceDataModule, HomeModule, AccountsModule, PostsModule, FilesModule],
   providers: [
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
   ],
 })
-export class AppModule {}
+export class AppModule {
+  static forRoot(options: AppOptions = {}): DynamicModule {
+    return { module: AppModule, imports: [InfrastructureModule.forRoot(options)] };
+  }
+}

@@ -2,14 +2,17 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { AppConfig } from '@app/config';
-import { AppModule } from './app.module';
+import { AppModule, type AppOptions } from './app.module';
 import { useJsonBody } from './http/json-body';
 import { useSpa } from './http/spa-fallback';
 import { APP_CONFIG } from './infrastructure/tokens';
 
 /** Builds the whole site (API, OpenAPI docs, SPA) without listening, so tests can start it too. */
-export async function createApp(options: { logger?: false } = {}): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, logger: options.logger });
+export async function createApp(options: AppOptions & { logger?: false } = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ clock: options.clock }), {
+    bodyParser: false,
+    logger: options.logger,
+  });
   const config = app.get<AppConfig>(APP_CONFIG);
   const express = app.getHttpAdapter().getInstance();
   app.disable('x-powered-by');

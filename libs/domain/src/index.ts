@@ -5,3 +5,4 @@ export * from './posts';
 export * from './account';
 export * from './file';
 export * from './profile';
+export * from './reference-data';

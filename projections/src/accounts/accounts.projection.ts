@@ -1,3 +1,4 @@
+import { RoleId } from '@app/contracts';
 import type { AccountEvent, AccountPersonalData } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { PersonalDataVault } from '@app/personal-data';
@@ -53,7 +54,7 @@ export function accountsProjection(vault: PersonalDataVault): Projection {
         case 'RoleGranted':
           return tx.upsert(ACCOUNTS_COLLECTION, { ...account, roleId: event.data.roleId });
         case 'RoleRevoked':
-          return tx.upsert(ACCOUNTS_COLLECTION, { ...account, roleId: 1 });
+          return tx.upsert(ACCOUNTS_COLLECTION, { ...account, roleId: RoleId.User });
       }
     },
   };

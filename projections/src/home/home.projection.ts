@@ -1,20 +1,16 @@
 import type { RecordedEvent } from '@app/event-store';
-import type { ArticleEvent } from '@app/domain';
-import type { QuestionEvent as QuestionEvents } from '@app/domain';
+import { POST_KINDS, type ArticleEvent, type PostEntityType, type QuestionEvent as QuestionEvents } from '@app/domain';
 import type { ReadStoreTransaction } from '@app/read-store';
 import type { Projection } from '../projection';
 
 export const HOME_COLLECTION = 'home_posts';
 export const HOME_PAGE_SIZE = 20;
 
-const ARTICLE = 1;
-const QUESTION = 2;
-
 /** One post as the home lists need it (SPEC §3 'Grid post item' without the author's display name). */
 export interface HomePostDocument {
   id: string;
   postId: number;
-  entityType: typeof ARTICLE | typeof QUESTION;
+  entityType: PostEntityType;
   title: string;
   uName: string;
   tags: { id: number; subTag: string }[];
@@ -62,7 +58,7 @@ export const homeProjection: Projection = {
       return save(tx, {
         id,
         postId: event.data.id,
-        entityType: isArticle ? ARTICLE : QUESTION,
+        entityType: POST_KINDS[isArticle ? 'article' : 'question'].entityType,
         title: event.data.title,
         uName: event.data.authorUserName,
         tags: event.data.tags,

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@app/event-store';
-import { applyEvents, recordedEvent, useTemporaryReadStore } from '../testing/projection-test-kit';
+import { applyEvents, recordedEvent, useTemporaryReadStore } from '@app/testing';
 import {
   MODERATION_LOG_COLLECTION,
   moderationLogProjection,

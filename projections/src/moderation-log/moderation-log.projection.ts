@@ -1,4 +1,4 @@
-import type { ArticleEvent, QuestionEvent } from '@app/domain';
+import { POST_KINDS, type ArticleEvent, type PostEntityType, type PostKind, type QuestionEvent } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { ReadStoreTransaction } from '@app/read-store';
 import type { Projection } from '../projection';
@@ -11,7 +11,7 @@ export type ModerationAction = 'create' | 'edit' | 'publish' | 'unpublish' | 'ap
 export interface ModerationLogDocument {
   /** The id of the event that recorded the action. */
   id: string;
-  entityType: 1 | 2;
+  entityType: PostEntityType;
   postId: number;
   action: ModerationAction;
   /** userName of whoever did it (event metadata), `system` or `operator`. */
@@ -59,7 +59,7 @@ export const moderationLogProjection: Projection = {
     const stream = STREAM_PATTERN.exec(recorded.streamName);
     const action = ACTION_OF_EVENT[recorded.type as PostEvent['type']];
     if (!stream || !action) return;
-    const entityType = stream[1] === 'article' ? 1 : 2;
+    const entityType = POST_KINDS[stream[1] as PostKind].entityType;
     const postId = Number(stream[2]);
     const correlationId = typeof recorded.metadata.correlationId === 'string' ? recorded.metadata.correlationId : null;
     const isDefaultImage = recorded.type === 'ArticleDefaultImageChosen' || recorded.type === 'QuestionDefaultImageChosen';

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@app/event-store';
-import { applyEvents, recordedEvent, useTemporaryReadStore } from '../testing/projection-test-kit';
+import { applyEvents, recordedEvent, useTemporaryReadStore } from '@app/testing';
 import { POST_VIEW_FILES_COLLECTION } from './post-view-files';
 import { POST_VIEW_COLLECTION, postViewProjection, type PostViewDocument } from './post-view.projection';
 

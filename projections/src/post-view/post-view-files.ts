@@ -1,6 +1,5 @@
 import type { AttachedFile } from '@app/contracts';
-import { articleStreamName, questionStreamName } from '@app/domain';
-import { referencedPostKindOf, type FileEvent, type FileUploadedData } from '@app/domain/file';
+import { articleStreamName, questionStreamName, referencedPostKindOf, type FileEvent, type FileUploadedData } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { ReadStoreTransaction } from '@app/read-store';
 

@@ -1,15 +1,11 @@
 import type { AttachedFile } from '@app/contracts';
-import type { ArticleEvent, PostTag, QuestionEvent } from '@app/domain';
-import { findCategory } from '@app/domain/reference-data';
+import { findCategory, POST_KINDS, type ArticleEvent, type PostEntityType, type PostTag, type QuestionEvent } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { ReadStoreTransaction } from '@app/read-store';
 import type { Projection } from '../projection';
 import { applyPostFileEvent, POST_VIEW_FILE_EVENTS, POST_VIEW_FILES_COLLECTION } from './post-view-files';
 
 export const POST_VIEW_COLLECTION = 'post_views';
-
-export const ARTICLE_ENTITY_TYPE = 1;
-export const QUESTION_ENTITY_TYPE = 2;
 
 /** SPEC §3 'Attached file'. Filled from the file events (post-view-files.ts). */
 export type PostAttachedFile = AttachedFile;
@@ -23,7 +19,7 @@ export interface PostViewDocument {
   /** `article-<postId>` or `question-<postId>`, the post's stream name. */
   id: string;
   postId: number;
-  entityType: typeof ARTICLE_ENTITY_TYPE | typeof QUESTION_ENTITY_TYPE;
+  entityType: PostEntityType;
   title: string;
   description: string;
   categoryId: number;
@@ -92,7 +88,7 @@ export const postViewProjection: Projection = {
       return tx.upsert<PostViewDocument>(POST_VIEW_COLLECTION, {
         id,
         postId: data.id,
-        entityType: isArticle ? ARTICLE_ENTITY_TYPE : QUESTION_ENTITY_TYPE,
+        entityType: POST_KINDS[isArticle ? 'article' : 'question'].entityType,
         title: data.title,
         description: isArticle ? event.data.description : '',
         categoryId: data.categoryId,

@@ -1,4 +1,3 @@
-import { Logger } from '@nestjs/common';
 import type { EventStore, Subscription } from '@app/event-store';
 import type { ReadStore } from '@app/read-store';
 import type { Projection } from '../projection';
@@ -7,7 +6,16 @@ import { REBUILD_SUFFIX } from './namespaced-transaction';
 import { ProjectionVersions } from './projection-versions';
 import { Signal } from './signal';
 
+/** Where the runner reports; each app passes its own (the API passes Nest's logger). */
+export interface ProjectionLogger {
+  log(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
 export interface ProjectionRunnerOptions {
+  /** Defaults to the console. */
+  logger?: ProjectionLogger;
   batchSize?: number;
   /** Fallback poll, for events that arrive without a subscription wake-up. */
   idlePollMs?: number;
@@ -30,7 +38,7 @@ export interface ProjectionStatus {
  * builds beside them from position 0; then collections and checkpoint switch in one transaction.
  */
 export class ProjectionRunner {
-  private readonly logger = new Logger('Projections');
+  private readonly logger: ProjectionLogger;
   private readonly statuses = new Map<string, ProjectionStatus>();
   /** Rung when `$all` has something new: idle loops wake up at once instead of at their next poll. */
   private readonly appended = new Signal();
@@ -50,6 +58,7 @@ export class ProjectionRunner {
     readonly projections: readonly Projection[],
     options: ProjectionRunnerOptions = {},
   ) {
+    this.logger = options.logger ?? console;
     this.versions = new ProjectionVersions(readStore);
     this.batchSize = options.batchSize ?? 500;
     this.idlePollMs = options.idlePollMs ?? 1000;

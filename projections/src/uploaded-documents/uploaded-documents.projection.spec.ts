@@ -1,45 +1,48 @@
-import type { RecordedEvent } from '@app/event-store';
-import { applyEvents, recordedEvent, useTemporaryReadStore } from '../testing/projection-test-kit';
+import type { AttachmentTypeId, FileEvent } from '@app/domain';
+import { documentsAre, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
 import { UPLOADED_DOCUMENTS_COLLECTION, uploadedDocumentsProjection, type UploadedDocument } from './uploaded-documents.projection';
 
-const upload = (id: number, attachmentTypeId: number) =>
-  recordedEvent(`file-${id}`, 'FileUploaded', {
-    id,
-    uploaderUserName: 'ada',
-    attachmentTypeId,
-    fileDisplayName: `essay-${id}.docx`,
-    uploadedFileName: `stored-${id}.docx`,
-    instructions: 'Please fix the grammar',
-    referenceId: 0,
-    extension: 'docx',
-    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    size: 100,
-    at: `2026-01-0${id}T10:00:00.000Z`,
+const upload = (id: number, attachmentTypeId: AttachmentTypeId) =>
+  on<FileEvent>(`file-${id}`, {
+    type: 'FileUploaded',
+    data: {
+      id,
+      uploaderUserName: 'ada',
+      attachmentTypeId,
+      fileDisplayName: `essay-${id}.docx`,
+      uploadedFileName: `stored-${id}.docx`,
+      instructions: 'Please fix the grammar',
+      referenceId: 0,
+      extension: 'docx',
+      contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      size: 100,
+      at: `2026-01-0${id}T10:00:00.000Z`,
+    },
   });
+const deleted = (id: number) => on<FileEvent>(`file-${id}`, { type: 'FileDeleted', data: { at: '2026-01-05T10:00:00.000Z' } });
 
 describe('uploaded-documents projection', () => {
   const readStore = useTemporaryReadStore();
-  const apply = (...events: RecordedEvent[]) => applyEvents(readStore(), uploadedDocumentsProjection, ...events);
+  const spec = projectionSpec(uploadedDocumentsProjection, readStore);
 
-  it('lists documents only, and drops a deleted one', async () => {
-    await apply(
-      upload(1, 1),
-      upload(2, 2),
-      upload(3, 1),
-      upload(4, 4),
-      recordedEvent('file-3', 'FileDeleted', { at: '2026-01-05T10:00:00.000Z' }),
-      recordedEvent('file-2', 'FileDeleted', { at: '2026-01-05T10:00:00.000Z' }),
-    );
-    expect(await readStore().find<UploadedDocument>(UPLOADED_DOCUMENTS_COLLECTION)).toEqual([
-      {
-        id: 'file-1',
-        fileId: 1,
-        fileDisplayName: 'essay-1.docx',
-        uploadedFileName: 'stored-1.docx',
-        instructions: 'Please fix the grammar',
-        uploaderUserName: 'ada',
-        createdOn: '2026-01-01T10:00:00.000Z',
-      },
-    ]);
-  });
+  it('lists documents only, and drops a deleted one', () =>
+    spec
+      .given([upload(1, 1), upload(2, 2), upload(3, 1), upload(4, 4)])
+      .when(deleted(3), deleted(2))
+      .then(
+        documentsAre<UploadedDocument>(
+          [
+            {
+              id: 'file-1',
+              fileId: 1,
+              fileDisplayName: 'essay-1.docx',
+              uploadedFileName: 'stored-1.docx',
+              instructions: 'Please fix the grammar',
+              uploaderUserName: 'ada',
+              createdOn: '2026-01-01T10:00:00.000Z',
+            },
+          ],
+          { inCollection: UPLOADED_DOCUMENTS_COLLECTION },
+        ),
+      ));
 });

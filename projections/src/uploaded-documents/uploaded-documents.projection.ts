@@ -1,4 +1,4 @@
-import { ATTACHMENT_TYPES, type FileEvent } from '@app/domain/file';
+import { ATTACHMENT_TYPES, type FileEvent } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { ReadStoreTransaction } from '@app/read-store';
 import type { Projection } from '../projection';

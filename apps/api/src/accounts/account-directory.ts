@@ -3,7 +3,7 @@ import { accountDecider, accountStreamName, type AccountPersonalData, type Accou
 import type { AppConfig } from '@app/config';
 import type { EventStore } from '@app/event-store';
 import { emailLookupHash, PersonalDataVault } from '@app/personal-data';
-import { emailReservations, userNameByEmailLookup } from '@app/projections/accounts/email-reservations';
+import { emailReservations, userNameByEmailLookup } from '@app/projections';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { APP_CONFIG, EVENT_STORE } from '../infrastructure/tokens';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ReadStore } from '@app/read-store';
-import { ACCOUNTS_COLLECTION, ERASED_USER_NAME, type AccountDocument } from '@app/projections/accounts/accounts.projection';
+import { ACCOUNTS_COLLECTION, ERASED_USER_NAME, type AccountDocument } from '@app/projections';
 import { READ_STORE } from '../infrastructure/tokens';
 
 /**

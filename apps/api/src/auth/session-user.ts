@@ -4,7 +4,3 @@ export interface SessionUser {
   name: string;
   roleId: number;
 }
-
-export const ADMIN_ROLE_ID = 2;
-
-export const isAdmin = (user: SessionUser | null | undefined) => user?.roleId === ADMIN_ROLE_ID;

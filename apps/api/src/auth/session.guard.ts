@@ -1,12 +1,12 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { forbidden, unauthorized } from '@app/domain';
+import { forbidden, isAdmin, unauthorized } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
-import { ACCOUNTS_COLLECTION, type AccountDocument } from '@app/projections/accounts/accounts.projection';
+import { ACCOUNTS_COLLECTION, type AccountDocument } from '@app/projections';
 import { READ_STORE } from '../infrastructure/tokens';
 import { ACCESS_LEVEL, type AccessLevel, type RequestWithSession } from './auth.decorators';
-import { ADMIN_ROLE_ID, type SessionUser } from './session-user';
+import type { SessionUser } from './session-user';
 import { TokenService } from './token.service';
 
 /**
@@ -29,7 +29,7 @@ export class SessionGuard implements CanActivate {
     request.user = await this.currentUser(request, http.getResponse<Response>());
     if (!required) return true;
     if (!request.user) throw unauthorized();
-    if (required === 'admin' && request.user.roleId !== ADMIN_ROLE_ID) throw forbidden('Only an admin can do this.');
+    if (required === 'admin' && !isAdmin(request.user)) throw forbidden('Only an admin can do this.');
     return true;
   }
 

@@ -1,12 +1,12 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { Actor } from '@app/domain';
-import { fileDecider, fileStreamName } from '@app/domain/file';
+import { fileDecider, fileStreamName, type Actor } from '@app/domain';
 import type { FileStore } from '@app/files';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { FILE_READ_MODELS } from './file-read-models';
 import { FILE_STORE } from './file-store.provider';
 import { storageFolderOf } from './storage-folder';
+import { CLOCK, type Clock } from '../infrastructure/tokens';
 
 /** The uploader or an admin deletes a file: recorded first, then its bytes are removed. */
 export class DeleteFileCommand extends Command<true> {
@@ -25,6 +25,7 @@ export class DeleteFileHandler implements ICommandHandler<DeleteFileCommand, tru
   constructor(
     private readonly commands: EventSourcedCommands,
     @Inject(FILE_STORE) private readonly fileStore: FileStore,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, id }: DeleteFileCommand): Promise<true> {
@@ -32,7 +33,7 @@ export class DeleteFileHandler implements ICommandHandler<DeleteFileCommand, tru
     const { position } = await this.commands.execute(
       streamName,
       fileDecider,
-      { type: 'DeleteFile', id, actor, now: new Date() },
+      { type: 'DeleteFile', id, actor, now: this.clock() },
       { actor: actor.userName },
     );
     const { state } = await this.commands.load(streamName, fileDecider);

@@ -1,15 +1,18 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { DownloadResult } from '@app/contracts';
-import { canEdit, isVisibleTo, notFound, type Actor } from '@app/domain';
 import {
   ATTACHMENT_TYPES,
+  canEdit,
   FILE_NOT_FOUND,
   fileDecider,
   fileStreamName,
+  isVisibleTo,
+  notFound,
   referencedPostKindOf,
+  type Actor,
   type FileUploadedData,
-} from '@app/domain/file';
+} from '@app/domain';
 import type { FileStore } from '@app/files';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { FILE_STORE } from './file-store.provider';

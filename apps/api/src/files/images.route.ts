@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Express, Request, Response } from 'express';
-import { CONTENT_TYPES } from '@app/domain/file';
+import { CONTENT_TYPES } from '@app/domain';
 import { isStoredFileName, type FileStore } from '@app/files';
 import { failureEnvelope } from '../http/envelope';
 import { FILE_STORE } from './file-store.provider';

@@ -2,10 +2,7 @@ import { Inject } from '@nestjs/common';
 import type { UploadedDocument } from '@app/contracts';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { ReadStore } from '@app/read-store';
-import {
-  UPLOADED_DOCUMENTS_COLLECTION,
-  type UploadedDocument as StoredDocument,
-} from '@app/projections/uploaded-documents/uploaded-documents.projection';
+import { UPLOADED_DOCUMENTS_COLLECTION, type UploadedDocument as StoredDocument } from '@app/projections';
 import { AuthorNames } from '../accounts/author-names';
 import { READ_STORE } from '../infrastructure/tokens';
 

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { articleDecider, questionDecider } from '@app/domain';
-import { referencedPostKindOf, type AttachmentTypeId, type ReferencedPost } from '@app/domain/file';
+import { articleDecider, POST_KINDS, questionDecider, referencedPostKindOf, type AttachmentTypeId, type ReferencedPost } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { POST_KINDS } from '../posts/post-kinds';
 
 /** The post a file hangs off, as its own stream knows it now (not a read model that may lag). */
 @Injectable()

@@ -1,4 +1,4 @@
-import { uploadCategoryOf, type AttachmentTypeId } from '@app/domain/file';
+import { uploadCategoryOf, type AttachmentTypeId } from '@app/domain';
 import type { StorageFolder } from '@app/files';
 
 /** SPEC §3 storage folders: post and comment images, profile pictures, post files, documents. */

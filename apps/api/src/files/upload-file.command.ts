@@ -1,8 +1,7 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UploadResult } from '@app/contracts';
-import type { Actor, PostIdGenerator } from '@app/domain';
-import { fileDecider, fileStreamName, type UploadFile } from '@app/domain/file';
+import { fileDecider, fileStreamName, type Actor, type PostIdGenerator, type UploadFile } from '@app/domain';
 import { generateStoredName, type FileStore } from '@app/files';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { POST_ID_GENERATOR } from '../posts/post-id.generator';
@@ -11,6 +10,7 @@ import { FILE_STORE } from './file-store.provider';
 import { ReferencedPosts } from './referenced-post';
 import { storageFolderOf } from './storage-folder';
 import type { CheckedUpload } from './upload-request';
+import { CLOCK, type Clock } from '../infrastructure/tokens';
 
 /** Stores a checked upload's bytes under a generated name and records the upload. */
 export class UploadFileCommand extends Command<UploadResult> {
@@ -31,6 +31,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
     private readonly referencedPosts: ReferencedPosts,
     @Inject(POST_ID_GENERATOR) private readonly nextId: PostIdGenerator,
     @Inject(FILE_STORE) private readonly fileStore: FileStore,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, upload }: UploadFileCommand): Promise<UploadResult> {
@@ -47,7 +48,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
       uploadedFileName: generateStoredName(upload.extension),
       extension: upload.extension,
       size: upload.bytes.length,
-      now: new Date(),
+      now: this.clock(),
     };
     // Decided once up front, so a refused upload never touches the disk.
     fileDecider.decide(command, fileDecider.initialState);

@@ -7,8 +7,7 @@ import {
   uploadKindOf,
   type UploadKind,
 } from '@app/contracts';
-import { validationError } from '@app/domain';
-import type { AttachmentTypeId } from '@app/domain/file';
+import { validationError, type AttachmentTypeId } from '@app/domain';
 import { detectFileKind } from '@app/files';
 
 /** An upload whose fields follow SPEC §5 and whose bytes are what their extension says. */

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { GridPostItem, HomeResult } from '@app/contracts';
 import type { ReadStore } from '@app/read-store';
-import { HOME_COLLECTION, HOME_PAGE_SIZE, type HomePostDocument } from '@app/projections/home/home.projection';
+import { HOME_COLLECTION, HOME_PAGE_SIZE, type HomePostDocument } from '@app/projections';
 import { AuthorNames } from '../accounts/author-names';
 import { READ_STORE } from '../infrastructure/tokens';
 

@@ -38,7 +38,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
 function httpExceptionMessage(error: HttpException): string {
   const body = error.getResponse();
-  if (error.getStatus() === HttpStatus.NOT_FOUND && typeof body === 'object') return 'Not found.';
+  if (error.getStatus() === Number(HttpStatus.NOT_FOUND) && typeof body === 'object') return 'Not found.';
   if (typeof body === 'string') return body;
   const message = (body as { message?: unknown }).message;
   if (Array.isArray(message)) return message.join('\n');

@@ -1,10 +1,11 @@
-import { Global, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { loadConfig, type AppConfig } from '@app/config';
 import { createMailTransport, SEND_MAIL, sendMailJobHandler, type MailTransport } from '@app/mail';
 import { PasswordHasher, PersonalDataVault } from '@app/personal-data';
-import { openSiteEngines, ProjectionRunner, type SiteEngines } from '@app/projections';
+import { ProjectionRunner } from '@app/projections';
 import { EventSourcedCommands } from './event-sourced-commands';
-import { APP_CONFIG, EVENT_STORE, JOB_QUEUE, READ_STORE, SITE_ENGINES } from './tokens';
+import { openSiteEngines, type SiteEngines } from './site-engines';
+import { APP_CONFIG, CLOCK, EVENT_STORE, JOB_QUEUE, READ_STORE, SITE_ENGINES, systemClock, type Clock } from './tokens';
 
 const fromEngines = <K extends keyof SiteEngines>(key: K) => ({
   inject: [SITE_ENGINES],
@@ -25,13 +26,23 @@ const fromEngines = <K extends keyof SiteEngines>(key: K) => ({
     {
       provide: ProjectionRunner,
       inject: [SITE_ENGINES],
-      useFactory: (engines: SiteEngines) => new ProjectionRunner(engines.eventStore, engines.readStore, engines.projections),
+      useFactory: (engines: SiteEngines) =>
+        new ProjectionRunner(engines.eventStore, engines.readStore, engines.projections, { logger: new Logger('Projections') }),
     },
     EventSourcedCommands,
   ],
   exports: [APP_CONFIG, EVENT_STORE, READ_STORE, JOB_QUEUE, PersonalDataVault, PasswordHasher, ProjectionRunner, EventSourcedCommands],
 })
 export class InfrastructureModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  /** The clock handlers take `now` from: the system's unless a test fixes time. */
+  static forRoot(options: { clock?: Clock } = {}): DynamicModule {
+    return {
+      module: InfrastructureModule,
+      providers: [{ provide: CLOCK, useValue: options.clock ?? systemClock }],
+      exports: [CLOCK],
+    };
+  }
+
   private readonly logger = new Logger('Infrastructure');
   private mailTransport?: MailTransport;
 

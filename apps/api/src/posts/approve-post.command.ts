@@ -1,7 +1,9 @@
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { articleDecider, questionDecider, type Actor } from '@app/domain';
+import { articleDecider, POST_KINDS, questionDecider, type Actor, type PostKind } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { POST_KINDS, POST_READ_MODELS, type PostKind } from './post-kinds';
+import { POST_READ_MODELS } from './post-kinds';
+import { CLOCK, type Clock } from '../infrastructure/tokens';
 
 /** An admin approves or unapproves a post (SPEC §4 'Post approval'). Setting the current value changes nothing. */
 export class ApprovePostCommand extends Command<true> {
@@ -17,12 +19,15 @@ export class ApprovePostCommand extends Command<true> {
 
 @CommandHandler(ApprovePostCommand)
 export class ApprovePostHandler implements ICommandHandler<ApprovePostCommand, true> {
-  constructor(private readonly commands: EventSourcedCommands) {}
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute({ kind, actor, id, isApproved }: ApprovePostCommand): Promise<true> {
     const streamName = POST_KINDS[kind].streamName(id);
     const context = { actor: actor.userName };
-    const now = new Date();
+    const now = this.clock();
     const { position } =
       kind === 'article'
         ? await this.commands.execute(streamName, articleDecider, { type: 'ApproveArticle', id, actor, isApproved, now }, context)

@@ -1,7 +1,9 @@
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { articleDecider, questionDecider, type Actor } from '@app/domain';
+import { articleDecider, POST_KINDS, questionDecider, type Actor, type PostKind } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { POST_KINDS, POST_READ_MODELS, type PostKind } from './post-kinds';
+import { POST_READ_MODELS } from './post-kinds';
+import { CLOCK, type Clock } from '../infrastructure/tokens';
 
 /** The owner or an admin deletes a post; it is then 404 for everyone. */
 export class DeletePostCommand extends Command<true> {
@@ -16,12 +18,15 @@ export class DeletePostCommand extends Command<true> {
 
 @CommandHandler(DeletePostCommand)
 export class DeletePostHandler implements ICommandHandler<DeletePostCommand, true> {
-  constructor(private readonly commands: EventSourcedCommands) {}
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute({ kind, actor, id }: DeletePostCommand): Promise<true> {
     const streamName = POST_KINDS[kind].streamName(id);
     const context = { actor: actor.userName };
-    const now = new Date();
+    const now = this.clock();
     const { position } =
       kind === 'article'
         ? await this.commands.execute(streamName, articleDecider, { type: 'DeleteArticle', id, actor, now }, context)

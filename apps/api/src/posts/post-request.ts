@@ -1,6 +1,5 @@
 import { POST_MESSAGES } from '@app/contracts';
-import { validationError, type PostTag } from '@app/domain';
-import { findTag } from '@app/domain/reference-data';
+import { findTag, validationError, type PostTag } from '@app/domain';
 
 export const POST_ID_REQUIRED = '- Id is required';
 

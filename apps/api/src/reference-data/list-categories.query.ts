@@ -1,11 +1,11 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { type Category, listCategories } from '@app/domain/reference-data';
+import { type Category, listCategories } from '@app/domain';
 
 export class ListCategoriesQuery extends Query<Category[]> {}
 
 @QueryHandler(ListCategoriesQuery)
 export class ListCategoriesHandler implements IQueryHandler<ListCategoriesQuery, Category[]> {
-  async execute(): Promise<Category[]> {
-    return listCategories().map(({ id, subCategory }) => ({ id, subCategory }));
+  execute(): Promise<Category[]> {
+    return Promise.resolve(listCategories().map(({ id, subCategory }) => ({ id, subCategory })));
   }
 }

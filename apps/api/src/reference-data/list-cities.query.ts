@@ -1,5 +1,5 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { listCities } from '@app/domain/reference-data';
+import { listCities } from '@app/domain';
 import { type MasterDataItem, toMasterDataItems } from './master-data-item';
 
 /** The cities of a state; an unknown state has none. */
@@ -11,7 +11,7 @@ export class ListCitiesQuery extends Query<MasterDataItem[]> {
 
 @QueryHandler(ListCitiesQuery)
 export class ListCitiesHandler implements IQueryHandler<ListCitiesQuery, MasterDataItem[]> {
-  async execute({ stateId }: ListCitiesQuery): Promise<MasterDataItem[]> {
-    return toMasterDataItems(listCities(stateId));
+  execute({ stateId }: ListCitiesQuery): Promise<MasterDataItem[]> {
+    return Promise.resolve(toMasterDataItems(listCities(stateId)));
   }
 }

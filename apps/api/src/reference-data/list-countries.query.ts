@@ -1,12 +1,12 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { listCountries } from '@app/domain/reference-data';
+import { listCountries } from '@app/domain';
 import { type MasterDataItem, toMasterDataItems } from './master-data-item';
 
 export class ListCountriesQuery extends Query<MasterDataItem[]> {}
 
 @QueryHandler(ListCountriesQuery)
 export class ListCountriesHandler implements IQueryHandler<ListCountriesQuery, MasterDataItem[]> {
-  async execute(): Promise<MasterDataItem[]> {
-    return toMasterDataItems(listCountries());
+  execute(): Promise<MasterDataItem[]> {
+    return Promise.resolve(toMasterDataItems(listCountries()));
   }
 }

@@ -1,5 +1,5 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { listStates } from '@app/domain/reference-data';
+import { listStates } from '@app/domain';
 import { type MasterDataItem, toMasterDataItems } from './master-data-item';
 
 /** The states of a country; an unknown country has none. */
@@ -11,7 +11,7 @@ export class ListStatesQuery extends Query<MasterDataItem[]> {
 
 @QueryHandler(ListStatesQuery)
 export class ListStatesHandler implements IQueryHandler<ListStatesQuery, MasterDataItem[]> {
-  async execute({ countryId }: ListStatesQuery): Promise<MasterDataItem[]> {
-    return toMasterDataItems(listStates(countryId));
+  execute({ countryId }: ListStatesQuery): Promise<MasterDataItem[]> {
+    return Promise.resolve(toMasterDataItems(listStates(countryId)));
   }
 }

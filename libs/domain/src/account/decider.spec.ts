@@ -1,4 +1,4 @@
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '@app/testing';
 import type { AccountCommand } from './commands';
 import { CREDENTIAL_LINK_LIFETIME_MS } from './credential-link-window';
 import { accountDecider } from './decider';
@@ -109,7 +109,7 @@ describe('accountDecider', () => {
     });
 
     it('sends nothing when the e-mail is already confirmed', () => {
-      spec.given([registered, confirmed]).when(requestConfirmationLink).then([]);
+      spec.given([registered, confirmed]).when(requestConfirmationLink).thenNothingHappened();
     });
 
     it('refuses an unknown account', () => {
@@ -166,7 +166,7 @@ describe('accountDecider', () => {
     });
 
     it('changes nothing for an admin', () => {
-      spec.given([registered, granted]).when(grantAdmin).then([]);
+      spec.given([registered, granted]).when(grantAdmin).thenNothingHappened();
     });
 
     it('grants again after a revoke', () => {
@@ -190,7 +190,7 @@ describe('accountDecider', () => {
     });
 
     it('changes nothing for a plain user', () => {
-      spec.given([registered]).when(revokeAdmin).then([]);
+      spec.given([registered]).when(revokeAdmin).thenNothingHappened();
     });
 
     it('refuses an unknown account', () => {

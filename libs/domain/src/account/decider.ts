@@ -1,6 +1,6 @@
 import type { Decider } from '../shared/decider';
 import { conflict, notFound, validationError } from '../shared/errors';
-import { ADMIN_ROLE_ID, USER_ROLE_ID } from '../posts/authorization';
+import { RoleId } from '@app/contracts';
 import type {
   AccountCommand,
   ChangePassword,
@@ -66,7 +66,7 @@ function register(command: RegisterAccount, state: AccountState): AccountEvent[]
         userName: command.userName,
         sealed: command.sealed,
         emailLookup: command.emailLookup,
-        roleId: USER_ROLE_ID,
+        roleId: RoleId.User,
         credentialVersion: INITIAL_CREDENTIAL_VERSION,
         registeredAt,
       },
@@ -125,14 +125,14 @@ function changePassword(command: ChangePassword, state: AccountState): AccountEv
 
 function grantAdmin(command: GrantAdmin, state: AccountState): AccountEvent[] {
   requireAccount(state);
-  if (state.roleId === ADMIN_ROLE_ID) return [];
-  return [{ type: 'RoleGranted', data: { roleId: ADMIN_ROLE_ID, at: command.now.toISOString() } }];
+  if (state.roleId === RoleId.Admin) return [];
+  return [{ type: 'RoleGranted', data: { roleId: RoleId.Admin, at: command.now.toISOString() } }];
 }
 
 function revokeAdmin(command: RevokeAdmin, state: AccountState): AccountEvent[] {
   requireAccount(state);
-  if (state.roleId !== ADMIN_ROLE_ID) return [];
-  return [{ type: 'RoleRevoked', data: { roleId: ADMIN_ROLE_ID, at: command.now.toISOString() } }];
+  if (state.roleId !== RoleId.Admin) return [];
+  return [{ type: 'RoleRevoked', data: { roleId: RoleId.Admin, at: command.now.toISOString() } }];
 }
 
 function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
@@ -174,7 +174,7 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
     case 'RoleGranted':
       return { ...state, roleId: event.data.roleId };
     case 'RoleRevoked':
-      return { ...state, roleId: USER_ROLE_ID };
+      return { ...state, roleId: RoleId.User };
     case 'ConfirmationLinkRequested':
     case 'PasswordResetRequested':
       return state;

@@ -1,4 +1,5 @@
-import { deciderSpec } from '../testing/decider-spec';
+import { POST_MESSAGES } from '@app/contracts';
+import { deciderSpec } from '@app/testing';
 import type { Actor } from '../posts/authorization';
 import type { ArticleCommand } from './commands';
 import { articleDecider } from './decider';
@@ -65,7 +66,7 @@ describe('articleDecider', () => {
       spec
         .given([])
         .when(draft({ moderation: 'pre' }))
-        .then([{ ...drafted, data: { ...drafted.data, isApproved: false } } as ArticleEvent]);
+        .then([{ ...drafted, data: { ...drafted.data, isApproved: false } }]);
     });
 
     it('publishes at once when the first save says isPublished', () => {
@@ -104,16 +105,16 @@ describe('articleDecider', () => {
 
     it.each([
       ['an empty title', { title: '   ' }, 'Title is required.'],
-      ['a title over 200 characters', { title: 'x'.repeat(201) }, 'Title must be at most 200 characters.'],
+      ['a title over 200 characters', { title: 'x'.repeat(201) }, POST_MESSAGES.titleTooLong],
       ['an empty description', { description: '' }, 'Description is required.'],
-      ['a description over 200 characters', { description: 'x'.repeat(201) }, 'Description must be at most 200 characters.'],
+      ['a description over 200 characters', { description: 'x'.repeat(201) }, POST_MESSAGES.descriptionTooLong],
       ['no category', { categoryId: 0 }, 'Category is required.'],
       ['no tags', { tags: [] }, 'At least one tag is required.'],
       ['a tag without an id', { tags: [{ id: 1.5, subTag: 'x' }] }, 'Tag is invalid.'],
       ['content that is only markup', { content: '<p>&nbsp;</p><p><br></p>' }, 'Content is required.'],
       ['content that is only a script', { content: '<script>alert(1)</script>' }, 'Content is required.'],
-      ['a source over 500 characters', { source: 'x'.repeat(501) }, 'Source must be at most 500 characters.'],
-      ['instructions over 500 characters', { instructions: 'x'.repeat(501) }, 'Instructions must be at most 500 characters.'],
+      ['a source over 500 characters', { source: 'x'.repeat(501) }, POST_MESSAGES.sourceTooLong],
+      ['instructions over 500 characters', { instructions: 'x'.repeat(501) }, POST_MESSAGES.instructionsTooLong],
     ])('refuses %s', (_case, invalid, message) => {
       spec
         .given([])
@@ -125,7 +126,7 @@ describe('articleDecider', () => {
       spec
         .given([])
         .when(draft({ fields: { ...fields, content: '<figure><img src="/images/a.png"></figure>' } }))
-        .then([{ ...drafted, data: { ...drafted.data, content: '<figure><img src="/images/a.png" /></figure>' } } as ArticleEvent]);
+        .then([{ ...drafted, data: { ...drafted.data, content: '<figure><img src="/images/a.png" /></figure>' } }]);
     });
 
     it('refuses a default image id that is not a file id', () => {
@@ -154,7 +155,7 @@ describe('articleDecider', () => {
     });
 
     it('emits nothing when nothing changed', () => {
-      spec.given([drafted]).when(edit()).then([]);
+      spec.given([drafted]).when(edit()).thenNothingHappened();
     });
 
     it('sees a tag order change as an edit', () => {
@@ -182,7 +183,7 @@ describe('articleDecider', () => {
       spec
         .given([drafted])
         .when(edit({ fields: { ...fields, content: '<p onmouseover="x()">Spans are <strong>fast</strong>.</p>' } }))
-        .then([]);
+        .thenNothingHappened();
     });
 
     it('publishes a draft', () => {
@@ -203,7 +204,7 @@ describe('articleDecider', () => {
       spec
         .given([drafted, published])
         .when(edit({ isPublished: true }))
-        .then([]);
+        .thenNothingHappened();
     });
 
     it('edits before publishing when one save does both', () => {
@@ -226,7 +227,7 @@ describe('articleDecider', () => {
       spec
         .given([drafted, chosen])
         .when(edit({ defaultImageId: 11 }))
-        .then([]);
+        .thenNothingHappened();
       spec
         .given([drafted, chosen])
         .when(edit({ defaultImageId: -1 }))
@@ -286,7 +287,7 @@ describe('articleDecider', () => {
     });
 
     it('approves a pre-moderated article', () => {
-      const waiting: ArticleEvent = { ...drafted, data: { ...drafted.data, isApproved: false } } as ArticleEvent;
+      const waiting: ArticleEvent = { ...drafted, data: { ...drafted.data, isApproved: false } };
       spec
         .given([waiting])
         .when(approve(admin, true))
@@ -294,8 +295,8 @@ describe('articleDecider', () => {
     });
 
     it('emits nothing when the approval does not change', () => {
-      spec.given([drafted]).when(approve(admin, true)).then([]);
-      spec.given([drafted, unapproved]).when(approve(admin, false)).then([]);
+      spec.given([drafted]).when(approve(admin, true)).thenNothingHappened();
+      spec.given([drafted, unapproved]).when(approve(admin, false)).thenNothingHappened();
     });
 
     it.each([

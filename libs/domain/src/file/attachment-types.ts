@@ -1,4 +1,4 @@
-import { AttachmentType, uploadKindOf, type UploadKind } from '@app/contracts';
+import { AttachmentType, MAX_LENGTHS, MAX_UPLOAD_BYTES, uploadKindOf, type UploadKind } from '@app/contracts';
 
 /** SPEC §3 attachment kinds: the contracts' enumeration, under the names the domain uses. */
 export const ATTACHMENT_TYPES = AttachmentType;
@@ -51,11 +51,11 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
 
 /** SPEC §9 limits the deciders guard (the contracts report them to users with the SPEC messages). */
 export const FILE_LIMITS = {
-  maxBytes: 5 * 1024 * 1024,
-  displayName: 256,
-  documentInstructions: 2000,
-  imageDescription: 200,
-  instructions: 500,
+  maxBytes: MAX_UPLOAD_BYTES,
+  displayName: MAX_LENGTHS.fileDisplayName,
+  documentInstructions: MAX_LENGTHS.documentInstructions,
+  imageDescription: MAX_LENGTHS.imageDescription,
+  instructions: MAX_LENGTHS.instructions,
 } as const;
 
 export const maxInstructionsOf = (category: UploadCategory): number =>

@@ -1,5 +1,5 @@
 import type { Actor } from '../posts/authorization';
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '@app/testing';
 import type { ReferencedPost, UploadFile } from './commands';
 import { fileDecider } from './decider';
 import type { FileEvent } from './events';
@@ -99,7 +99,7 @@ describe('fileDecider', () => {
       spec
         .given([])
         .when(attach({ actor: admin }))
-        .then([{ ...uploaded, data: { ...uploaded.data, uploaderUserName: 'root' } } as FileEvent]);
+        .then([{ ...uploaded, data: { ...uploaded.data, uploaderUserName: 'root' } }]);
     });
 
     it('refuses a post file or image on another user’s post', () => {

@@ -1,8 +1,5 @@
+import { RoleId } from '@app/contracts';
 import { forbidden } from '../shared/errors';
-
-/** Role ids as the SPA knows them (SPEC §3): User=1, Admin=2. */
-export const USER_ROLE_ID = 1;
-export const ADMIN_ROLE_ID = 2;
 
 /** Who issues a command. The role is read fresh from the accounts read model, never from the token. */
 export interface Actor {
@@ -10,7 +7,7 @@ export interface Actor {
   roleId: number;
 }
 
-export const isAdmin = (actor: Actor): boolean => actor.roleId === ADMIN_ROLE_ID;
+export const isAdmin = (actor: Actor): boolean => actor.roleId === RoleId.Admin;
 
 /** Owners edit and delete their own posts; admins any post. */
 export const canEdit = (actor: Actor, authorUserName: string): boolean => isAdmin(actor) || actor.userName === authorUserName;

@@ -5,3 +5,4 @@ export * from './post-lifecycle';
 export * from './post-id';
 export * from './sanitize-rich-text';
 export * from './visibility';
+export * from './post-kinds';

@@ -1,3 +1,4 @@
+import { MAX_LENGTHS, POST_MESSAGES } from '@app/contracts';
 import { validationError } from '../shared/errors';
 import { hasMeaningfulContent, sanitizeRichText } from './sanitize-rich-text';
 
@@ -7,13 +8,22 @@ export interface PostTag {
   subTag: string;
 }
 
-/** SPEC §9 maximum lengths. The API's contracts report them to users; the deciders only guard them. */
+/** A text length limit and the SPEC §5 message for breaking it. */
+export interface TextLimit {
+  max: number;
+  tooLong: string;
+}
+
+/**
+ * SPEC §9 maximum lengths with their SPEC §5 messages, both from the contracts (which report them
+ * to users first); the deciders guard the same limits with the same words.
+ */
 export const POST_LIMITS = {
-  title: 200,
-  description: 200,
-  source: 500,
-  instructions: 500,
-} as const;
+  title: { max: MAX_LENGTHS.postTitle, tooLong: POST_MESSAGES.titleTooLong },
+  description: { max: MAX_LENGTHS.articleDescription, tooLong: POST_MESSAGES.descriptionTooLong },
+  source: { max: MAX_LENGTHS.source, tooLong: POST_MESSAGES.sourceTooLong },
+  instructions: { max: MAX_LENGTHS.instructions, tooLong: POST_MESSAGES.instructionsTooLong },
+} as const satisfies Record<string, TextLimit>;
 
 /** `defaultImageId` when no image has been chosen. */
 export const NO_DEFAULT_IMAGE = -1;
@@ -26,9 +36,9 @@ export interface CommonPostFields {
   content: string;
 }
 
-export function requireText(value: string, label: string, max: number, { required }: { required: boolean }): void {
+export function requireText(value: string, label: string, limit: TextLimit, { required }: { required: boolean }): void {
   if (required && value.trim().length === 0) throw validationError(`${label} is required.`);
-  if (value.length > max) throw validationError(`${label} must be at most ${max} characters.`);
+  if (value.length > limit.max) throw validationError(limit.tooLong);
 }
 
 const isPositiveInteger = (value: number) => Number.isSafeInteger(value) && value > 0;

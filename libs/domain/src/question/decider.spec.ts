@@ -1,4 +1,5 @@
-import { deciderSpec } from '../testing/decider-spec';
+import { POST_MESSAGES } from '@app/contracts';
+import { deciderSpec } from '@app/testing';
 import type { Actor } from '../posts/authorization';
 import type { QuestionCommand } from './commands';
 import { questionDecider } from './decider';
@@ -57,7 +58,7 @@ describe('questionDecider', () => {
       spec
         .given([])
         .when(ask({ moderation: 'pre' }))
-        .then([{ ...asked, data: { ...asked.data, isApproved: false } } as QuestionEvent]);
+        .then([{ ...asked, data: { ...asked.data, isApproved: false } }]);
     });
 
     it('records a default image chosen on the first save', () => {
@@ -81,7 +82,7 @@ describe('questionDecider', () => {
 
     it.each([
       ['an empty title', { title: '' }, 'Title is required.'],
-      ['a title over 200 characters', { title: 'x'.repeat(201) }, 'Title must be at most 200 characters.'],
+      ['a title over 200 characters', { title: 'x'.repeat(201) }, POST_MESSAGES.titleTooLong],
       ['no category', { categoryId: -1 }, 'Category is required.'],
       ['no tags', { tags: [] }, 'At least one tag is required.'],
       ['empty content', { content: '<p></p>' }, 'Content is required.'],
@@ -104,7 +105,7 @@ describe('questionDecider', () => {
     });
 
     it('emits nothing when nothing changed', () => {
-      spec.given([asked]).when(edit()).then([]);
+      spec.given([asked]).when(edit()).thenNothingHappened();
     });
 
     it('chooses and clears the default image', () => {
@@ -162,7 +163,7 @@ describe('questionDecider', () => {
     });
 
     it('emits nothing when the approval does not change', () => {
-      spec.given([asked]).when(approve(admin, true)).then([]);
+      spec.given([asked]).when(approve(admin, true)).thenNothingHappened();
     });
 
     it.each([

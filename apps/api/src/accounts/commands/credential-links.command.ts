@@ -12,7 +12,7 @@ import {
 import type { AppConfig } from '@app/config';
 import { PasswordHasher, PersonalDataVault } from '@app/personal-data';
 import { EventSourcedCommands } from '../../infrastructure/event-sourced-commands';
-import { APP_CONFIG } from '../../infrastructure/tokens';
+import { APP_CONFIG, CLOCK, type Clock } from '../../infrastructure/tokens';
 import { AccountDirectory } from '../account-directory';
 
 /** 'Forgot password' and 'send confirmation link': the same answer whatever the e-mail, mail only to real accounts. */
@@ -30,13 +30,14 @@ export class RequestCredentialLinkHandler implements ICommandHandler<RequestCred
   constructor(
     private readonly directory: AccountDirectory,
     private readonly commands: EventSourcedCommands,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ purpose, email }: RequestCredentialLinkCommand): Promise<string> {
     const userName = await this.directory.userNameOf(email);
     if (userName && (await this.directory.accountExists(userName))) {
       const type = purpose === 'reset' ? 'RequestPasswordReset' : 'RequestConfirmationLink';
-      await this.commands.execute(accountStreamName(userName), accountDecider, { type, userName, now: new Date() }, { actor: userName });
+      await this.commands.execute(accountStreamName(userName), accountDecider, { type, userName, now: this.clock() }, { actor: userName });
     }
     return LINK_SENT_MESSAGE;
   }
@@ -68,10 +69,11 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     private readonly commands: EventSourcedCommands,
     private readonly hasher: PasswordHasher,
     private readonly vault: PersonalDataVault,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ link, newPassword }: ResetPasswordCommand): Promise<string> {
-    const now = new Date();
+    const now = this.clock();
     const credentialVersion = await verifiedLinkVersion(this.commands, this.config, 'reset', link, now);
     const sealedPasswordHash = await this.vault.seal(link.userName, { passwordHash: await this.hasher.hash(newPassword) });
     const { position } = await this.commands.execute(
@@ -96,10 +98,11 @@ export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmailCommand,
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly commands: EventSourcedCommands,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ link }: ConfirmEmailCommand): Promise<boolean> {
-    const now = new Date();
+    const now = this.clock();
     const credentialVersion = await verifiedLinkVersion(this.commands, this.config, 'confirm', link, now);
     const { position } = await this.commands.execute(
       accountStreamName(link.userName),

@@ -1,3 +1,5 @@
+import { Inject } from '@nestjs/common';
+import { RoleId } from '@app/contracts';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import {
   accountDecider,
@@ -17,6 +19,7 @@ import { PasswordHasher, PersonalDataVault } from '@app/personal-data';
 import { EventSourcedCommands } from '../../infrastructure/event-sourced-commands';
 import { AccountDirectory } from '../account-directory';
 import { SessionIssuer, type LoginResult } from '../session-issuer';
+import { CLOCK, type Clock } from '../../infrastructure/tokens';
 
 /** An e-mail reservation whose account never got recorded (a crash mid-signup) frees up after this. */
 const ABANDONED_RESERVATION_MS = 60_000;
@@ -45,10 +48,11 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
     private readonly hasher: PasswordHasher,
     private readonly vault: PersonalDataVault,
     private readonly sessions: SessionIssuer,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ name, email, password }: SignupCommand): Promise<LoginResult> {
-    const now = new Date();
+    const now = this.clock();
     const passwordHash = await this.hasher.hash(password);
     const emailLookup = this.directory.emailLookup(email);
     const userName = await this.reserveUserName(name, now);
@@ -63,7 +67,7 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
       { actor: userName },
     );
     await this.commands.settle(position, ['accounts']);
-    return this.sessions.loginResult({ userName, name: personal.name, roleId: 1 }, false);
+    return this.sessions.loginResult({ userName, name: personal.name, roleId: RoleId.User }, false);
   }
 
   private async reserveUserName(name: string, now: Date): Promise<string> {

@@ -3,7 +3,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AppConfig } from '@app/config';
 import { articleDecider, articleStreamName, type Actor, type ArticleFields, type PostIdGenerator } from '@app/domain';
 import { EventSourcedCommands } from '../../infrastructure/event-sourced-commands';
-import { APP_CONFIG } from '../../infrastructure/tokens';
+import { APP_CONFIG, CLOCK, type Clock } from '../../infrastructure/tokens';
 import { POST_ID_GENERATOR } from '../post-id.generator';
 import { POST_READ_MODELS } from '../post-kinds';
 
@@ -25,6 +25,7 @@ export class DraftArticleHandler implements ICommandHandler<DraftArticleCommand,
     private readonly commands: EventSourcedCommands,
     @Inject(POST_ID_GENERATOR) private readonly nextPostId: PostIdGenerator,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, fields, isPublished, defaultImageId }: DraftArticleCommand): Promise<number> {
@@ -32,7 +33,7 @@ export class DraftArticleHandler implements ICommandHandler<DraftArticleCommand,
     const { position } = await this.commands.execute(
       articleStreamName(id),
       articleDecider,
-      { type: 'DraftArticle', id, actor, fields, isPublished, defaultImageId, moderation: this.config.moderation, now: new Date() },
+      { type: 'DraftArticle', id, actor, fields, isPublished, defaultImageId, moderation: this.config.moderation, now: this.clock() },
       { actor: actor.userName },
     );
     await this.commands.settle(position, POST_READ_MODELS);

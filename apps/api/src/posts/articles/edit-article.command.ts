@@ -1,7 +1,9 @@
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { articleDecider, articleStreamName, type Actor, type ArticleFields } from '@app/domain';
 import { EventSourcedCommands } from '../../infrastructure/event-sourced-commands';
 import { POST_READ_MODELS } from '../post-kinds';
+import { CLOCK, type Clock } from '../../infrastructure/tokens';
 
 /** One save of the submit page by the owner or an admin: fields, publish state, default image. */
 export class EditArticleCommand extends Command<true> {
@@ -18,13 +20,16 @@ export class EditArticleCommand extends Command<true> {
 
 @CommandHandler(EditArticleCommand)
 export class EditArticleHandler implements ICommandHandler<EditArticleCommand, true> {
-  constructor(private readonly commands: EventSourcedCommands) {}
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute({ actor, id, fields, isPublished, defaultImageId }: EditArticleCommand): Promise<true> {
     const { position } = await this.commands.execute(
       articleStreamName(id),
       articleDecider,
-      { type: 'EditArticle', id, actor, fields, isPublished, defaultImageId, now: new Date() },
+      { type: 'EditArticle', id, actor, fields, isPublished, defaultImageId, now: this.clock() },
       { actor: actor.userName },
     );
     await this.commands.settle(position, POST_READ_MODELS);

@@ -1,14 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { notFound } from '@app/domain';
+import { notFound, POST_KINDS, type PostKind } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
-import {
-  MODERATION_LOG_COLLECTION,
-  type ModerationAction,
-  type ModerationLogDocument,
-} from '@app/projections/moderation-log/moderation-log.projection';
+import { MODERATION_LOG_COLLECTION, type ModerationAction, type ModerationLogDocument } from '@app/projections';
 import { READ_STORE } from '../../infrastructure/tokens';
-import { POST_KINDS, type PostKind } from '../post-kinds';
 
 export interface ModerationHistoryEntry {
   action: ModerationAction;

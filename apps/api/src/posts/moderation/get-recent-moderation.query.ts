@@ -1,19 +1,20 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { POST_KINDS, postKindOf, type PostEntityType } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
 import {
   MODERATION_LOG_COLLECTION,
+  POST_VIEW_COLLECTION,
   type ModerationAction,
   type ModerationLogDocument,
-} from '@app/projections/moderation-log/moderation-log.projection';
-import { POST_VIEW_COLLECTION, type PostViewDocument } from '@app/projections/post-view/post-view.projection';
+  type PostViewDocument,
+} from '@app/projections';
 import { READ_STORE } from '../../infrastructure/tokens';
-import { POST_KINDS, postKindOf } from '../post-kinds';
 
 export const RECENT_MODERATION_LIMIT = 50;
 
 export interface RecentModerationEntry {
-  entityType: 1 | 2;
+  entityType: PostEntityType;
   postId: number;
   /** The post's current title, so the Admin Panel can name it. */
   title: string;

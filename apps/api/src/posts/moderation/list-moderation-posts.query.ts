@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import type { GridPostItem } from '@app/contracts';
+import { EntityType, type GridPostItem } from '@app/contracts';
+import type { PostEntityType } from '@app/domain';
 import type { Filter, ReadStore } from '@app/read-store';
-import { POST_VIEW_COLLECTION, type PostViewDocument } from '@app/projections/post-view/post-view.projection';
+import { POST_VIEW_COLLECTION, type PostViewDocument } from '@app/projections';
 import { AuthorNames } from '../../accounts/author-names';
 import { READ_STORE } from '../../infrastructure/tokens';
 
@@ -12,7 +13,7 @@ export interface ModerationPostItem extends GridPostItem {
 }
 
 /** 1 articles, 2 questions, 100 both (SPEC §3 entity types). */
-export type ModerationPostsEntityType = 1 | 2 | 100;
+export type ModerationPostsEntityType = PostEntityType | typeof EntityType.ArticleQuestion;
 
 /**
  * The Admin Panel's post list: every post that is not deleted (drafts and unapproved ones
@@ -38,7 +39,7 @@ export class ListModerationPostsHandler implements IQueryHandler<ListModerationP
 
   async execute({ entityType, lastFetchedId, pageSize }: ListModerationPostsQuery): Promise<ModerationPostItem[]> {
     const filter: Filter = { deleted: false };
-    if (entityType !== 100) filter.entityType = entityType;
+    if (entityType !== EntityType.ArticleQuestion) filter.entityType = entityType;
     if (lastFetchedId !== undefined) filter.postId = { $lt: lastFetchedId };
     const posts = await this.readStore.find<PostViewDocument>(POST_VIEW_COLLECTION, filter, { sort: [['postId', -1]], limit: pageSize });
     return this.authorNames.withNames(posts.map(toModerationItem));
@@ -46,7 +47,7 @@ export class ListModerationPostsHandler implements IQueryHandler<ListModerationP
 }
 
 function toModerationItem(post: PostViewDocument): Omit<ModerationPostItem, 'name'> {
-  const isArticle = post.entityType === 1;
+  const isArticle = post.entityType === EntityType.Article;
   return {
     id: post.postId,
     entityType: post.entityType,

@@ -1,14 +1,13 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { validationError } from '@app/domain';
+import { postKindOf, validationError } from '@app/domain';
 import { AdminOnly } from '../../auth/auth.decorators';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { numericId } from '../../reference-data/numeric-id.pipe';
-import { postKindOf } from '../post-kinds';
 import { GetModerationHistoryQuery } from './get-moderation-history.query';
 import { GetRecentModerationQuery } from './get-recent-moderation.query';
-import { ListModerationPostsQuery, type ModerationPostsEntityType } from './list-moderation-posts.query';
+import { ListModerationPostsQuery } from './list-moderation-posts.query';
 import { moderationPostsRequestSchema, type ModerationPostsRequest } from './moderation-posts-request';
 
 /** Moderation history, for admins auditing who published, approved, edited or deleted what. */
@@ -29,9 +28,7 @@ export class ModerationController {
   @Get('Posts')
   @AdminOnly()
   posts(@Query(new ZodValidationPipe(moderationPostsRequestSchema)) query: ModerationPostsRequest) {
-    return this.queryBus.execute(
-      new ListModerationPostsQuery(query.entityType as ModerationPostsEntityType, query.lastFetchedId, query.pageSize),
-    );
+    return this.queryBus.execute(new ListModerationPostsQuery(query.entityType, query.lastFetchedId, query.pageSize));
   }
 
   /** Every action on one post (entityType 1 = article, 2 = question), oldest first. */

@@ -3,7 +3,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AppConfig } from '@app/config';
 import { questionDecider, questionStreamName, type Actor, type PostIdGenerator, type QuestionFields } from '@app/domain';
 import { EventSourcedCommands } from '../../infrastructure/event-sourced-commands';
-import { APP_CONFIG } from '../../infrastructure/tokens';
+import { APP_CONFIG, CLOCK, type Clock } from '../../infrastructure/tokens';
 import { POST_ID_GENERATOR } from '../post-id.generator';
 import { POST_READ_MODELS } from '../post-kinds';
 
@@ -24,6 +24,7 @@ export class AskQuestionHandler implements ICommandHandler<AskQuestionCommand, n
     private readonly commands: EventSourcedCommands,
     @Inject(POST_ID_GENERATOR) private readonly nextPostId: PostIdGenerator,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, fields, defaultImageId }: AskQuestionCommand): Promise<number> {
@@ -31,7 +32,7 @@ export class AskQuestionHandler implements ICommandHandler<AskQuestionCommand, n
     const { position } = await this.commands.execute(
       questionStreamName(id),
       questionDecider,
-      { type: 'AskQuestion', id, actor, fields, defaultImageId, moderation: this.config.moderation, now: new Date() },
+      { type: 'AskQuestion', id, actor, fields, defaultImageId, moderation: this.config.moderation, now: this.clock() },
       { actor: actor.userName },
     );
     await this.commands.settle(position, POST_READ_MODELS);

@@ -1,7 +1,9 @@
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { questionDecider, questionStreamName, type Actor, type QuestionFields } from '@app/domain';
 import { EventSourcedCommands } from '../../infrastructure/event-sourced-commands';
 import { POST_READ_MODELS } from '../post-kinds';
+import { CLOCK, type Clock } from '../../infrastructure/tokens';
 
 /** One save of the ask page by the owner or an admin: fields and default image. */
 export class EditQuestionCommand extends Command<true> {
@@ -17,13 +19,16 @@ export class EditQuestionCommand extends Command<true> {
 
 @CommandHandler(EditQuestionCommand)
 export class EditQuestionHandler implements ICommandHandler<EditQuestionCommand, true> {
-  constructor(private readonly commands: EventSourcedCommands) {}
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute({ actor, id, fields, defaultImageId }: EditQuestionCommand): Promise<true> {
     const { position } = await this.commands.execute(
       questionStreamName(id),
       questionDecider,
-      { type: 'EditQuestion', id, actor, fields, defaultImageId, now: new Date() },
+      { type: 'EditQuestion', id, actor, fields, defaultImageId, now: this.clock() },
       { actor: actor.userName },
     );
     await this.commands.settle(position, POST_READ_MODELS);

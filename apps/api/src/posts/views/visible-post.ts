@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isVisibleTo, notFound, type Actor } from '@app/domain';
+import { isVisibleTo, notFound, POST_KINDS, type Actor, type PostKind } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
-import { POST_VIEW_COLLECTION, type PostViewDocument } from '@app/projections/post-view/post-view.projection';
+import { POST_VIEW_COLLECTION, type PostViewDocument } from '@app/projections';
 import { READ_STORE } from '../../infrastructure/tokens';
-import { POST_KINDS, type PostKind } from '../post-kinds';
 import { AuthorNames } from '../../accounts/author-names';
 
 export interface VisiblePostView {

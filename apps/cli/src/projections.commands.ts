@@ -1,7 +1,7 @@
 import { SingleBar, Presets } from 'cli-progress';
 import type { Command } from 'commander';
 import type { EventStore } from '@app/event-store';
-import { rebuildProjection } from '../runner';
+import { rebuildProjection } from '@app/projections';
 import { CliError, withEngines } from './cli-context';
 
 export function registerProjectionCommands(program: Command): void {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RecordedEvent } from '@app/event-store';
 import { createReadStore, type ReadStore } from '@app/read-store';
-import type { Projection } from '../projection';
+import type { Projection } from '@app/projections';
 
 /** Fixtures shared by the projection specs: recorded events, a throw-away read store, applying events. */
 

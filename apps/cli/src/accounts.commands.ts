@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { accountDecider, accountStreamName } from '@app/domain';
 import { decideAndAppend } from '@app/event-store';
 import { emailLookupHash } from '@app/personal-data';
-import { userNameByEmailLookup } from '../accounts/email-reservations';
+import { userNameByEmailLookup } from '@app/projections';
 import { CliError, withEngines } from './cli-context';
 
 export function registerAccountCommands(program: Command): void {

@@ -1,5 +1,5 @@
 import { loadConfig, type AppConfig } from '@app/config';
-import { openSiteEngines, type SiteEngines } from '../site-engines';
+import { openSiteEngines, type SiteEngines } from '@app/api';
 
 export class CliError extends Error {}
 

@@ -3,10 +3,9 @@ import { createEventStore, type EventStore } from '@app/event-store';
 import { createKeyStore, PersonalDataVault, type KeyStore } from '@app/personal-data';
 import { createJobQueue, type JobQueue } from '@app/queue';
 import { createReadStore, type ReadStore } from '@app/read-store';
-import { createProjections } from './all-projections';
-import type { Projection } from './projection';
+import { createProjections, type Projection } from '@app/projections';
 
-/** The engines behind every port, chosen by configuration alone; shared by the API, the worker and the CLI. */
+/** The engines behind every port, chosen by configuration alone; the API opens them, and so does the operator CLI (through `@app/api`). */
 export interface SiteEngines {
   eventStore: EventStore;
   readStore: ReadStore;

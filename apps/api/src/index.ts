@@ -1,0 +1,17 @@
+// What other apps and the cross-app tests use of the API: building the site, the engines it opens, and its ports.
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { AppOptions } from './app.module';
+
+export type { AppOptions } from './app.module';
+export { EventSourcedCommands } from './infrastructure/event-sourced-commands';
+export { openSiteEngines, type SiteEngines } from './infrastructure/site-engines';
+export { APP_CONFIG, CLOCK, EVENT_STORE, JOB_QUEUE, READ_STORE, type Clock } from './infrastructure/tokens';
+
+/**
+ * Builds the whole site without listening (see create-app.ts). Loaded on the first call, so the
+ * operator CLI, which only opens the engines, does not load Nest's HTTP stack and Swagger.
+ */
+export async function createApp(options: AppOptions & { logger?: false } = {}): Promise<NestExpressApplication> {
+  const { createApp: create } = await import('./create-app');
+  return create(options);
+}
