@@ -1,5 +1,5 @@
 import { detectFileKind } from './content-type';
-import { sampleDocx, sampleJpeg, sampleOle2Doc, samplePdf, samplePng, sampleZip } from './testing/sample-files';
+import { sampleDocx, sampleJpeg, sampleOle2Doc, samplePdf, samplePng, sampleZip } from '@app/testing';
 
 const zip = sampleZip([{ name: 'src/main.c', data: 'int main(void) { return 0; }\n' }]);
 const text = Buffer.from('Notes for the editor: café, naïve, 日本語, 🚀\r\nSecond line.\n', 'utf8');

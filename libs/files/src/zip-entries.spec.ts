@@ -1,4 +1,4 @@
-import { sampleDocx, sampleZip } from './testing/sample-files';
+import { sampleDocx, sampleZip } from '@app/testing';
 import { zipEntryNames } from './zip-entries';
 
 describe('zipEntryNames', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { FileMailTransport, firstLink } from './file-mail-transport';
 import { CONTRACT_FROM, describeMailTransportContract } from './mail-transport.contract';
-import { deliveredMail } from './testing/delivered-mail';
+import { deliveredMail } from '@app/testing';
 
 function emlFiles(directory: string): string[] {
   try {

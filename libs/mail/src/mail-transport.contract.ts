@@ -1,5 +1,5 @@
 import { MailMessage, MailTransport } from './mail-transport.port';
-import { DeliveredMail } from './testing/delivered-mail';
+import type { DeliveredMail } from '@app/testing';
 
 export interface MailTransportUnderTest {
   transport: MailTransport;

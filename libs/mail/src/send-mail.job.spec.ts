@@ -6,7 +6,7 @@ import { BullMqJobQueue, JobQueue, SqliteJobQueue } from '@app/queue';
 import { MailMessage, MailTransport } from './mail-transport.port';
 import { SEND_MAIL, sendMailJobHandler } from './send-mail.job';
 import { SmtpMailTransport } from './smtp-mail-transport';
-import { CapturingSmtpServer } from './testing/capturing-smtp-server';
+import { CapturingSmtpServer } from '@app/testing';
 
 describe('sendMailJobHandler', () => {
   it('sends the job data through the transport', async () => {

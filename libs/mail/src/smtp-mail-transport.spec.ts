@@ -2,8 +2,8 @@ import { SMTPServer } from 'smtp-server';
 import { AddressInfo } from 'node:net';
 import { CONTRACT_FROM, describeMailTransportContract } from './mail-transport.contract';
 import { SmtpMailTransport } from './smtp-mail-transport';
-import { CapturingSmtpServer } from './testing/capturing-smtp-server';
-import { deliveredMail } from './testing/delivered-mail';
+import { CapturingSmtpServer } from '@app/testing';
+import { deliveredMail } from '@app/testing';
 
 describeMailTransportContract('SMTP to a real server on loopback', async () => {
   const server = await new CapturingSmtpServer().start();

@@ -2,7 +2,7 @@ import { PROFILE_MESSAGES } from '@app/contracts';
 import type { SealedPersonalData } from '../account/sealed-personal-data';
 import { cityIdOf, countryIdOf, stateIdOf } from '../reference-data/geography';
 import { fold } from '../shared/decider';
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '@app/testing';
 import type { ProfileCommand, UserActor } from './commands';
 import { profileDecider } from './decider';
 import {
