@@ -5,7 +5,7 @@ import { HOME_COLLECTION, homeProjection, type HomePostDocument } from './home.p
 const drafted = (id: number, at = '2026-01-01T10:00:00.000Z') =>
   recordedEvent(`article-${id}`, 'ArticleDrafted', {
     id,
-    authorUserName: 'ada',
+    authorId: 'ada',
     title: `Article ${id}`,
     description: 'About it',
     categoryId: 3,
@@ -45,7 +45,7 @@ describe('home projection', () => {
     await apply(
       recordedEvent('question-9', 'QuestionAsked', {
         id: 9,
-        authorUserName: 'bob',
+        authorId: 'bob',
         title: 'Why?',
         categoryId: 3,
         tags: [],
@@ -64,7 +64,7 @@ describe('home projection', () => {
     expect(await post('question-9')).toMatchObject({
       entityType: 2,
       title: 'Why not?',
-      uName: 'bob',
+      authorId: 'bob',
       tags: [{ id: 2, subTag: 'java' }],
       visible: true,
       createdOn: '2026-01-02T00:00:00.000Z',

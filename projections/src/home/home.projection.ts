@@ -16,7 +16,7 @@ export interface HomePostDocument {
   postId: number;
   entityType: typeof ARTICLE | typeof QUESTION;
   title: string;
-  uName: string;
+  authorId: string;
   tags: { id: number; subTag: string }[];
   likes: number;
   isApproved: boolean;
@@ -50,7 +50,7 @@ const HANDLED: PostEvent['type'][] = [
 /** The latest posts, visible or not, so a post that becomes visible again needs no other source. */
 export const homeProjection: Projection = {
   name: 'home',
-  version: 1,
+  version: 2,
   collections: [HOME_COLLECTION],
   handles: HANDLED,
   indexes: { [HOME_COLLECTION]: [['entityType', 'visible', 'postId']] },
@@ -64,7 +64,7 @@ export const homeProjection: Projection = {
         postId: event.data.id,
         entityType: isArticle ? ARTICLE : QUESTION,
         title: event.data.title,
-        uName: event.data.authorUserName,
+        authorId: event.data.authorId,
         tags: event.data.tags,
         likes: 0,
         isApproved: event.data.isApproved,

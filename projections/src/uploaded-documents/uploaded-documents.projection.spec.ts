@@ -5,7 +5,7 @@ import { UPLOADED_DOCUMENTS_COLLECTION, uploadedDocumentsProjection, type Upload
 const upload = (id: number, attachmentTypeId: number) =>
   recordedEvent(`file-${id}`, 'FileUploaded', {
     id,
-    uploaderUserName: 'ada',
+    uploaderId: 'ada',
     attachmentTypeId,
     fileDisplayName: `essay-${id}.docx`,
     uploadedFileName: `stored-${id}.docx`,
@@ -37,7 +37,7 @@ describe('uploaded-documents projection', () => {
         fileDisplayName: 'essay-1.docx',
         uploadedFileName: 'stored-1.docx',
         instructions: 'Please fix the grammar',
-        uploaderUserName: 'ada',
+        uploaderId: 'ada',
         createdOn: '2026-01-01T10:00:00.000Z',
       },
     ]);

@@ -33,7 +33,7 @@ export class DeleteFileHandler implements ICommandHandler<DeleteFileCommand, tru
       streamName,
       fileDecider,
       { type: 'DeleteFile', id, actor, now: new Date() },
-      { actor: actor.userName },
+      { actor: actor.accountId },
     );
     const { state } = await this.commands.load(streamName, fileDecider);
     if (state.upload) {

@@ -33,7 +33,7 @@ export class DraftArticleHandler implements ICommandHandler<DraftArticleCommand,
       articleStreamName(id),
       articleDecider,
       { type: 'DraftArticle', id, actor, fields, isPublished, defaultImageId, moderation: this.config.moderation, now: new Date() },
-      { actor: actor.userName },
+      { actor: actor.accountId },
     );
     await this.commands.settle(position, POST_READ_MODELS);
     return id;

@@ -7,6 +7,7 @@ import {
   type ModerationAction,
   type ModerationLogDocument,
 } from '@app/projections/moderation-log/moderation-log.projection';
+import { AuthorNames } from '../../accounts/author-names';
 import { READ_STORE } from '../../infrastructure/tokens';
 import { POST_KINDS, type PostKind } from '../post-kinds';
 
@@ -28,7 +29,10 @@ export class GetModerationHistoryQuery extends Query<ModerationHistoryEntry[]> {
 
 @QueryHandler(GetModerationHistoryQuery)
 export class GetModerationHistoryHandler implements IQueryHandler<GetModerationHistoryQuery, ModerationHistoryEntry[]> {
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly authorNames: AuthorNames,
+  ) {}
 
   async execute({ kind, postId }: GetModerationHistoryQuery): Promise<ModerationHistoryEntry[]> {
     const { entityType, notFound: notFoundMessage } = POST_KINDS[kind];
@@ -39,6 +43,7 @@ export class GetModerationHistoryHandler implements IQueryHandler<GetModerationH
     );
     // Every post's history starts with its creation: no entries, no post.
     if (entries.length === 0) throw notFound(notFoundMessage);
-    return entries.map(({ action, actor, at }) => ({ action, actor, at }));
+    const actorName = await this.authorNames.actorNames(entries.map((entry) => entry.actor));
+    return entries.map(({ action, actor, at }) => ({ action, actor: actorName(actor), at }));
   }
 }

@@ -7,6 +7,7 @@ import {
   type ModerationLogDocument,
 } from '@app/projections/moderation-log/moderation-log.projection';
 import { POST_VIEW_COLLECTION, type PostViewDocument } from '@app/projections/post-view/post-view.projection';
+import { AuthorNames } from '../../accounts/author-names';
 import { READ_STORE } from '../../infrastructure/tokens';
 import { POST_KINDS, postKindOf } from '../post-kinds';
 
@@ -27,7 +28,10 @@ export class GetRecentModerationQuery extends Query<RecentModerationEntry[]> {}
 
 @QueryHandler(GetRecentModerationQuery)
 export class GetRecentModerationHandler implements IQueryHandler<GetRecentModerationQuery, RecentModerationEntry[]> {
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly authorNames: AuthorNames,
+  ) {}
 
   async execute(): Promise<RecentModerationEntry[]> {
     const entries = await this.readStore.find<ModerationLogDocument>(
@@ -38,12 +42,13 @@ export class GetRecentModerationHandler implements IQueryHandler<GetRecentModera
     const postIds = [...new Set(entries.map((entry) => streamNameOf(entry)))];
     const posts = postIds.length ? await this.readStore.find<PostViewDocument>(POST_VIEW_COLLECTION, { id: { $in: postIds } }) : [];
     const titles = new Map(posts.map((post) => [post.id, post.title]));
+    const actorName = await this.authorNames.actorNames(entries.map((entry) => entry.actor));
     return entries.map((entry) => ({
       entityType: entry.entityType,
       postId: entry.postId,
       title: titles.get(streamNameOf(entry)) ?? '',
       action: entry.action,
-      actor: entry.actor,
+      actor: actorName(entry.actor),
       at: entry.at,
     }));
   }

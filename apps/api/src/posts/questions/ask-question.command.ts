@@ -32,7 +32,7 @@ export class AskQuestionHandler implements ICommandHandler<AskQuestionCommand, n
       questionStreamName(id),
       questionDecider,
       { type: 'AskQuestion', id, actor, fields, defaultImageId, moderation: this.config.moderation, now: new Date() },
-      { actor: actor.userName },
+      { actor: actor.accountId },
     );
     await this.commands.settle(position, POST_READ_MODELS);
     return id;

@@ -24,7 +24,7 @@ export class EditQuestionHandler implements ICommandHandler<EditQuestionCommand,
       questionStreamName(id),
       questionDecider,
       { type: 'EditQuestion', id, actor, fields, defaultImageId, now: new Date() },
-      { actor: actor.userName },
+      { actor: actor.accountId },
     );
     await this.commands.settle(position, POST_READ_MODELS);
     return true;

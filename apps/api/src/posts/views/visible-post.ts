@@ -4,11 +4,11 @@ import type { ReadStore } from '@app/read-store';
 import { POST_VIEW_COLLECTION, type PostViewDocument } from '@app/projections/post-view/post-view.projection';
 import { READ_STORE } from '../../infrastructure/tokens';
 import { POST_KINDS, type PostKind } from '../post-kinds';
-import { AuthorNames } from '../../accounts/author-names';
+import { AuthorNames, type AuthorName } from '../../accounts/author-names';
 
 export interface VisiblePostView {
   post: PostViewDocument;
-  authorName: string;
+  author: AuthorName;
 }
 
 /** A post's view document, if the viewer may see it; 'not found' otherwise, so hidden posts do not leak. */
@@ -25,13 +25,13 @@ export class VisiblePosts {
     if (
       !post ||
       !isVisibleTo(
-        { authorUserName: post.uName, isPublished: post.isPublished, isApproved: post.isApproved, deleted: post.deleted },
+        { authorId: post.authorId, isPublished: post.isPublished, isApproved: post.isApproved, deleted: post.deleted },
         viewer,
       )
     ) {
       throw notFound(notFoundMessage);
     }
-    const nameOf = await this.authorNames.lookup([post.uName]);
-    return { post, authorName: nameOf(post.uName) };
+    const authorOf = await this.authorNames.lookup([post.authorId]);
+    return { post, author: authorOf(post.authorId) };
   }
 }
