@@ -1,9 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
-import { accountStreamName, emailReservationStreamName, userNameReservationStreamName } from '@app/domain';
-import type { AppConfig } from '@app/config';
-import type { EventStore } from '@app/event-store';
-import { emailLookupHash, userNameLookupHash } from '@app/personal-data';
-import { APP_CONFIG, EVENT_STORE } from '../../apps/api/src/infrastructure/tokens';
+import { accountStreamName, emailReservationStreamName, userNameReservationStreamName, type AccountRegistered } from '@app/domain';
+import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { signUp, bearer } from '../support/accounts';
 import { articleBody, createPost, questionBody } from '../support/posts';
 import { runCli } from '../support/run-cli';
@@ -33,21 +30,19 @@ describe('accounts', () => {
     it('names the account by an opaque id in the token, the streams and the events', async () => {
       const user = await signUp(site, 'Opal Opaque');
       expect(user.accountId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-      const { emailLookupPepper } = site.app.get<AppConfig>(APP_CONFIG);
       const eventStore = site.app.get<EventStore>(EVENT_STORE);
 
       const [registered] = await eventStore.readStream(accountStreamName(user.accountId));
       expect(registered.type).toBe('AccountRegistered');
-      expect(registered.data).toMatchObject({
-        accountId: user.accountId,
-        emailLookup: emailLookupHash(user.email, emailLookupPepper),
-        userNameLookup: userNameLookupHash(user.userName, emailLookupPepper),
-      });
+      const { emailLookup, userNameLookup } = registered.data as AccountRegistered['data'];
+      expect(registered.data).toMatchObject({ accountId: user.accountId, roleId: 1, credentialVersion: 1 });
       expect(registered.metadata.actor).toBe(user.accountId);
-      const [userNameClaim] = await eventStore.readStream(userNameReservationStreamName(userNameLookupHash(user.userName, emailLookupPepper)));
-      expect(userNameClaim.data).toMatchObject({ accountId: user.accountId });
-      const [emailClaim] = await eventStore.readStream(emailReservationStreamName(emailLookupHash(user.email, emailLookupPepper)));
-      expect(emailClaim.data).toMatchObject({ accountId: user.accountId });
+      // Both reservations are named by keyed hashes and name the account by its id.
+      expect([emailLookup, userNameLookup]).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)]);
+      const [userNameClaim] = await eventStore.readStream(userNameReservationStreamName(userNameLookup));
+      expect(userNameClaim).toMatchObject({ type: 'UserNameReserved', data: { userNameLookup, accountId: user.accountId } });
+      const [emailClaim] = await eventStore.readStream(emailReservationStreamName(emailLookup));
+      expect(emailClaim).toMatchObject({ type: 'EmailReserved', data: { emailLookup, accountId: user.accountId } });
     });
 
     it('keeps the clear user name, name and e-mail out of every stream name, event and metadata', async () => {
@@ -57,7 +52,9 @@ describe('accounts', () => {
       await post('ForgotPassword', { Email: user.email }).expect(200);
 
       const log = await site.app.get<EventStore>(EVENT_STORE).readAll();
-      const serialized = log.map(({ streamName, type, data, metadata }) => JSON.stringify({ streamName, type, data, metadata }).toLowerCase());
+      const serialized = log.map(({ streamName, type, data, metadata }) =>
+        JSON.stringify({ streamName, type, data, metadata }).toLowerCase(),
+      );
       // The search is not vacuous: the user's own events are in the log, named by the account id.
       expect(serialized.filter((event) => event.includes(user.accountId)).length).toBeGreaterThanOrEqual(6);
       expect(user.userName).toBe('xavier-quillfeather');

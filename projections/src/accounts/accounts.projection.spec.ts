@@ -47,7 +47,13 @@ describe('accounts projection', () => {
       recordedEvent(`account-${accountId}`, 'EmailConfirmed', { at: '2026-01-01T00:05:00.000Z' }),
       recordedEvent(`account-${accountId}`, 'RoleGranted', { roleId: 2, at: '2026-01-01T00:06:00.000Z' }),
     );
-    expect(await accountDocument()).toEqual({ id: accountId, userName: 'ada-lovelace', name: 'Ada Lovelace', roleId: 2, emailConfirmed: true });
+    expect(await accountDocument()).toEqual({
+      id: accountId,
+      userName: 'ada-lovelace',
+      name: 'Ada Lovelace',
+      roleId: 2,
+      emailConfirmed: true,
+    });
     expect(await readStore().find<AccountDocument>(ACCOUNTS_COLLECTION, { userName: 'ada-lovelace' })).toHaveLength(1);
   });
 

@@ -24,7 +24,9 @@ export class AuthorNames {
   async lookup(accountIds: Iterable<string>): Promise<(accountId: string) => AuthorName> {
     const unique = [...new Set(accountIds)];
     const accounts = unique.length ? await this.readStore.find<AccountDocument>(ACCOUNTS_COLLECTION, { id: { $in: unique } }) : [];
-    const authors = new Map(accounts.map((account): [string, AuthorName] => [account.id, { uName: account.userName ?? '', name: account.name }]));
+    const authors = new Map(
+      accounts.map((account): [string, AuthorName] => [account.id, { uName: account.userName ?? '', name: account.name }]),
+    );
     return (accountId) => authors.get(accountId) ?? ERASED_AUTHOR;
   }
 

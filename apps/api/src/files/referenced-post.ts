@@ -22,8 +22,6 @@ export class ReferencedPosts {
     }
     const { state } = await this.commands.load(streamName, questionDecider);
     // Questions have no draft state: they are visible once asked.
-    return state.exists
-      ? { kind, authorId: state.author, isPublished: true, isApproved: state.isApproved, deleted: state.deleted }
-      : null;
+    return state.exists ? { kind, authorId: state.author, isPublished: true, isApproved: state.isApproved, deleted: state.deleted } : null;
   }
 }

@@ -24,10 +24,7 @@ export class VisiblePosts {
     const post = await this.readStore.get<PostViewDocument>(POST_VIEW_COLLECTION, streamName(id));
     if (
       !post ||
-      !isVisibleTo(
-        { authorId: post.authorId, isPublished: post.isPublished, isApproved: post.isApproved, deleted: post.deleted },
-        viewer,
-      )
+      !isVisibleTo({ authorId: post.authorId, isPublished: post.isPublished, isApproved: post.isApproved, deleted: post.deleted }, viewer)
     ) {
       throw notFound(notFoundMessage);
     }
