@@ -10,12 +10,16 @@ export const HOME_PAGE_SIZE = 20;
 const ARTICLE = 1;
 const QUESTION = 2;
 
-/** One post as the home lists need it (SPEC §3 'Grid post item' without the author's display name). */
+/**
+ * One post as the home lists need it (SPEC §3 'Grid post item'), with the author as an account id:
+ * their handle and display name are joined at read time from the accounts read model.
+ */
 export interface HomePostDocument {
   id: string;
   postId: number;
   entityType: typeof ARTICLE | typeof QUESTION;
   title: string;
+  /** The author's opaque account id. */
   authorId: string;
   tags: { id: number; subTag: string }[];
   likes: number;

@@ -32,6 +32,7 @@ export interface PostViewDocument {
   content: string;
   source: string;
   instructions: string;
+  /** The author's opaque account id; handle and name are joined at read time. */
   authorId: string;
   isPublished: boolean;
   isApproved: boolean;

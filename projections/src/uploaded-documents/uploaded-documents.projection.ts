@@ -13,6 +13,7 @@ export interface UploadedDocument {
   fileDisplayName: string;
   uploadedFileName: string;
   instructions: string;
+  /** The uploader's opaque account id. */
   uploaderId: string;
   createdOn: string;
   [field: string]: unknown;
