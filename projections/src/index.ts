@@ -4,7 +4,7 @@ export * from './all-projections';
 
 // Read models the API queries: their collection names and document shapes, exported on purpose.
 export { ACCOUNTS_COLLECTION, ERASED_USER_NAME, type AccountDocument } from './accounts/accounts.projection';
-export { emailReservations, userNameByEmailLookup } from './accounts/email-reservations';
+export { emailReservations, accountIdByEmailLookup } from './accounts/email-reservations';
 export { HOME_COLLECTION, HOME_PAGE_SIZE, type HomePostDocument } from './home/home.projection';
 export {
   MODERATION_LOG_COLLECTION,

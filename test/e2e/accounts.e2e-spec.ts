@@ -1,5 +1,8 @@
 import { JwtService } from '@nestjs/jwt';
+import { accountStreamName, emailReservationStreamName, userNameReservationStreamName, type AccountRegistered } from '@app/domain';
+import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { signUp, bearer } from '../support/accounts';
+import { articleBody, createPost, questionBody } from '../support/posts';
 import { runCli } from '../support/run-cli';
 import { countMailTo, linkIn, waitForMailTo } from '../support/mailbox';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -22,6 +25,42 @@ describe('accounts', () => {
 
       const session = await site.http().get('/api/Account/IsTokenValid').set(bearer(response.body.result)).expect(200);
       expect(session.body.result).toEqual({ userName: 'ada-lovelace', name: 'Ada Lovelace', roleId: 1 });
+    });
+
+    it('names the account by an opaque id in the token, the streams and the events', async () => {
+      const user = await signUp(site, 'Opal Opaque');
+      expect(user.accountId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const eventStore = site.app.get<EventStore>(EVENT_STORE);
+
+      const [registered] = await eventStore.readStream(accountStreamName(user.accountId));
+      expect(registered.type).toBe('AccountRegistered');
+      const { emailLookup, userNameLookup } = registered.data as AccountRegistered['data'];
+      expect(registered.data).toMatchObject({ accountId: user.accountId, roleId: 1, credentialVersion: 1 });
+      expect(registered.metadata.actor).toBe(user.accountId);
+      // Both reservations are named by keyed hashes and name the account by its id.
+      expect([emailLookup, userNameLookup]).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)]);
+      const [userNameClaim] = await eventStore.readStream(userNameReservationStreamName(userNameLookup));
+      expect(userNameClaim).toMatchObject({ type: 'UserNameReserved', data: { userNameLookup, accountId: user.accountId } });
+      const [emailClaim] = await eventStore.readStream(emailReservationStreamName(emailLookup));
+      expect(emailClaim).toMatchObject({ type: 'EmailReserved', data: { emailLookup, accountId: user.accountId } });
+    });
+
+    it('keeps the clear user name, name and e-mail out of every stream name, event and metadata', async () => {
+      const user = await signUp(site, 'Xavier Quillfeather');
+      await createPost(site, 'Article', user, articleBody({ title: 'An article by someone private', isPublished: true }));
+      await createPost(site, 'Question', user, questionBody({ title: 'A question by someone private' }));
+      await post('ForgotPassword', { Email: user.email }).expect(200);
+
+      const log = await site.app.get<EventStore>(EVENT_STORE).readAll();
+      const serialized = log.map(({ streamName, type, data, metadata }) =>
+        JSON.stringify({ streamName, type, data, metadata }).toLowerCase(),
+      );
+      // The search is not vacuous: the user's own events are in the log, named by the account id.
+      expect(serialized.filter((event) => event.includes(user.accountId)).length).toBeGreaterThanOrEqual(6);
+      expect(user.userName).toBe('xavier-quillfeather');
+      for (const secret of [user.userName, 'quillfeather', user.email.toLowerCase()]) {
+        expect(serialized.filter((event) => event.includes(secret))).toEqual([]);
+      }
     });
 
     it('gives each user a unique handle', async () => {
@@ -93,7 +132,7 @@ describe('accounts', () => {
         .get('/api/Account/IsTokenValid')
         .set(bearer({ token: user.token + 'x' }))
         .expect(401);
-      const forged = new JwtService({ secret: 'not-the-site-secret-not-the-site-secret' }).sign({ sub: user.userName, rm: false });
+      const forged = new JwtService({ secret: 'not-the-site-secret-not-the-site-secret' }).sign({ sub: user.accountId, rm: false });
       await site
         .http()
         .get('/api/Account/IsTokenValid')
@@ -101,7 +140,7 @@ describe('accounts', () => {
         .expect(401);
       const jwt = site.app.get(JwtService);
       const expired = jwt.sign({
-        sub: user.userName,
+        sub: user.accountId,
         rm: false,
         iat: Math.floor(Date.now() / 1000) - 7200,
         exp: Math.floor(Date.now() / 1000) - 60,
@@ -118,7 +157,7 @@ describe('accounts', () => {
       const user = await signUp(site, 'Renewal Tester');
       const jwt = site.app.get(JwtService);
       const now = Math.floor(Date.now() / 1000);
-      const old = jwt.sign({ sub: user.userName, rm: false, iat: now - 20 * 3600, exp: now + 4 * 3600 });
+      const old = jwt.sign({ sub: user.accountId, rm: false, iat: now - 20 * 3600, exp: now + 4 * 3600 });
       const response = await site
         .http()
         .get('/api/Account/IsTokenValid')
@@ -149,7 +188,8 @@ describe('accounts', () => {
       expect((await post('ForgotPassword', { Email: user.email }).expect(200)).body.result).toBe(LINK_SENT);
       const link = linkIn(await waitForMailTo(site.dataDir, user.email, { subject: /reset/i }));
       expect(link.url.origin + link.path).toBe('http://localhost:3000/resetpassword');
-      expect(link.UName).toBe(user.userName);
+      // `uname` keeps its SPEC name but carries the opaque account id, never the handle.
+      expect(link.UName).toBe(user.accountId);
 
       const { url: _url, path: _path, ...fields } = link;
       await post('ResetPassword', { ...fields, NewPassword: 'brand-new-1' }).expect(200);
@@ -195,7 +235,7 @@ describe('accounts', () => {
     it('grants and revokes admin from the CLI while the site runs, effective on the next request', async () => {
       const user = await signUp(site, 'Future Admin');
       const granted = runCli(site.dataDir, ['grant-admin', user.email.toUpperCase()]);
-      expect(granted.output).toContain(`${user.userName} is now an admin.`);
+      expect(granted.output).toContain(`${user.email.toUpperCase()} is now an admin.`);
       expect(await eventually(2, user.token)).toBe(2);
 
       const revoked = runCli(site.dataDir, ['revoke-admin', user.email]);

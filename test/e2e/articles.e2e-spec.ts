@@ -211,7 +211,7 @@ describe('articles', () => {
     it('hides an unapproved article from the public and home, not from its owner and admins', async () => {
       const id = nextGivenId();
       await apiSpec(site)
-        .given(existingStream(articleStreamName(id), [articleDrafted(id, owner.userName), published]))
+        .given(existingStream(articleStreamName(id), [articleDrafted(id, owner.accountId), published]))
         .when(() => approve(id, false, admin))
         .then([
           expectResponse(200, { success: true, result: true }),
@@ -246,7 +246,7 @@ describe('articles', () => {
     it('lets an admin delete any article; a deleted article is 404 for everyone and for every command', async () => {
       const id = nextGivenId();
       await apiSpec(site)
-        .given(existingStream(articleStreamName(id), [articleDrafted(id, owner.userName), published]))
+        .given(existingStream(articleStreamName(id), [articleDrafted(id, owner.accountId), published]))
         .when(async () => {
           expect(await homeArticleIds()).toContain(id);
           return remove(id, admin);

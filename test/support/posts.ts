@@ -23,9 +23,9 @@ export const articleBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** The event of a draft of `articleBody()` (approved, as under post-moderation), for a given stream. */
-export function articleDrafted(id: number, authorUserName: string, at = '2026-01-02T09:00:00.000Z'): ArticleEvent {
+export function articleDrafted(id: number, authorId: string, at = '2026-01-02T09:00:00.000Z'): ArticleEvent {
   const { isPublished: _isPublished, defaultImageId: _defaultImageId, ...fields } = articleBody();
-  return { type: 'ArticleDrafted', data: { ...fields, id, authorUserName, isApproved: true, at } };
+  return { type: 'ArticleDrafted', data: { ...fields, id, authorId, isApproved: true, at } };
 }
 
 /** A question as the ask page sends it. */

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { accountDecider, accountStreamName } from '@app/domain';
 import { decideAndAppend } from '@app/event-store';
 import { emailLookupHash } from '@app/personal-data';
-import { userNameByEmailLookup } from '@app/projections';
+import { accountIdByEmailLookup } from '@app/projections';
 import { CliError, withEngines } from './cli-context';
 
 export function registerAccountCommands(program: Command): void {
@@ -12,16 +12,17 @@ export function registerAccountCommands(program: Command): void {
       .description(`${type === 'GrantAdmin' ? 'Make' : 'Stop making'} the account with this e-mail an admin (applies to its next request)`)
       .action((email: string) =>
         withEngines(async ({ config, eventStore }) => {
-          const userName = await userNameByEmailLookup(eventStore, emailLookupHash(email, config.emailLookupPepper));
-          if (!userName) throw new CliError(`No account with the e-mail ${email}.`);
+          // Found through the e-mail's lookup hash: the log names accounts only by their opaque id.
+          const accountId = await accountIdByEmailLookup(eventStore, emailLookupHash(email, config.emailLookupPepper));
+          if (!accountId) throw new CliError(`No account with the e-mail ${email}.`);
           const { events } = await decideAndAppend(
             eventStore,
-            accountStreamName(userName),
+            accountStreamName(accountId),
             accountDecider,
-            { type, userName, now: new Date() },
+            { type, accountId, now: new Date() },
             { actor: 'operator' },
           );
-          console.log(events.length ? `${userName} ${done}.` : `${userName}: nothing to change.`);
+          console.log(events.length ? `${email} ${done}.` : `${email}: nothing to change.`);
         }),
       );
   roleCommand('grant-admin', 'GrantAdmin', 'is now an admin');

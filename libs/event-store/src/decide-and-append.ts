@@ -9,7 +9,7 @@ export interface StreamDecider<State, Command, Event extends { type: string; dat
 }
 
 export interface CommandContext {
-  /** userName, or `system` / `operator`. */
+  /** The account id (opaque, never the user name), or `system` / `operator`. */
   actor: string;
   correlationId?: string;
 }

@@ -45,7 +45,7 @@ export interface AppendResult {
 }
 
 export interface EventMetadata {
-  /** Who caused it: a userName, `system` or `operator`. */
+  /** Who caused it: an account id (opaque, never the user name), `system` or `operator`. */
   actor: string;
   correlationId?: string;
   causationId?: string;

@@ -12,3 +12,12 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 export function emailLookupHash(email: string, pepper: string): string {
   return createHmac('sha256', pepper).update(normalizeEmail(email), 'utf8').digest('hex');
 }
+
+/**
+ * The same kind of id for a user name (a handle made from the real name, so personal data too):
+ * it names the user-name reservation stream. Same pepper, distinct purpose: the purpose label is
+ * part of the HMAC input, so a user-name hash never equals an e-mail hash of the same text.
+ */
+export function userNameLookupHash(userName: string, pepper: string): string {
+  return createHmac('sha256', pepper).update(`user-name\u0000${userName.trim().toLowerCase()}`, 'utf8').digest('hex');
+}

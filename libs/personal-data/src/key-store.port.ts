@@ -12,16 +12,16 @@ export const PERSONAL_DATA_KEY_BYTES = 32;
  *   (KeyShreddedError) rather than sealing new data under a fresh key for an erased user.
  */
 export interface KeyStore {
-  getOrCreateKey(userName: string): Promise<Buffer>;
+  getOrCreateKey(accountId: string): Promise<Buffer>;
   /** null when the user has no key yet or the key was shredded. */
-  getKey(userName: string): Promise<Buffer | null>;
-  deleteKey(userName: string): Promise<void>;
+  getKey(accountId: string): Promise<Buffer | null>;
+  deleteKey(accountId: string): Promise<void>;
   close(): Promise<void>;
 }
 
 export class KeyShreddedError extends Error {
-  constructor(readonly userName: string) {
-    super(`The personal-data key of '${userName}' was deleted; the user's personal data is erased.`);
+  constructor(readonly accountId: string) {
+    super(`The personal-data key of '${accountId}' was deleted; the user's personal data is erased.`);
     this.name = 'KeyShreddedError';
   }
 }

@@ -11,7 +11,7 @@ interface KeyDocument {
 
 const DUPLICATE_KEY = 11000;
 
-/** Keys in the `personal_data_keys` collection, one document per user name (`_id`). */
+/** Keys in the `personal_data_keys` collection, one document per account id (`_id`). */
 export class MongoKeyStore implements KeyStore {
   constructor(
     private readonly keys: Collection<KeyDocument>,
@@ -25,33 +25,33 @@ export class MongoKeyStore implements KeyStore {
     return new MongoKeyStore(keys, () => client.close());
   }
 
-  async getOrCreateKey(userName: string): Promise<Buffer> {
+  async getOrCreateKey(accountId: string): Promise<Buffer> {
     const candidate = new Binary(randomBytes(PERSONAL_DATA_KEY_BYTES));
     let document: KeyDocument | null;
     try {
       document = await this.keys.findOneAndUpdate(
-        { _id: userName },
+        { _id: accountId },
         { $setOnInsert: { key: candidate, createdAt: new Date() } },
         { upsert: true, returnDocument: 'after' },
       );
     } catch (error) {
       // Two concurrent upserts of one _id: the loser gets a duplicate-key error; the winner's key stands.
       if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
-      document = await this.keys.findOne({ _id: userName });
+      document = await this.keys.findOne({ _id: accountId });
     }
-    if (!document?.key) throw new KeyShreddedError(userName);
+    if (!document?.key) throw new KeyShreddedError(accountId);
     return Buffer.from(document.key.value());
   }
 
-  async getKey(userName: string): Promise<Buffer | null> {
-    const document = await this.keys.findOne({ _id: userName });
+  async getKey(accountId: string): Promise<Buffer | null> {
+    const document = await this.keys.findOne({ _id: accountId });
     return document?.key ? Buffer.from(document.key.value()) : null;
   }
 
-  async deleteKey(userName: string): Promise<void> {
+  async deleteKey(accountId: string): Promise<void> {
     const now = new Date();
     await this.keys.updateOne(
-      { _id: userName },
+      { _id: accountId },
       { $set: { key: null, shreddedAt: now }, $setOnInsert: { createdAt: now } },
       { upsert: true },
     );

@@ -7,44 +7,44 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 export class SealedDataTamperedError extends Error {
-  constructor(readonly userName: string) {
-    super(`Sealed personal data of '${userName}' failed authentication: it was altered or sealed for someone else.`);
+  constructor(readonly accountId: string) {
+    super(`Sealed personal data of '${accountId}' failed authentication: it was altered or sealed for someone else.`);
     this.name = 'SealedDataTamperedError';
   }
 }
 
 /**
- * Seals personal data (a JSON object) with the user's own key, AES-256-GCM. The user name is
+ * Seals personal data (a JSON object) with the user's own key, AES-256-GCM. The account id is
  * authenticated too (GCM additional data), so a sealed value copied onto another account does
  * not open. After the key is shredded, `open` answers null: the data is gone, not broken.
  */
 export class PersonalDataVault {
   constructor(private readonly keys: KeyStore) {}
 
-  async seal(userName: string, plaintext: object): Promise<SealedPersonalData> {
-    const key = await this.keys.getOrCreateKey(userName);
+  async seal(accountId: string, plaintext: object): Promise<SealedPersonalData> {
+    const key = await this.keys.getOrCreateKey(accountId);
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
-    cipher.setAAD(Buffer.from(userName, 'utf8'));
+    cipher.setAAD(Buffer.from(accountId, 'utf8'));
     const data = Buffer.concat([cipher.update(JSON.stringify(plaintext), 'utf8'), cipher.final()]);
     return { v: 1, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
   }
 
   /** Throws SealedDataTamperedError when the ciphertext, tag or iv was altered. */
-  async open<T extends object = Record<string, unknown>>(userName: string, sealed: SealedPersonalData): Promise<T | null> {
+  async open<T extends object = Record<string, unknown>>(accountId: string, sealed: SealedPersonalData): Promise<T | null> {
     if (sealed.v !== 1) throw new Error(`Unknown sealed personal data version ${String(sealed.v)}.`);
-    const key = await this.keys.getKey(userName);
+    const key = await this.keys.getKey(accountId);
     if (!key) return null;
     const tag = Buffer.from(sealed.tag, 'base64');
-    if (tag.length !== TAG_BYTES) throw new SealedDataTamperedError(userName);
+    if (tag.length !== TAG_BYTES) throw new SealedDataTamperedError(accountId);
     const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(sealed.iv, 'base64'), { authTagLength: TAG_BYTES });
-    decipher.setAAD(Buffer.from(userName, 'utf8'));
+    decipher.setAAD(Buffer.from(accountId, 'utf8'));
     decipher.setAuthTag(tag);
     let plaintext: string;
     try {
       plaintext = Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]).toString('utf8');
     } catch {
-      throw new SealedDataTamperedError(userName);
+      throw new SealedDataTamperedError(accountId);
     }
     return JSON.parse(plaintext) as T;
   }

@@ -16,21 +16,21 @@ interface KeyRow {
 export class SqliteKeyStore implements KeyStore {
   private readonly insertIfMissing: Database.Statement<[string, Buffer, string]>;
   private readonly selectKey: Database.Statement<[string], KeyRow>;
-  private readonly shred: Database.Statement<[{ userName: string; now: string }]>;
+  private readonly shred: Database.Statement<[{ accountId: string; now: string }]>;
 
   private constructor(private readonly db: Database.Database) {
     db.pragma('journal_mode = WAL');
     db.pragma('busy_timeout = 5000');
     db.exec(`CREATE TABLE IF NOT EXISTS personal_data_keys (
-      user_name   TEXT PRIMARY KEY,
+      account_id   TEXT PRIMARY KEY,
       key         BLOB,
       created_at  TEXT NOT NULL,
       shredded_at TEXT
     ) STRICT`);
-    this.insertIfMissing = db.prepare('INSERT OR IGNORE INTO personal_data_keys (user_name, key, created_at) VALUES (?, ?, ?)');
-    this.selectKey = db.prepare('SELECT key FROM personal_data_keys WHERE user_name = ?');
-    this.shred = db.prepare(`INSERT INTO personal_data_keys (user_name, key, created_at, shredded_at) VALUES (@userName, NULL, @now, @now)
-      ON CONFLICT (user_name) DO UPDATE SET key = NULL, shredded_at = excluded.shredded_at`);
+    this.insertIfMissing = db.prepare('INSERT OR IGNORE INTO personal_data_keys (account_id, key, created_at) VALUES (?, ?, ?)');
+    this.selectKey = db.prepare('SELECT key FROM personal_data_keys WHERE account_id = ?');
+    this.shred = db.prepare(`INSERT INTO personal_data_keys (account_id, key, created_at, shredded_at) VALUES (@accountId, NULL, @now, @now)
+      ON CONFLICT (account_id) DO UPDATE SET key = NULL, shredded_at = excluded.shredded_at`);
   }
 
   static open(dataDir: string): SqliteKeyStore {
@@ -38,20 +38,20 @@ export class SqliteKeyStore implements KeyStore {
     return new SqliteKeyStore(new Database(join(dataDir, 'keys.sqlite')));
   }
 
-  async getOrCreateKey(userName: string): Promise<Buffer> {
+  async getOrCreateKey(accountId: string): Promise<Buffer> {
     // Whoever inserts first wins; everyone then reads the winner's key.
-    this.insertIfMissing.run(userName, randomBytes(PERSONAL_DATA_KEY_BYTES), new Date().toISOString());
-    const row = this.selectKey.get(userName);
-    if (!row?.key) throw new KeyShreddedError(userName);
+    this.insertIfMissing.run(accountId, randomBytes(PERSONAL_DATA_KEY_BYTES), new Date().toISOString());
+    const row = this.selectKey.get(accountId);
+    if (!row?.key) throw new KeyShreddedError(accountId);
     return row.key;
   }
 
-  async getKey(userName: string): Promise<Buffer | null> {
-    return this.selectKey.get(userName)?.key ?? null;
+  async getKey(accountId: string): Promise<Buffer | null> {
+    return this.selectKey.get(accountId)?.key ?? null;
   }
 
-  async deleteKey(userName: string): Promise<void> {
-    this.shred.run({ userName, now: new Date().toISOString() });
+  async deleteKey(accountId: string): Promise<void> {
+    this.shred.run({ accountId, now: new Date().toISOString() });
   }
 
   async close(): Promise<void> {

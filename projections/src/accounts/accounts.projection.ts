@@ -1,5 +1,5 @@
 import { RoleId } from '@app/contracts';
-import type { AccountEvent, AccountPersonalData } from '@app/domain';
+import { accountIdOfStream, type AccountEvent, type AccountPersonalData } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { PersonalDataVault } from '@app/personal-data';
 import type { ReadStoreTransaction } from '@app/read-store';
@@ -10,10 +10,13 @@ export const ACCOUNTS_COLLECTION = 'accounts';
 /** Shown for a user whose personal data was erased (their key is shredded). */
 export const ERASED_USER_NAME = 'Deleted user';
 
-/** Who a user is to the rest of the site: display name and current role. No e-mail, no password. */
+/**
+ * Who a user is to the rest of the site, keyed by the opaque account id: handle, display name and
+ * current role. No e-mail, no password. `userName` is null once the account is erased.
+ */
 export interface AccountDocument {
   id: string;
-  userName: string;
+  userName: string | null;
   name: string;
   roleId: number;
   emailConfirmed: boolean;
@@ -23,30 +26,32 @@ export interface AccountDocument {
 const HANDLED: AccountEvent['type'][] = ['AccountRegistered', 'EmailConfirmed', 'RoleGranted', 'RoleRevoked'];
 
 /**
- * Accounts as the session guard and every author name read them. The display name is opened
- * from the sealed personal data while projecting: once a user's key is shredded, a rebuild
- * shows them as erased.
+ * Accounts as the session guard and every author name read them. The user name and display name
+ * are opened from the sealed personal data while projecting: once a user's key is shredded, a
+ * rebuild shows them as erased.
  */
 export function accountsProjection(vault: PersonalDataVault): Projection {
   return {
     name: 'accounts',
-    version: 1,
+    version: 2,
     collections: [ACCOUNTS_COLLECTION],
     handles: HANDLED,
+    // Profiles and `/api/User/{userName}` find people by handle.
+    indexes: { [ACCOUNTS_COLLECTION]: [['userName']] },
     async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
       const event = { type: recorded.type, data: recorded.data } as AccountEvent;
-      const userName = recorded.streamName.slice('account-'.length);
+      const accountId = accountIdOfStream(recorded.streamName);
       if (event.type === 'AccountRegistered') {
-        const personal = await vault.open<AccountPersonalData>(event.data.userName, event.data.sealed);
+        const personal = await vault.open<AccountPersonalData>(event.data.accountId, event.data.sealed);
         return tx.upsert<AccountDocument>(ACCOUNTS_COLLECTION, {
-          id: event.data.userName,
-          userName: event.data.userName,
+          id: event.data.accountId,
+          userName: personal?.userName ?? null,
           name: personal?.name ?? ERASED_USER_NAME,
           roleId: event.data.roleId,
           emailConfirmed: false,
         });
       }
-      const account = await tx.get<AccountDocument>(ACCOUNTS_COLLECTION, userName);
+      const account = await tx.get<AccountDocument>(ACCOUNTS_COLLECTION, accountId);
       if (!account) return;
       switch (event.type) {
         case 'EmailConfirmed':

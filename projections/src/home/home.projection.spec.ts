@@ -7,7 +7,7 @@ const drafted = (id: number, { isApproved = true, at = '2026-01-01T10:00:00.000Z
     type: 'ArticleDrafted',
     data: {
       id,
-      authorUserName: 'ada',
+      authorId: 'ada',
       title: `Article ${id}`,
       description: 'About it',
       categoryId: 3,
@@ -71,7 +71,7 @@ describe('home projection', () => {
           type: 'QuestionAsked',
           data: {
             id: 9,
-            authorUserName: 'bob',
+            authorId: 'bob',
             title: 'Why?',
             categoryId: 3,
             tags: [],
@@ -98,7 +98,7 @@ describe('home projection', () => {
           {
             entityType: 2,
             title: 'Why not?',
-            uName: 'bob',
+            authorId: 'bob',
             tags: [{ id: 2, subTag: 'java' }],
             visible: true,
             createdOn: '2026-01-02T00:00:00.000Z',

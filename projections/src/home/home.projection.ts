@@ -6,13 +6,17 @@ import type { Projection } from '../projection';
 export const HOME_COLLECTION = 'home_posts';
 export const HOME_PAGE_SIZE = 20;
 
-/** One post as the home lists need it (SPEC §3 'Grid post item' without the author's display name). */
+/**
+ * One post as the home lists need it (SPEC §3 'Grid post item'), with the author as an account id:
+ * their handle and display name are joined at read time from the accounts read model.
+ */
 export interface HomePostDocument {
   id: string;
   postId: number;
   entityType: PostEntityType;
   title: string;
-  uName: string;
+  /** The author's opaque account id. */
+  authorId: string;
   tags: { id: number; subTag: string }[];
   likes: number;
   isApproved: boolean;
@@ -46,7 +50,7 @@ const HANDLED: PostEvent['type'][] = [
 /** The latest posts, visible or not, so a post that becomes visible again needs no other source. */
 export const homeProjection: Projection = {
   name: 'home',
-  version: 1,
+  version: 2,
   collections: [HOME_COLLECTION],
   handles: HANDLED,
   indexes: { [HOME_COLLECTION]: [['entityType', 'visible', 'postId']] },
@@ -60,7 +64,7 @@ export const homeProjection: Projection = {
         postId: event.data.id,
         entityType: POST_KINDS[isArticle ? 'article' : 'question'].entityType,
         title: event.data.title,
-        uName: event.data.authorUserName,
+        authorId: event.data.authorId,
         tags: event.data.tags,
         likes: 0,
         isApproved: event.data.isApproved,

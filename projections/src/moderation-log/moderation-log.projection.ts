@@ -14,7 +14,7 @@ export interface ModerationLogDocument {
   entityType: PostEntityType;
   postId: number;
   action: ModerationAction;
-  /** userName of whoever did it (event metadata), `system` or `operator`. */
+  /** Account id of whoever did it (event metadata), `system` or `operator`. */
   actor: string;
   /** ISO-8601 instant of the action (the event's business time). */
   at: string;
@@ -51,7 +51,7 @@ const STREAM_PATTERN = /^(article|question)-(\d+)$/;
 
 export const moderationLogProjection: Projection = {
   name: 'moderation-log',
-  version: 1,
+  version: 2,
   collections: [MODERATION_LOG_COLLECTION],
   handles: Object.keys(ACTION_OF_EVENT),
   indexes: { [MODERATION_LOG_COLLECTION]: [['entityType', 'postId', 'position'], ['position']] },

@@ -5,7 +5,7 @@ import { POST_VIEW_COLLECTION, postViewProjection, type PostViewDocument } from 
 
 const articleDrafted = recordedEvent('article-7', 'ArticleDrafted', {
   id: 7,
-  authorUserName: 'ada',
+  authorId: 'ada',
   title: 'Generics',
   description: 'About generics',
   categoryId: 3,
@@ -18,7 +18,7 @@ const articleDrafted = recordedEvent('article-7', 'ArticleDrafted', {
 });
 const questionAsked = recordedEvent('question-8', 'QuestionAsked', {
   id: 8,
-  authorUserName: 'ada',
+  authorId: 'ada',
   title: 'Why?',
   categoryId: 3,
   tags: [{ id: 1, subTag: 'csharp' }],
@@ -30,7 +30,7 @@ const questionAsked = recordedEvent('question-8', 'QuestionAsked', {
 const upload = (id: number, attachmentTypeId: number, referenceId: number, extension = 'pdf') =>
   recordedEvent(`file-${id}`, 'FileUploaded', {
     id,
-    uploaderUserName: 'ada',
+    uploaderId: 'ada',
     attachmentTypeId,
     fileDisplayName: `File ${id}`,
     uploadedFileName: `name-${id}.${extension}`,

@@ -21,7 +21,7 @@ describe('post-view projection', () => {
     await apply(
       recordedEvent('article-7', 'ArticleDrafted', {
         id: 7,
-        authorUserName: 'ada',
+        authorId: 'ada',
         ...articleFields,
         isApproved: true,
         at: '2026-01-01T10:00:00.000Z',
@@ -33,7 +33,7 @@ describe('post-view projection', () => {
       entityType: 1,
       ...articleFields,
       category: 'C#',
-      uName: 'ada',
+      authorId: 'ada',
       isPublished: false,
       isApproved: true,
       deleted: false,
@@ -49,7 +49,7 @@ describe('post-view projection', () => {
     await apply(
       recordedEvent('article-8', 'ArticleDrafted', {
         id: 8,
-        authorUserName: 'ada',
+        authorId: 'ada',
         ...articleFields,
         isApproved: false,
         at: '2026-01-01T10:00:00.000Z',
@@ -87,7 +87,7 @@ describe('post-view projection', () => {
     await apply(
       recordedEvent('question-9', 'QuestionAsked', {
         id: 9,
-        authorUserName: 'bob',
+        authorId: 'bob',
         title: 'Why?',
         categoryId: 126,
         tags: [],
@@ -117,7 +117,7 @@ describe('post-view projection', () => {
       content: '<p>!</p>',
       source: '',
       instructions: '',
-      uName: 'bob',
+      authorId: 'bob',
       isPublished: true,
       isApproved: true,
       deleted: false,

@@ -28,7 +28,8 @@ export interface PostViewDocument {
   content: string;
   source: string;
   instructions: string;
-  uName: string;
+  /** The author's opaque account id; handle and name are joined at read time. */
+  authorId: string;
   isPublished: boolean;
   isApproved: boolean;
   deleted: boolean;
@@ -68,13 +69,13 @@ const categoryName = (categoryId: number) => findCategory(categoryId)?.subCatego
 /** Every post, deleted ones included (kept as tombstones, so a late event finds its post). */
 export const postViewProjection: Projection = {
   name: 'post-view',
-  version: 2,
+  version: 3,
   collections: [POST_VIEW_COLLECTION, POST_VIEW_FILES_COLLECTION],
   handles: [...HANDLED, ...POST_VIEW_FILE_EVENTS],
   indexes: {
     [POST_VIEW_COLLECTION]: [
       ['entityType', 'postId'],
-      ['uName', 'postId'],
+      ['authorId', 'postId'],
       ['deleted', 'postId'],
     ],
   },
@@ -97,7 +98,7 @@ export const postViewProjection: Projection = {
         content: data.content,
         source: isArticle ? event.data.source : '',
         instructions: isArticle ? event.data.instructions : '',
-        uName: data.authorUserName,
+        authorId: data.authorId,
         // Questions have no draft state.
         isPublished: !isArticle,
         isApproved: data.isApproved,

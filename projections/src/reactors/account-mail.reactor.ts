@@ -41,13 +41,13 @@ export function accountMailReactor(deps: AccountMailDependencies): Projection {
     handles: ['ConfirmationLinkRequested', 'PasswordResetRequested'] satisfies AccountEvent['type'][],
     async apply(recorded: RecordedEvent) {
       const event = { type: recorded.type, data: recorded.data } as LinkRequested;
-      const { userName, created, expire, credentialVersion } = event.data;
-      const { state } = await loadStream(deps.eventStore, accountStreamName(userName), accountDecider);
-      const personal = state.sealed ? await deps.vault.open<AccountPersonalData>(userName, state.sealed) : null;
+      const { accountId, created, expire, credentialVersion } = event.data;
+      const { state } = await loadStream(deps.eventStore, accountStreamName(accountId), accountDecider);
+      const personal = state.sealed ? await deps.vault.open<AccountPersonalData>(accountId, state.sealed) : null;
       if (!personal) return; // erased meanwhile: nobody to write to
       const purpose: CredentialLinkPurpose = event.type === 'PasswordResetRequested' ? 'reset' : 'confirm';
-      const hash = signCredentialLink({ purpose, userName, created, expire, credentialVersion }, deps.credentialLinkSecret);
-      const link = buildCredentialLink(deps.publicUrl, credentialLinkPath(purpose), { userName, created, expire, hash });
+      const hash = signCredentialLink({ purpose, accountId, created, expire, credentialVersion }, deps.credentialLinkSecret);
+      const link = buildCredentialLink(deps.publicUrl, credentialLinkPath(purpose), { accountId, created, expire, hash });
       const mail = (purpose === 'reset' ? resetPasswordMail : confirmEmailMail)({ to: personal.email, name: personal.name, link });
       await deps.queue.enqueue({ id: recorded.id, name: SEND_MAIL, data: mail });
     },

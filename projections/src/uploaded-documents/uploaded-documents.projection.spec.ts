@@ -7,7 +7,7 @@ const upload = (id: number, attachmentTypeId: AttachmentTypeId) =>
     type: 'FileUploaded',
     data: {
       id,
-      uploaderUserName: 'ada',
+      uploaderId: 'ada',
       attachmentTypeId,
       fileDisplayName: `essay-${id}.docx`,
       uploadedFileName: `stored-${id}.docx`,
@@ -38,7 +38,7 @@ describe('uploaded-documents projection', () => {
               fileDisplayName: 'essay-1.docx',
               uploadedFileName: 'stored-1.docx',
               instructions: 'Please fix the grammar',
-              uploaderUserName: 'ada',
+              uploaderId: 'ada',
               createdOn: '2026-01-01T10:00:00.000Z',
             },
           ],

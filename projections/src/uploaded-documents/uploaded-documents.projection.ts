@@ -13,7 +13,8 @@ export interface UploadedDocument {
   fileDisplayName: string;
   uploadedFileName: string;
   instructions: string;
-  uploaderUserName: string;
+  /** The uploader's opaque account id. */
+  uploaderId: string;
   createdOn: string;
   [field: string]: unknown;
 }
@@ -21,7 +22,7 @@ export interface UploadedDocument {
 /** Live uploaded documents; a deleted one leaves the list. */
 export const uploadedDocumentsProjection: Projection = {
   name: 'uploaded-documents',
-  version: 1,
+  version: 2,
   collections: [UPLOADED_DOCUMENTS_COLLECTION],
   handles: ['FileUploaded', 'FileDeleted'] satisfies FileEvent['type'][],
   indexes: { [UPLOADED_DOCUMENTS_COLLECTION]: [['fileId']] },
@@ -36,7 +37,7 @@ export const uploadedDocumentsProjection: Projection = {
       fileDisplayName: data.fileDisplayName,
       uploadedFileName: data.uploadedFileName,
       instructions: data.instructions,
-      uploaderUserName: data.uploaderUserName,
+      uploaderId: data.uploaderId,
       createdOn: data.at,
     });
   },

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { accountDecider, accountStreamName, type AccountPersonalData, type AccountState } from '@app/domain';
 import type { AppConfig } from '@app/config';
 import type { EventStore } from '@app/event-store';
-import { emailLookupHash, PersonalDataVault } from '@app/personal-data';
-import { emailReservations, userNameByEmailLookup } from '@app/projections';
+import { emailLookupHash, PersonalDataVault, userNameLookupHash } from '@app/personal-data';
+import { accountIdByEmailLookup, emailReservations } from '@app/projections';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { APP_CONFIG, EVENT_STORE } from '../infrastructure/tokens';
 
@@ -31,30 +31,35 @@ export class AccountDirectory {
     return emailLookupHash(email, this.config.emailLookupPepper);
   }
 
+  /** Names the user-name reservation stream: the handle is personal data, so only its keyed hash is in the log. */
+  userNameLookup(userName: string): string {
+    return userNameLookupHash(userName, this.config.emailLookupPepper);
+  }
+
   /** Claims on an e-mail, oldest first; the latest one names its account. */
   reservationsOf(emailLookup: string) {
     return emailReservations(this.eventStore, emailLookup);
   }
 
-  userNameOf(email: string): Promise<string | null> {
-    return userNameByEmailLookup(this.eventStore, this.emailLookup(email));
+  accountIdOf(email: string): Promise<string | null> {
+    return accountIdByEmailLookup(this.eventStore, this.emailLookup(email));
   }
 
-  async accountExists(userName: string): Promise<boolean> {
-    return (await this.eventStore.readStream(accountStreamName(userName), { maxCount: 1 })).length > 0;
+  async accountExists(accountId: string): Promise<boolean> {
+    return (await this.eventStore.readStream(accountStreamName(accountId), { maxCount: 1 })).length > 0;
   }
 
   async findByEmail(email: string): Promise<KnownAccount | null> {
-    const userName = await this.userNameOf(email);
-    return userName ? this.findByUserName(userName) : null;
+    const accountId = await this.accountIdOf(email);
+    return accountId ? this.findById(accountId) : null;
   }
 
-  async findByUserName(userName: string): Promise<KnownAccount | null> {
-    const { state } = await this.commands.load(accountStreamName(userName), accountDecider);
+  async findById(accountId: string): Promise<KnownAccount | null> {
+    const { state } = await this.commands.load(accountStreamName(accountId), accountDecider);
     if (!state.exists || !state.sealed) return null;
-    const personal = await this.vault.open<AccountPersonalData>(userName, state.sealed);
+    const personal = await this.vault.open<AccountPersonalData>(accountId, state.sealed);
     if (!personal) return null;
-    const changed = state.sealedPasswordHash ? await this.vault.open<{ passwordHash: string }>(userName, state.sealedPasswordHash) : null;
+    const changed = state.sealedPasswordHash ? await this.vault.open<{ passwordHash: string }>(accountId, state.sealedPasswordHash) : null;
     return { state, personal, passwordHash: changed?.passwordHash ?? personal.passwordHash };
   }
 }

@@ -62,7 +62,7 @@ export class AccountsController {
   @Post('ResetPassword')
   @HttpCode(200)
   resetPassword(@Body(new ZodValidationPipe(resetPasswordRequestSchema)) body: ResetPasswordRequest) {
-    const link = { userName: body.UName, created: body.Created, expire: body.Expire, hash: body.hash };
+    const link = { accountId: body.UName, created: body.Created, expire: body.Expire, hash: body.hash };
     return this.commandBus.execute(new ResetPasswordCommand(link, body.NewPassword));
   }
 
@@ -70,7 +70,7 @@ export class AccountsController {
   @HttpCode(200)
   confirmEmail(@Body(new ZodValidationPipe(confirmEmailRequestSchema)) body: ConfirmEmailRequest) {
     return this.commandBus.execute(
-      new ConfirmEmailCommand({ userName: body.UName, created: body.Created, expire: body.Expire, hash: body.hash }),
+      new ConfirmEmailCommand({ accountId: body.UName, created: body.Created, expire: body.Expire, hash: body.hash }),
     );
   }
 }

@@ -3,24 +3,47 @@ import type { ReadStore } from '@app/read-store';
 import { ACCOUNTS_COLLECTION, ERASED_USER_NAME, type AccountDocument } from '@app/projections';
 import { READ_STORE } from '../infrastructure/tokens';
 
+/** How an author shows: their handle and display name. */
+export interface AuthorName {
+  /** Empty once the account is erased: the old handle is personal data, and there is no profile to link to. */
+  uName: string;
+  name: string;
+}
+
+const ERASED_AUTHOR: AuthorName = { uName: '', name: ERASED_USER_NAME };
+
 /**
- * Display names of authors, joined at read time from the accounts read model, so a renamed or
- * erased user shows their current name everywhere without rebuilding other read models.
+ * Authors' handles and display names, joined by account id at read time from the accounts read
+ * model: other read models store only the opaque id, so a renamed or erased user shows their
+ * current name everywhere without rebuilding anything.
  */
 @Injectable()
 export class AuthorNames {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
-  async lookup(userNames: Iterable<string>): Promise<(userName: string) => string> {
-    const unique = [...new Set(userNames)];
+  async lookup(accountIds: Iterable<string>): Promise<(accountId: string) => AuthorName> {
+    const unique = [...new Set(accountIds)];
     const accounts = unique.length ? await this.readStore.find<AccountDocument>(ACCOUNTS_COLLECTION, { id: { $in: unique } }) : [];
-    const names = new Map(accounts.map((account) => [account.userName, account.name]));
-    return (userName) => names.get(userName) ?? ERASED_USER_NAME;
+    const authors = new Map(
+      accounts.map((account): [string, AuthorName] => [account.id, { uName: account.userName ?? '', name: account.name }]),
+    );
+    return (accountId) => authors.get(accountId) ?? ERASED_AUTHOR;
   }
 
-  /** Adds `name` (the author's display name) to items that carry the author as `uName`. */
-  async withNames<T extends { uName: string }>(items: T[]): Promise<(T & { name: string })[]> {
-    const nameOf = await this.lookup(items.map((item) => item.uName));
-    return items.map((item) => ({ ...item, name: nameOf(item.uName) }));
+  /**
+   * Event-metadata actors as the Admin Panel shows them: an account id becomes that user's
+   * current handle ('Deleted user' once erased); `system` and `operator` stay as they are.
+   */
+  async actorNames(actors: Iterable<string>): Promise<(actor: string) => string> {
+    const unique = [...new Set(actors)];
+    const accounts = unique.length ? await this.readStore.find<AccountDocument>(ACCOUNTS_COLLECTION, { id: { $in: unique } }) : [];
+    const handles = new Map(accounts.map((account) => [account.id, account.userName ?? ERASED_USER_NAME]));
+    return (actor) => handles.get(actor) ?? actor;
+  }
+
+  /** Replaces the author's account id (`authorId`) with their handle (`uName`) and display name (`name`). */
+  async withNames<T extends { authorId: string }>(items: T[]): Promise<(Omit<T, 'authorId'> & AuthorName)[]> {
+    const authorOf = await this.lookup(items.map((item) => item.authorId));
+    return items.map(({ authorId, ...item }) => ({ ...item, ...authorOf(authorId) }));
   }
 }

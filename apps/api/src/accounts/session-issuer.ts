@@ -13,12 +13,13 @@ export interface LoginResult {
 export class SessionIssuer {
   constructor(private readonly tokens: TokenService) {}
 
-  loginResult(account: { userName: string; name: string; roleId: number }, rememberMe: boolean): LoginResult {
+  /** The token names the account by its opaque id; the SPA still receives the user name to show. */
+  loginResult(account: { accountId: string; userName: string; name: string; roleId: number }, rememberMe: boolean): LoginResult {
     return {
       userName: account.userName,
       name: account.name,
       roleId: account.roleId,
-      token: this.tokens.issue(account.userName, rememberMe),
+      token: this.tokens.issue(account.accountId, rememberMe),
     };
   }
 }

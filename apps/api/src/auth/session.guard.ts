@@ -38,9 +38,10 @@ export class SessionGuard implements CanActivate {
     if (!match) return null;
     const token = this.tokens.verify(match[1].trim());
     if (!token) return null;
-    const account = await this.readStore.get<AccountDocument>(ACCOUNTS_COLLECTION, token.userName);
-    if (!account) return null;
-    if (token.pastHalfLife) response.setHeader('auth-token', this.tokens.issue(account.userName, token.rememberMe));
-    return { userName: account.userName, name: account.name, roleId: account.roleId };
+    const account = await this.readStore.get<AccountDocument>(ACCOUNTS_COLLECTION, token.accountId);
+    // An erased account has no user name any more: its old tokens open nothing.
+    if (!account || account.userName === null) return null;
+    if (token.pastHalfLife) response.setHeader('auth-token', this.tokens.issue(account.id, token.rememberMe));
+    return { accountId: account.id, userName: account.userName, name: account.name, roleId: account.roleId };
   }
 }

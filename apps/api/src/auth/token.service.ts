@@ -12,7 +12,8 @@ interface TokenClaims {
 }
 
 export interface VerifiedToken {
-  userName: string;
+  /** The `sub` claim: the opaque account id, never the user name. */
+  accountId: string;
   rememberMe: boolean;
   /** True once more than half of the token's life is gone: time to hand out a fresh one. */
   pastHalfLife: boolean;
@@ -23,8 +24,8 @@ export interface VerifiedToken {
 export class TokenService {
   constructor(private readonly jwt: JwtService) {}
 
-  issue(userName: string, rememberMe: boolean): string {
-    return this.jwt.sign({ sub: userName, rm: rememberMe }, { expiresIn: rememberMe ? 30 * DAY_SECONDS : DAY_SECONDS });
+  issue(accountId: string, rememberMe: boolean): string {
+    return this.jwt.sign({ sub: accountId, rm: rememberMe }, { expiresIn: rememberMe ? 30 * DAY_SECONDS : DAY_SECONDS });
   }
 
   /** null for a missing, malformed, forged or expired token. */
@@ -33,7 +34,7 @@ export class TokenService {
       const claims = this.jwt.verify<TokenClaims>(token, { algorithms: ['HS256'] });
       if (typeof claims.sub !== 'string') return null;
       const now = Date.now() / 1000;
-      return { userName: claims.sub, rememberMe: claims.rm === true, pastHalfLife: now - claims.iat > (claims.exp - claims.iat) / 2 };
+      return { accountId: claims.sub, rememberMe: claims.rm === true, pastHalfLife: now - claims.iat > (claims.exp - claims.iat) / 2 };
     } catch {
       return null;
     }

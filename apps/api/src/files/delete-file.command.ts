@@ -34,7 +34,7 @@ export class DeleteFileHandler implements ICommandHandler<DeleteFileCommand, tru
       streamName,
       fileDecider,
       { type: 'DeleteFile', id, actor, now: this.clock() },
-      { actor: actor.userName },
+      { actor: actor.accountId },
     );
     const { state } = await this.commands.load(streamName, fileDecider);
     if (state.upload) {

@@ -49,7 +49,7 @@ export class DownloadFileHandler implements IQueryHandler<DownloadFileQuery, Dow
 
   /** Documents are for their uploader and the staff; a post's files for whoever may read the post. */
   private async mayDownload(viewer: Actor, upload: FileUploadedData): Promise<boolean> {
-    if (upload.attachmentTypeId === ATTACHMENT_TYPES.Document) return canEdit(viewer, upload.uploaderUserName);
+    if (upload.attachmentTypeId === ATTACHMENT_TYPES.Document) return canEdit(viewer, upload.uploaderId);
     if (referencedPostKindOf(upload.attachmentTypeId) === null || upload.referenceId <= 0) return true;
     const post = await this.referencedPosts.load(upload.attachmentTypeId, upload.referenceId);
     return post !== null && isVisibleTo(post, viewer);

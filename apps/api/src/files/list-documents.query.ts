@@ -18,14 +18,14 @@ export class ListDocumentsHandler implements IQueryHandler<ListDocumentsQuery, U
 
   async execute(): Promise<UploadedDocument[]> {
     const documents = await this.readStore.find<StoredDocument>(UPLOADED_DOCUMENTS_COLLECTION, {}, { sort: [['fileId', -1]] });
-    const nameOf = await this.authorNames.lookup(documents.map((document) => document.uploaderUserName));
-    return documents.map(({ fileId, fileDisplayName, uploadedFileName, instructions, uploaderUserName, createdOn }) => ({
+    const uploaderOf = await this.authorNames.lookup(documents.map((document) => document.uploaderId));
+    return documents.map(({ fileId, fileDisplayName, uploadedFileName, instructions, uploaderId, createdOn }) => ({
       id: fileId,
       fileDisplayName,
       uploadedFileName,
       instructions,
-      uploaderUserName,
-      name: nameOf(uploaderUserName),
+      uploaderUserName: uploaderOf(uploaderId).uName,
+      name: uploaderOf(uploaderId).name,
       createdOn,
     }));
   }

@@ -15,13 +15,11 @@ export class ReferencedPosts {
     if (kind === 'article') {
       const { state } = await this.commands.load(streamName, articleDecider);
       return state.exists
-        ? { kind, authorUserName: state.author, isPublished: state.isPublished, isApproved: state.isApproved, deleted: state.deleted }
+        ? { kind, authorId: state.author, isPublished: state.isPublished, isApproved: state.isApproved, deleted: state.deleted }
         : null;
     }
     const { state } = await this.commands.load(streamName, questionDecider);
     // Questions have no draft state: they are visible once asked.
-    return state.exists
-      ? { kind, authorUserName: state.author, isPublished: true, isApproved: state.isApproved, deleted: state.deleted }
-      : null;
+    return state.exists ? { kind, authorId: state.author, isPublished: true, isApproved: state.isApproved, deleted: state.deleted } : null;
   }
 }

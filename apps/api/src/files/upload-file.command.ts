@@ -57,7 +57,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
     await this.fileStore.put(folder, command.uploadedFileName, upload.bytes);
     let outcome;
     try {
-      outcome = await this.commands.execute(fileStreamName(id), fileDecider, command, { actor: actor.userName });
+      outcome = await this.commands.execute(fileStreamName(id), fileDecider, command, { actor: actor.accountId });
     } catch (error) {
       await this.fileStore
         .delete(folder, command.uploadedFileName)

@@ -29,7 +29,7 @@ export class GetHomeHandler implements IQueryHandler<GetHomeQuery, HomeResult> {
   }
 }
 
-function toGridItem(post: HomePostDocument): Omit<GridPostItem, 'name'> {
-  const { postId, entityType, title, uName, tags, likes, isApproved, createdOn, updatedOn, articleDescription } = post;
-  return { id: postId, entityType, title, uName, tags, likes, isApproved, createdOn, updatedOn, articleDescription };
+function toGridItem(post: HomePostDocument): Omit<GridPostItem, 'name' | 'uName'> & { authorId: string } {
+  const { postId, entityType, title, authorId, tags, likes, isApproved, createdOn, updatedOn, articleDescription } = post;
+  return { id: postId, entityType, title, authorId, tags, likes, isApproved, createdOn, updatedOn, articleDescription };
 }

@@ -26,7 +26,7 @@ export class ApprovePostHandler implements ICommandHandler<ApprovePostCommand, t
 
   async execute({ kind, actor, id, isApproved }: ApprovePostCommand): Promise<true> {
     const streamName = POST_KINDS[kind].streamName(id);
-    const context = { actor: actor.userName };
+    const context = { actor: actor.accountId };
     const now = this.clock();
     const { position } =
       kind === 'article'

@@ -25,7 +25,7 @@ export class DeletePostHandler implements ICommandHandler<DeletePostCommand, tru
 
   async execute({ kind, actor, id }: DeletePostCommand): Promise<true> {
     const streamName = POST_KINDS[kind].streamName(id);
-    const context = { actor: actor.userName };
+    const context = { actor: actor.accountId };
     const now = this.clock();
     const { position } =
       kind === 'article'

@@ -6,39 +6,44 @@ import type { SealedPersonalData } from './sealed-personal-data';
  * HMAC of a credential link; the decider only judges against the account's own history.
  */
 
-/** Sent after the e-mail and user-name reservations both succeeded. `sealed` holds AccountPersonalData. */
+/**
+ * Sent after the e-mail and user-name reservations both succeeded. `sealed` holds
+ * AccountPersonalData; `userName` is there to be checked, it is not recorded in clear.
+ */
 export interface RegisterAccount {
   type: 'RegisterAccount';
+  accountId: string;
   userName: string;
   sealed: SealedPersonalData;
   emailLookup: string;
+  userNameLookup: string;
   now: Date;
 }
 
 /** `credentialVersion` is the version the confirmation link was verified against. */
 export interface ConfirmEmail {
   type: 'ConfirmEmail';
-  userName: string;
+  accountId: string;
   credentialVersion: number;
   now: Date;
 }
 
 export interface RequestConfirmationLink {
   type: 'RequestConfirmationLink';
-  userName: string;
+  accountId: string;
   now: Date;
 }
 
 export interface RequestPasswordReset {
   type: 'RequestPasswordReset';
-  userName: string;
+  accountId: string;
   now: Date;
 }
 
 /** Reset through a link: `credentialVersion` is the version the reset link was verified against. */
 export interface ChangePassword {
   type: 'ChangePassword';
-  userName: string;
+  accountId: string;
   /** Seals `{ passwordHash }`. */
   sealedPasswordHash: SealedPersonalData;
   credentialVersion: number;
@@ -48,13 +53,13 @@ export interface ChangePassword {
 /** Operator commands (CLI); the actor (`operator`) goes in the event metadata. */
 export interface GrantAdmin {
   type: 'GrantAdmin';
-  userName: string;
+  accountId: string;
   now: Date;
 }
 
 export interface RevokeAdmin {
   type: 'RevokeAdmin';
-  userName: string;
+  accountId: string;
   now: Date;
 }
 

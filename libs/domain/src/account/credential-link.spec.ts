@@ -11,7 +11,7 @@ import { EXPIRED_LINK, INVALID_LINK } from './errors';
 
 const secret = 'test-link-secret';
 const issuedAt = new Date('2025-03-02T12:30:00.000Z');
-const claims: CredentialLinkClaims = { purpose: 'reset', userName: 'ada', ...credentialLinkWindow(issuedAt), credentialVersion: 1 };
+const claims: CredentialLinkClaims = { purpose: 'reset', accountId: 'ada', ...credentialLinkWindow(issuedAt), credentialVersion: 1 };
 const hash = signCredentialLink(claims, secret);
 const link = { ...claims, hash };
 const minutesAfterIssue = (minutes: number) => new Date(issuedAt.getTime() + minutes * 60_000);
@@ -36,7 +36,7 @@ describe('credential links', () => {
   });
 
   it.each([
-    ['userName', { userName: 'bob' }],
+    ['accountId', { accountId: 'bob' }],
     ['created', { created: String(Number(claims.created) + 1) }],
     ['expire', { expire: String(Number(claims.expire) + 60 * 60_000) }],
     ['purpose', { purpose: 'confirm' as const }],
@@ -48,7 +48,7 @@ describe('credential links', () => {
   });
 
   it('refuses a tampered link as invalid even when it is also expired', () => {
-    expect(verifyCredentialLink({ ...link, userName: 'bob' }, secret, minutesAfterIssue(60))).toBe('invalid');
+    expect(verifyCredentialLink({ ...link, accountId: 'bob' }, secret, minutesAfterIssue(60))).toBe('invalid');
   });
 
   it('refuses a link signed over an older credential version', () => {
@@ -68,7 +68,7 @@ describe('credential links', () => {
   });
 
   it('builds the link the SPA route reads', () => {
-    const fields = { userName: 'ada', created: claims.created, expire: claims.expire, hash: 'a+b/c=' };
+    const fields = { accountId: 'ada', created: claims.created, expire: claims.expire, hash: 'a+b/c=' };
     expect(buildCredentialLink('https://dev.example.com', 'resetpassword', fields)).toBe(
       `https://dev.example.com/resetpassword?uname=ada&created=${claims.created}&expire=${claims.expire}&hash=a%2Bb%2Fc%3D`,
     );
@@ -81,7 +81,7 @@ describe('credential links', () => {
     const url = new URL(buildCredentialLink('https://dev.example.com', 'resetpassword', { ...claims, hash }));
     const fromQuery = {
       purpose: 'reset' as const,
-      userName: url.searchParams.get('uname')!,
+      accountId: url.searchParams.get('uname')!,
       created: url.searchParams.get('created')!,
       expire: url.searchParams.get('expire')!,
       hash: url.searchParams.get('hash')!,

@@ -11,7 +11,8 @@ export type CredentialLinkPurpose = 'reset' | 'confirm';
  */
 export interface CredentialLinkClaims {
   purpose: CredentialLinkPurpose;
-  userName: string;
+  /** The opaque account id (it travels as the `uname` query parameter, SPEC §2). */
+  accountId: string;
   created: string;
   expire: string;
   credentialVersion: number;
@@ -21,9 +22,9 @@ export type CredentialLinkVerdict = 'ok' | 'expired' | 'invalid';
 
 const EPOCH_MILLIS = /^\d{1,15}$/;
 
-/** base64url HMAC-SHA256 over purpose|userName|created|expire|credentialVersion. */
+/** base64url HMAC-SHA256 over purpose|accountId|created|expire|credentialVersion. */
 export function signCredentialLink(claims: CredentialLinkClaims, secret: string): string {
-  const message = [claims.purpose, claims.userName, claims.created, claims.expire, String(claims.credentialVersion)].join('|');
+  const message = [claims.purpose, claims.accountId, claims.created, claims.expire, String(claims.credentialVersion)].join('|');
   return createHmac('sha256', secret).update(message, 'utf8').digest('base64url');
 }
 
@@ -51,15 +52,19 @@ export type CredentialLinkPath = 'resetpassword' | 'confirmemail';
 export const credentialLinkPath = (purpose: CredentialLinkPurpose): CredentialLinkPath =>
   purpose === 'reset' ? 'resetpassword' : 'confirmemail';
 
-/** `PUBLIC_URL/resetpassword?uname=&created=&expire=&hash=` (or confirmemail), query values URL-encoded. */
+/**
+ * `PUBLIC_URL/resetpassword?uname=&created=&expire=&hash=` (or confirmemail), query values
+ * URL-encoded. `uname` keeps its SPEC name but carries the account id: the SPA only passes it back,
+ * and a user name (personal data) has no business in a mailed URL.
+ */
 export function buildCredentialLink(
   publicUrl: string,
   path: CredentialLinkPath,
-  fields: { userName: string; created: string; expire: string; hash: string },
+  fields: { accountId: string; created: string; expire: string; hash: string },
 ): string {
   const url = new URL(path, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`);
   url.search = new URLSearchParams({
-    uname: fields.userName,
+    uname: fields.accountId,
     created: fields.created,
     expire: fields.expire,
     hash: fields.hash,

@@ -17,15 +17,17 @@ const expire = String(now.getTime() + CREDENTIAL_LINK_LIFETIME_MS);
 const sealed: SealedPersonalData = { v: 1, iv: 'aXY=', tag: 'dGFn', data: 'ZGF0YQ==' };
 const sealedPasswordHash: SealedPersonalData = { v: 1, iv: 'aXYy', tag: 'dGFnMg==', data: 'bmV3' };
 const emailLookup = 'a1b2c3';
+const userNameLookup = 'd4e5f6';
+const accountId = '0b6f2c1e-6a3d-4b7e-9f10-2a6c3d4e5f60';
 
 const registered: AccountEvent = {
   type: 'AccountRegistered',
-  data: { userName: 'ada', sealed, emailLookup, roleId: 1, credentialVersion: 1, registeredAt: registeredOn.toISOString() },
+  data: { accountId, sealed, emailLookup, userNameLookup, roleId: 1, credentialVersion: 1, registeredAt: registeredOn.toISOString() },
 };
 const firstLinkRequested: AccountEvent = {
   type: 'ConfirmationLinkRequested',
   data: {
-    userName: 'ada',
+    accountId,
     created: String(registeredOn.getTime()),
     expire: String(registeredOn.getTime() + 15 * 60 * 1000),
     credentialVersion: 1,
@@ -39,19 +41,27 @@ const passwordChanged: AccountEvent = {
 const granted: AccountEvent = { type: 'RoleGranted', data: { roleId: 2, at: registeredOn.toISOString() } };
 const revoked: AccountEvent = { type: 'RoleRevoked', data: { roleId: 2, at: registeredOn.toISOString() } };
 
-const register = (userName = 'ada'): AccountCommand => ({ type: 'RegisterAccount', userName, sealed, emailLookup, now: registeredOn });
-const confirmEmail = (credentialVersion: number): AccountCommand => ({ type: 'ConfirmEmail', userName: 'ada', credentialVersion, now });
-const requestConfirmationLink: AccountCommand = { type: 'RequestConfirmationLink', userName: 'ada', now };
-const requestPasswordReset: AccountCommand = { type: 'RequestPasswordReset', userName: 'ada', now };
+const register = (userName = 'ada'): AccountCommand => ({
+  type: 'RegisterAccount',
+  accountId,
+  userName,
+  sealed,
+  emailLookup,
+  userNameLookup,
+  now: registeredOn,
+});
+const confirmEmail = (credentialVersion: number): AccountCommand => ({ type: 'ConfirmEmail', accountId, credentialVersion, now });
+const requestConfirmationLink: AccountCommand = { type: 'RequestConfirmationLink', accountId, now };
+const requestPasswordReset: AccountCommand = { type: 'RequestPasswordReset', accountId, now };
 const changePassword = (credentialVersion: number): AccountCommand => ({
   type: 'ChangePassword',
-  userName: 'ada',
+  accountId,
   sealedPasswordHash,
   credentialVersion,
   now,
 });
-const grantAdmin: AccountCommand = { type: 'GrantAdmin', userName: 'ada', now };
-const revokeAdmin: AccountCommand = { type: 'RevokeAdmin', userName: 'ada', now };
+const grantAdmin: AccountCommand = { type: 'GrantAdmin', accountId, now };
+const revokeAdmin: AccountCommand = { type: 'RevokeAdmin', accountId, now };
 
 describe('accountDecider', () => {
   describe('RegisterAccount', () => {
@@ -105,7 +115,7 @@ describe('accountDecider', () => {
       spec
         .given([registered, passwordChanged])
         .when(requestConfirmationLink)
-        .then([{ type: 'ConfirmationLinkRequested', data: { userName: 'ada', created, expire, credentialVersion: 2 } }]);
+        .then([{ type: 'ConfirmationLinkRequested', data: { accountId, created, expire, credentialVersion: 2 } }]);
     });
 
     it('sends nothing when the e-mail is already confirmed', () => {
@@ -122,7 +132,7 @@ describe('accountDecider', () => {
       spec
         .given([registered, confirmed])
         .when(requestPasswordReset)
-        .then([{ type: 'PasswordResetRequested', data: { userName: 'ada', created, expire, credentialVersion: 1 } }]);
+        .then([{ type: 'PasswordResetRequested', data: { accountId, created, expire, credentialVersion: 1 } }]);
     });
 
     it('refuses an unknown account', () => {
@@ -203,11 +213,12 @@ describe('accountDecider', () => {
       const state = [registered, confirmed, passwordChanged, granted].reduce(accountDecider.evolve, accountDecider.initialState);
       expect(state).toEqual({
         exists: true,
-        userName: 'ada',
+        accountId,
         roleId: 2,
         emailConfirmed: true,
         credentialVersion: 2,
         emailLookup,
+        userNameLookup,
         sealed,
         sealedPasswordHash,
         registeredAt: registeredOn.toISOString(),

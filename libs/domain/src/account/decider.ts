@@ -19,12 +19,13 @@ import { isValidUserName } from './user-name';
 
 export interface AccountState {
   exists: boolean;
-  userName: string;
+  accountId: string;
   roleId: number;
   emailConfirmed: boolean;
   /** Part of every credential link's HMAC; a password change bumps it, which kills older links. */
   credentialVersion: number;
   emailLookup: string;
+  userNameLookup: string;
   sealed: SealedPersonalData | null;
   /** The latest password hash (sealed `{ passwordHash }`) when it changed after signup; else it is in `sealed`. */
   sealedPasswordHash: SealedPersonalData | null;
@@ -33,11 +34,12 @@ export interface AccountState {
 
 export const initialAccountState: AccountState = {
   exists: false,
-  userName: '',
+  accountId: '',
   roleId: 0,
   emailConfirmed: false,
   credentialVersion: 0,
   emailLookup: '',
+  userNameLookup: '',
   sealed: null,
   sealedPasswordHash: null,
   registeredAt: null,
@@ -63,9 +65,10 @@ function register(command: RegisterAccount, state: AccountState): AccountEvent[]
     {
       type: 'AccountRegistered',
       data: {
-        userName: command.userName,
+        accountId: command.accountId,
         sealed: command.sealed,
         emailLookup: command.emailLookup,
+        userNameLookup: command.userNameLookup,
         roleId: RoleId.User,
         credentialVersion: INITIAL_CREDENTIAL_VERSION,
         registeredAt,
@@ -73,7 +76,7 @@ function register(command: RegisterAccount, state: AccountState): AccountEvent[]
     },
     {
       type: 'ConfirmationLinkRequested',
-      data: { userName: command.userName, ...credentialLinkWindow(command.now), credentialVersion: INITIAL_CREDENTIAL_VERSION },
+      data: { accountId: command.accountId, ...credentialLinkWindow(command.now), credentialVersion: INITIAL_CREDENTIAL_VERSION },
     },
   ];
 }
@@ -93,7 +96,7 @@ function requestConfirmationLink(command: RequestConfirmationLink, state: Accoun
   return [
     {
       type: 'ConfirmationLinkRequested',
-      data: { userName: state.userName, ...credentialLinkWindow(command.now), credentialVersion: state.credentialVersion },
+      data: { accountId: state.accountId, ...credentialLinkWindow(command.now), credentialVersion: state.credentialVersion },
     },
   ];
 }
@@ -103,7 +106,7 @@ function requestPasswordReset(command: RequestPasswordReset, state: AccountState
   return [
     {
       type: 'PasswordResetRequested',
-      data: { userName: state.userName, ...credentialLinkWindow(command.now), credentialVersion: state.credentialVersion },
+      data: { accountId: state.accountId, ...credentialLinkWindow(command.now), credentialVersion: state.credentialVersion },
     },
   ];
 }
@@ -160,10 +163,11 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       return {
         ...state,
         exists: true,
-        userName: event.data.userName,
+        accountId: event.data.accountId,
         roleId: event.data.roleId,
         credentialVersion: event.data.credentialVersion,
         emailLookup: event.data.emailLookup,
+        userNameLookup: event.data.userNameLookup,
         sealed: event.data.sealed,
         registeredAt: event.data.registeredAt,
       };

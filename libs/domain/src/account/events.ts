@@ -2,13 +2,23 @@ import type { DomainEvent } from '../shared/decider';
 import type { SealedPersonalData } from './sealed-personal-data';
 
 /**
- * `sealed` holds AccountPersonalData (e-mail, name, password hash). `emailLookup` is the keyed
- * hash of the normalized e-mail (the id of the e-mail reservation stream), so logins can find the
+ * `accountId` is opaque (a random UUID made at signup): the user name is made from the real name,
+ * so it is personal data and lives only in `sealed` (AccountPersonalData: e-mail, name, user name,
+ * password hash) and in read models. `emailLookup` and `userNameLookup` are keyed hashes of the
+ * normalized e-mail and user name (the ids of their reservation streams), so logins can find the
  * account without the clear e-mail. Accounts start at credential version 1.
  */
 export type AccountRegistered = DomainEvent<
   'AccountRegistered',
-  { userName: string; sealed: SealedPersonalData; emailLookup: string; roleId: number; credentialVersion: number; registeredAt: string }
+  {
+    accountId: string;
+    sealed: SealedPersonalData;
+    emailLookup: string;
+    userNameLookup: string;
+    roleId: number;
+    credentialVersion: number;
+    registeredAt: string;
+  }
 >;
 export type EmailConfirmed = DomainEvent<'EmailConfirmed', { at: string }>;
 /**
@@ -19,11 +29,11 @@ export type EmailConfirmed = DomainEvent<'EmailConfirmed', { at: string }>;
  */
 export type ConfirmationLinkRequested = DomainEvent<
   'ConfirmationLinkRequested',
-  { userName: string; created: string; expire: string; credentialVersion: number }
+  { accountId: string; created: string; expire: string; credentialVersion: number }
 >;
 export type PasswordResetRequested = DomainEvent<
   'PasswordResetRequested',
-  { userName: string; created: string; expire: string; credentialVersion: number }
+  { accountId: string; created: string; expire: string; credentialVersion: number }
 >;
 /** `sealedPasswordHash` seals `{ passwordHash }`; `credentialVersion` is the new version, which kills every older link. */
 export type PasswordChanged = DomainEvent<
@@ -41,21 +51,26 @@ export type AccountEventType = AccountEvent['type'];
 /**
  * Uniqueness claims. Each is the only event of its own stream, appended with expected revision
  * `no_stream`: of two signups with one e-mail (or one user name) exactly one append succeeds.
+ * Both are keyed by lookup hashes and name the account by its opaque id, never in clear.
  */
-export type EmailReserved = DomainEvent<'EmailReserved', { emailLookup: string; userName: string; at: string }>;
-export type UserNameReserved = DomainEvent<'UserNameReserved', { userName: string; at: string }>;
+export type EmailReserved = DomainEvent<'EmailReserved', { emailLookup: string; accountId: string; at: string }>;
+export type UserNameReserved = DomainEvent<'UserNameReserved', { userNameLookup: string; accountId: string; at: string }>;
 export type AccountReservationEvent = EmailReserved | UserNameReserved;
 
-export const accountStreamName = (userName: string) => `account-${userName}`;
+export const ACCOUNT_STREAM_PREFIX = 'account-';
+export const accountStreamName = (accountId: string) => `${ACCOUNT_STREAM_PREFIX}${accountId}`;
+/** The account id of an `account-<accountId>` stream. */
+export const accountIdOfStream = (streamName: string) => streamName.slice(ACCOUNT_STREAM_PREFIX.length);
 /** Keyed by the e-mail's lookup hash, so the clear e-mail never appears in a stream name. */
 export const emailReservationStreamName = (emailLookup: string) => `email-${emailLookup}`;
-export const userNameReservationStreamName = (userName: string) => `username-${userName}`;
+/** Keyed by the user name's lookup hash: the handle is personal data too. */
+export const userNameReservationStreamName = (userNameLookup: string) => `username-${userNameLookup}`;
 
-export const emailReserved = (emailLookup: string, userName: string, now: Date): EmailReserved => ({
+export const emailReserved = (emailLookup: string, accountId: string, now: Date): EmailReserved => ({
   type: 'EmailReserved',
-  data: { emailLookup, userName, at: now.toISOString() },
+  data: { emailLookup, accountId, at: now.toISOString() },
 });
-export const userNameReserved = (userName: string, now: Date): UserNameReserved => ({
+export const userNameReserved = (userNameLookup: string, accountId: string, now: Date): UserNameReserved => ({
   type: 'UserNameReserved',
-  data: { userName, at: now.toISOString() },
+  data: { userNameLookup, accountId, at: now.toISOString() },
 });

@@ -14,5 +14,7 @@ export interface SealedPersonalData {
 export interface AccountPersonalData {
   email: string;
   name: string;
+  /** The handle made from the name: personal data, so sealed rather than in clear in the log. */
+  userName: string;
   passwordHash: string;
 }

@@ -7,9 +7,9 @@ import type { ArticleEvent, ArticleFields } from './events';
 
 const spec = deciderSpec(articleDecider);
 
-const owner: Actor = { userName: 'ada', roleId: 1 };
-const otherUser: Actor = { userName: 'bob', roleId: 1 };
-const admin: Actor = { userName: 'root', roleId: 2 };
+const owner: Actor = { accountId: 'ada', roleId: 1 };
+const otherUser: Actor = { accountId: 'bob', roleId: 1 };
+const admin: Actor = { accountId: 'root', roleId: 2 };
 
 const created = new Date('2025-03-01T10:00:00.000Z');
 const now = new Date('2025-03-02T12:30:00.000Z');
@@ -28,7 +28,7 @@ const fields: ArticleFields = {
 
 const drafted: ArticleEvent = {
   type: 'ArticleDrafted',
-  data: { id: 42, authorUserName: 'ada', ...fields, isApproved: true, at: createdAt },
+  data: { id: 42, authorId: 'ada', ...fields, isApproved: true, at: createdAt },
 };
 const published: ArticleEvent = { type: 'ArticlePublished', data: { at: createdAt } };
 const unapproved: ArticleEvent = { type: 'ArticleUnapproved', data: { at: createdAt } };

@@ -66,7 +66,7 @@ function draft(command: DraftArticle, state: ArticleState): ArticleEvent[] {
   const events: ArticleEvent[] = [
     {
       type: 'ArticleDrafted',
-      data: { id: command.id, authorUserName: command.actor.userName, ...fields, isApproved: initialApproval(command.moderation), at },
+      data: { id: command.id, authorId: command.actor.accountId, ...fields, isApproved: initialApproval(command.moderation), at },
     },
   ];
   if (defaultImageId !== NO_DEFAULT_IMAGE) events.push({ type: 'ArticleDefaultImageChosen', data: { fileId: defaultImageId, at } });
@@ -119,8 +119,8 @@ function decide(command: ArticleCommand, state: ArticleState): ArticleEvent[] {
 function evolve(state: ArticleState, event: ArticleEvent): ArticleState {
   switch (event.type) {
     case 'ArticleDrafted': {
-      const { id: _id, authorUserName, isApproved, at, ...fields } = event.data;
-      return { ...state, exists: true, author: authorUserName, fields, isApproved, createdOn: at };
+      const { id: _id, authorId, isApproved, at, ...fields } = event.data;
+      return { ...state, exists: true, author: authorId, fields, isApproved, createdOn: at };
     }
     case 'ArticleEdited': {
       const { at, ...fields } = event.data;

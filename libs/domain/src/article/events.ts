@@ -15,7 +15,7 @@ export interface ArticleFields {
 /** `at` is an ISO-8601 instant. */
 export type ArticleDrafted = DomainEvent<
   'ArticleDrafted',
-  ArticleFields & { id: number; authorUserName: string; isApproved: boolean; at: string }
+  ArticleFields & { id: number; authorId: string; isApproved: boolean; at: string }
 >;
 /** Carries every editable field, not only the changed ones. */
 export type ArticleEdited = DomainEvent<'ArticleEdited', ArticleFields & { at: string }>;

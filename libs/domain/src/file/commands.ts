@@ -6,7 +6,7 @@ import type { Actor } from '../posts/authorization';
  */
 export interface ReferencedPost {
   kind: 'article' | 'question';
-  authorUserName: string;
+  authorId: string;
   isPublished: boolean;
   isApproved: boolean;
   deleted: boolean;

@@ -6,15 +6,15 @@ import type { FileEvent } from './events';
 
 const spec = deciderSpec(fileDecider);
 
-const owner: Actor = { userName: 'ada', roleId: 1 };
-const otherUser: Actor = { userName: 'bob', roleId: 1 };
-const admin: Actor = { userName: 'root', roleId: 2 };
+const owner: Actor = { accountId: 'ada', roleId: 1 };
+const otherUser: Actor = { accountId: 'bob', roleId: 1 };
+const admin: Actor = { accountId: 'root', roleId: 2 };
 
 const now = new Date('2025-03-02T12:30:00.000Z');
 const at = now.toISOString();
 
-const ownArticle: ReferencedPost = { kind: 'article', authorUserName: 'ada', isPublished: false, isApproved: true, deleted: false };
-const publishedQuestion: ReferencedPost = { kind: 'question', authorUserName: 'bob', isPublished: true, isApproved: true, deleted: false };
+const ownArticle: ReferencedPost = { kind: 'article', authorId: 'ada', isPublished: false, isApproved: true, deleted: false };
+const publishedQuestion: ReferencedPost = { kind: 'question', authorId: 'bob', isPublished: true, isApproved: true, deleted: false };
 
 const attach = (overrides: Partial<UploadFile> = {}): UploadFile => ({
   type: 'UploadFile',
@@ -36,7 +36,7 @@ const uploaded: FileEvent = {
   type: 'FileUploaded',
   data: {
     id: 77,
-    uploaderUserName: 'ada',
+    uploaderId: 'ada',
     attachmentTypeId: 2,
     fileDisplayName: 'Sample code',
     uploadedFileName: '3f2b9c1d-0000-4000-8000-000000000000.zip',
@@ -99,7 +99,7 @@ describe('fileDecider', () => {
       spec
         .given([])
         .when(attach({ actor: admin }))
-        .then([{ ...uploaded, data: { ...uploaded.data, uploaderUserName: 'root' } }]);
+        .then([{ ...uploaded, data: { ...uploaded.data, uploaderId: 'root' } }]);
     });
 
     it('refuses a post file or image on another user’s post', () => {

@@ -51,7 +51,7 @@ function checkReference(command: UploadFile, type: AttachmentTypeId): void {
   if (!referencedPost || referencedPost.kind !== kind) throw notFound(missing);
   if (requiresEditablePost(type)) {
     requireLivePost({ exists: true, deleted: referencedPost.deleted }, missing);
-    requireOwnerOrAdmin(actor, referencedPost.authorUserName);
+    requireOwnerOrAdmin(actor, referencedPost.authorId);
   } else if (!isVisibleTo(referencedPost, actor)) {
     // A comment image belongs to a post the commenter can read.
     throw notFound(missing);
@@ -87,7 +87,7 @@ function upload(command: UploadFile, state: FileState): FileEvent[] {
       type: 'FileUploaded',
       data: {
         id: command.id,
-        uploaderUserName: command.actor.userName,
+        uploaderId: command.actor.accountId,
         attachmentTypeId: type,
         fileDisplayName,
         uploadedFileName: command.uploadedFileName,
@@ -104,7 +104,7 @@ function upload(command: UploadFile, state: FileState): FileEvent[] {
 
 function remove(command: DeleteFile, state: FileState): FileEvent[] {
   requireLivePost(state, FILE_NOT_FOUND);
-  requireOwnerOrAdmin(command.actor, state.upload?.uploaderUserName ?? '');
+  requireOwnerOrAdmin(command.actor, state.upload?.uploaderId ?? '');
   return [{ type: 'FileDeleted', data: { at: command.now.toISOString() } }];
 }
 

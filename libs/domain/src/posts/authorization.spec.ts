@@ -1,9 +1,9 @@
 import { DomainError } from '../shared/errors';
 import { canEdit, isAdmin, requireAdmin, requireOwnerOrAdmin, type Actor } from './authorization';
 
-const owner: Actor = { userName: 'ada', roleId: 1 };
-const otherUser: Actor = { userName: 'bob', roleId: 1 };
-const admin: Actor = { userName: 'root', roleId: 2 };
+const owner: Actor = { accountId: 'ada', roleId: 1 };
+const otherUser: Actor = { accountId: 'bob', roleId: 1 };
+const admin: Actor = { accountId: 'root', roleId: 2 };
 
 describe('post authorization', () => {
   it('lets owners and admins edit, nobody else', () => {
@@ -11,7 +11,7 @@ describe('post authorization', () => {
   });
 
   it('knows admins by role id 2', () => {
-    expect([owner, admin, { userName: 'x', roleId: 0 }].map(isAdmin)).toEqual([false, true, false]);
+    expect([owner, admin, { accountId: 'x', roleId: 0 }].map(isAdmin)).toEqual([false, true, false]);
   });
 
   it('refuses with a forbidden domain error', () => {

@@ -1,11 +1,11 @@
 import type { Actor } from './authorization';
 import { isVisibleTo, type VisiblePost } from './visibility';
 
-const owner: Actor = { userName: 'ada', roleId: 1 };
-const otherUser: Actor = { userName: 'bob', roleId: 1 };
-const admin: Actor = { userName: 'root', roleId: 2 };
+const owner: Actor = { accountId: 'ada', roleId: 1 };
+const otherUser: Actor = { accountId: 'bob', roleId: 1 };
+const admin: Actor = { accountId: 'root', roleId: 2 };
 
-const live: VisiblePost = { authorUserName: 'ada', isPublished: true, isApproved: true, deleted: false };
+const live: VisiblePost = { authorId: 'ada', isPublished: true, isApproved: true, deleted: false };
 const draft = { ...live, isPublished: false };
 const unapproved = { ...live, isApproved: false };
 const deleted = { ...live, deleted: true };
@@ -23,7 +23,7 @@ describe('isVisibleTo', () => {
     expect([null, otherUser, owner, admin].map((viewer) => isVisibleTo(post, viewer))).toEqual(expected);
   });
 
-  it('matches the owner by exact user name', () => {
-    expect(isVisibleTo(draft, { userName: 'Ada', roleId: 1 })).toBe(false);
+  it('matches the owner by exact account id', () => {
+    expect(isVisibleTo(draft, { accountId: 'Ada', roleId: 1 })).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { canEdit, type Actor } from './authorization';
 
 /** What visibility needs to know of a post. Questions have no draft state: pass `isPublished: true`. */
 export interface VisiblePost {
-  authorUserName: string;
+  authorId: string;
   isPublished: boolean;
   isApproved: boolean;
   deleted: boolean;
@@ -15,5 +15,5 @@ export interface VisiblePost {
 export function isVisibleTo(post: VisiblePost, viewer: Actor | null): boolean {
   if (post.deleted) return false;
   if (post.isPublished && post.isApproved) return true;
-  return viewer !== null && canEdit(viewer, post.authorUserName);
+  return viewer !== null && canEdit(viewer, post.authorId);
 }

@@ -7,9 +7,9 @@ import type { QuestionEvent, QuestionFields } from './events';
 
 const spec = deciderSpec(questionDecider);
 
-const owner: Actor = { userName: 'ada', roleId: 1 };
-const otherUser: Actor = { userName: 'bob', roleId: 1 };
-const admin: Actor = { userName: 'root', roleId: 2 };
+const owner: Actor = { accountId: 'ada', roleId: 1 };
+const otherUser: Actor = { accountId: 'bob', roleId: 1 };
+const admin: Actor = { accountId: 'root', roleId: 2 };
 
 const created = new Date('2025-03-01T10:00:00.000Z');
 const now = new Date('2025-03-02T12:30:00.000Z');
@@ -23,7 +23,7 @@ const fields: QuestionFields = {
   content: '<p>It takes <code>O(n)</code> per lookup.</p><pre><code class="language-csharp">set.Contains(x);</code></pre>',
 };
 
-const asked: QuestionEvent = { type: 'QuestionAsked', data: { id: 77, authorUserName: 'ada', ...fields, isApproved: true, at: createdAt } };
+const asked: QuestionEvent = { type: 'QuestionAsked', data: { id: 77, authorId: 'ada', ...fields, isApproved: true, at: createdAt } };
 const unapproved: QuestionEvent = { type: 'QuestionUnapproved', data: { at: createdAt } };
 const deleted: QuestionEvent = { type: 'QuestionDeleted', data: { at: createdAt } };
 

@@ -47,7 +47,7 @@ function ask(command: AskQuestion, state: QuestionState): QuestionEvent[] {
   const events: QuestionEvent[] = [
     {
       type: 'QuestionAsked',
-      data: { id: command.id, authorUserName: command.actor.userName, ...fields, isApproved: initialApproval(command.moderation), at },
+      data: { id: command.id, authorId: command.actor.accountId, ...fields, isApproved: initialApproval(command.moderation), at },
     },
   ];
   if (defaultImageId !== NO_DEFAULT_IMAGE) events.push({ type: 'QuestionDefaultImageChosen', data: { fileId: defaultImageId, at } });
@@ -96,8 +96,8 @@ function decide(command: QuestionCommand, state: QuestionState): QuestionEvent[]
 function evolve(state: QuestionState, event: QuestionEvent): QuestionState {
   switch (event.type) {
     case 'QuestionAsked': {
-      const { id: _id, authorUserName, isApproved, at, ...fields } = event.data;
-      return { ...state, exists: true, author: authorUserName, fields, isApproved, createdOn: at };
+      const { id: _id, authorId, isApproved, at, ...fields } = event.data;
+      return { ...state, exists: true, author: authorId, fields, isApproved, createdOn: at };
     }
     case 'QuestionEdited': {
       const { at, ...fields } = event.data;

@@ -12,7 +12,7 @@ export interface QuestionFields {
 /** Questions have no draft state: asked means visible (subject to approval). `at` is ISO-8601. */
 export type QuestionAsked = DomainEvent<
   'QuestionAsked',
-  QuestionFields & { id: number; authorUserName: string; isApproved: boolean; at: string }
+  QuestionFields & { id: number; authorId: string; isApproved: boolean; at: string }
 >;
 /** Carries every editable field, not only the changed ones. */
 export type QuestionEdited = DomainEvent<'QuestionEdited', QuestionFields & { at: string }>;

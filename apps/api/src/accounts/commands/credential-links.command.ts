@@ -34,17 +34,23 @@ export class RequestCredentialLinkHandler implements ICommandHandler<RequestCred
   ) {}
 
   async execute({ purpose, email }: RequestCredentialLinkCommand): Promise<string> {
-    const userName = await this.directory.userNameOf(email);
-    if (userName && (await this.directory.accountExists(userName))) {
+    const accountId = await this.directory.accountIdOf(email);
+    if (accountId && (await this.directory.accountExists(accountId))) {
       const type = purpose === 'reset' ? 'RequestPasswordReset' : 'RequestConfirmationLink';
-      await this.commands.execute(accountStreamName(userName), accountDecider, { type, userName, now: this.clock() }, { actor: userName });
+      await this.commands.execute(
+        accountStreamName(accountId),
+        accountDecider,
+        { type, accountId, now: this.clock() },
+        { actor: accountId },
+      );
     }
     return LINK_SENT_MESSAGE;
   }
 }
 
+/** A credential link's query values; `accountId` arrives as the `uname` parameter (SPEC §2 names it). */
 export interface LinkFields {
-  userName: string;
+  accountId: string;
   created: string;
   expire: string;
   hash: string;
@@ -75,12 +81,12 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
   async execute({ link, newPassword }: ResetPasswordCommand): Promise<string> {
     const now = this.clock();
     const credentialVersion = await verifiedLinkVersion(this.commands, this.config, 'reset', link, now);
-    const sealedPasswordHash = await this.vault.seal(link.userName, { passwordHash: await this.hasher.hash(newPassword) });
+    const sealedPasswordHash = await this.vault.seal(link.accountId, { passwordHash: await this.hasher.hash(newPassword) });
     const { position } = await this.commands.execute(
-      accountStreamName(link.userName),
+      accountStreamName(link.accountId),
       accountDecider,
-      { type: 'ChangePassword', userName: link.userName, sealedPasswordHash, credentialVersion, now },
-      { actor: link.userName },
+      { type: 'ChangePassword', accountId: link.accountId, sealedPasswordHash, credentialVersion, now },
+      { actor: link.accountId },
     );
     await this.commands.settle(position, ['accounts']);
     return PASSWORD_CHANGED_MESSAGE;
@@ -105,10 +111,10 @@ export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmailCommand,
     const now = this.clock();
     const credentialVersion = await verifiedLinkVersion(this.commands, this.config, 'confirm', link, now);
     const { position } = await this.commands.execute(
-      accountStreamName(link.userName),
+      accountStreamName(link.accountId),
       accountDecider,
-      { type: 'ConfirmEmail', userName: link.userName, credentialVersion, now },
-      { actor: link.userName },
+      { type: 'ConfirmEmail', accountId: link.accountId, credentialVersion, now },
+      { actor: link.accountId },
     );
     await this.commands.settle(position, ['accounts']);
     return true;
@@ -123,7 +129,7 @@ async function verifiedLinkVersion(
   link: LinkFields,
   now: Date,
 ) {
-  const { state } = await commands.load(accountStreamName(link.userName), accountDecider);
+  const { state } = await commands.load(accountStreamName(link.accountId), accountDecider);
   if (!state.exists) throw validationError(INVALID_LINK);
   requireValidCredentialLink({ purpose, ...link, credentialVersion: state.credentialVersion }, config.credentialLinkSecret, now);
   return state.credentialVersion;

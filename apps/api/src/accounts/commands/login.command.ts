@@ -40,7 +40,12 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginResult> 
     }
     this.throttle.recordSuccess(key);
     return this.sessions.loginResult(
-      { userName: account.state.userName, name: account.personal.name, roleId: account.state.roleId },
+      {
+        accountId: account.state.accountId,
+        userName: account.personal.userName,
+        name: account.personal.name,
+        roleId: account.state.roleId,
+      },
       rememberMe,
     );
   }

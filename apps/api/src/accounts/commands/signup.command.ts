@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { RoleId } from '@app/contracts';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
@@ -35,10 +36,12 @@ export class SignupCommand extends Command<LoginResult> {
 }
 
 /**
- * Signup claims the first free user name derived from the display name, then the e-mail (which
- * names that user: of concurrent signups with one e-mail exactly one append wins), then records
- * the account with its personal data sealed. The user is logged in at once. A user name claimed
- * by a signup that then lost the e-mail stays unused: handles are cheap, reuse is not safe.
+ * Signup makes an opaque account id, claims the first free user name derived from the display
+ * name, then the e-mail (each reservation names that account id: of concurrent signups with one
+ * e-mail exactly one append wins), then records the account with its personal data, user name
+ * included, sealed. Reservations are keyed by lookup hashes, so neither the e-mail nor the user
+ * name is in clear in the log. The user is logged in at once. A user name claimed by a signup that
+ * then lost the e-mail stays unused: handles are cheap, reuse is not safe.
  */
 @CommandHandler(SignupCommand)
 export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult> {
@@ -54,29 +57,34 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
   async execute({ name, email, password }: SignupCommand): Promise<LoginResult> {
     const now = this.clock();
     const passwordHash = await this.hasher.hash(password);
+    const accountId = randomUUID();
     const emailLookup = this.directory.emailLookup(email);
-    const userName = await this.reserveUserName(name, now);
-    await this.reserveEmail(emailLookup, userName, now);
+    const { userName, userNameLookup } = await this.reserveUserName(name, accountId, now);
+    await this.reserveEmail(emailLookup, accountId, now);
 
-    const personal: AccountPersonalData = { email: email.trim(), name: name.trim(), passwordHash };
-    const sealed = await this.vault.seal(userName, personal);
+    const personal: AccountPersonalData = { email: email.trim(), name: name.trim(), userName, passwordHash };
+    const sealed = await this.vault.seal(accountId, personal);
     const { position } = await this.commands.execute(
-      accountStreamName(userName),
+      accountStreamName(accountId),
       accountDecider,
-      { type: 'RegisterAccount', userName, sealed, emailLookup, now },
-      { actor: userName },
+      { type: 'RegisterAccount', accountId, userName, sealed, emailLookup, userNameLookup, now },
+      { actor: accountId },
     );
     await this.commands.settle(position, ['accounts']);
-    return this.sessions.loginResult({ userName, name: personal.name, roleId: RoleId.User }, false);
+    return this.sessions.loginResult({ accountId, userName, name: personal.name, roleId: RoleId.User }, false);
   }
 
-  private async reserveUserName(name: string, now: Date): Promise<string> {
+  private async reserveUserName(name: string, accountId: string, now: Date): Promise<{ userName: string; userNameLookup: string }> {
     for (const candidate of userNameCandidates(userNameBase(name))) {
+      const userNameLookup = this.directory.userNameLookup(candidate);
       try {
-        await this.commands.append(userNameReservationStreamName(candidate), [userNameReserved(candidate, now)], 'no_stream', {
-          actor: candidate,
-        });
-        return candidate;
+        await this.commands.append(
+          userNameReservationStreamName(userNameLookup),
+          [userNameReserved(userNameLookup, accountId, now)],
+          'no_stream',
+          { actor: accountId },
+        );
+        return { userName: candidate, userNameLookup };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
       }
@@ -84,10 +92,10 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
     throw new Error('userNameCandidates never ends');
   }
 
-  private async reserveEmail(emailLookup: string, userName: string, now: Date): Promise<void> {
+  private async reserveEmail(emailLookup: string, accountId: string, now: Date): Promise<void> {
     const stream = emailReservationStreamName(emailLookup);
     try {
-      await this.commands.append(stream, [emailReserved(emailLookup, userName, now)], 'no_stream', { actor: userName });
+      await this.commands.append(stream, [emailReserved(emailLookup, accountId, now)], 'no_stream', { actor: accountId });
       return;
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -97,10 +105,10 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
     const abandoned =
       latest &&
       now.getTime() - latest.recordedAt.getTime() > ABANDONED_RESERVATION_MS &&
-      !(await this.directory.accountExists(latest.userName));
+      !(await this.directory.accountExists(latest.accountId));
     if (!abandoned) throw conflict(EMAIL_ALREADY_REGISTERED);
     try {
-      await this.commands.append(stream, [emailReserved(emailLookup, userName, now)], latest.revision, { actor: userName });
+      await this.commands.append(stream, [emailReserved(emailLookup, accountId, now)], latest.revision, { actor: accountId });
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError) throw conflict(EMAIL_ALREADY_REGISTERED);
       throw error;

@@ -34,7 +34,7 @@ export class DraftArticleHandler implements ICommandHandler<DraftArticleCommand,
       articleStreamName(id),
       articleDecider,
       { type: 'DraftArticle', id, actor, fields, isPublished, defaultImageId, moderation: this.config.moderation, now: this.clock() },
-      { actor: actor.userName },
+      { actor: actor.accountId },
     );
     await this.commands.settle(position, POST_READ_MODELS);
     return id;

@@ -30,7 +30,7 @@ export class EditArticleHandler implements ICommandHandler<EditArticleCommand, t
       articleStreamName(id),
       articleDecider,
       { type: 'EditArticle', id, actor, fields, isPublished, defaultImageId, now: this.clock() },
-      { actor: actor.userName },
+      { actor: actor.accountId },
     );
     await this.commands.settle(position, POST_READ_MODELS);
     return true;

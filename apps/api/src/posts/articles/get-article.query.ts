@@ -18,7 +18,7 @@ export class GetArticleHandler implements IQueryHandler<GetArticleQuery, Article
   constructor(private readonly posts: VisiblePosts) {}
 
   async execute({ id, viewer }: GetArticleQuery): Promise<Article> {
-    const { post, authorName } = await this.posts.get('article', id, viewer);
+    const { post, author } = await this.posts.get('article', id, viewer);
     return {
       id: post.postId,
       title: post.title,
@@ -32,8 +32,8 @@ export class GetArticleHandler implements IQueryHandler<GetArticleQuery, Article
       isPublished: post.isPublished,
       isApproved: post.isApproved,
       defaultImageId: post.defaultImageId,
-      uName: post.uName,
-      name: authorName,
+      uName: author.uName,
+      name: author.name,
       createdOn: post.createdOn,
       updatedOn: post.updatedOn,
       likes: post.likes,

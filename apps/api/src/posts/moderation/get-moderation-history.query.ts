@@ -3,6 +3,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { notFound, POST_KINDS, type PostKind } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
 import { MODERATION_LOG_COLLECTION, type ModerationAction, type ModerationLogDocument } from '@app/projections';
+import { AuthorNames } from '../../accounts/author-names';
 import { READ_STORE } from '../../infrastructure/tokens';
 
 export interface ModerationHistoryEntry {
@@ -23,7 +24,10 @@ export class GetModerationHistoryQuery extends Query<ModerationHistoryEntry[]> {
 
 @QueryHandler(GetModerationHistoryQuery)
 export class GetModerationHistoryHandler implements IQueryHandler<GetModerationHistoryQuery, ModerationHistoryEntry[]> {
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly authorNames: AuthorNames,
+  ) {}
 
   async execute({ kind, postId }: GetModerationHistoryQuery): Promise<ModerationHistoryEntry[]> {
     const { entityType, notFound: notFoundMessage } = POST_KINDS[kind];
@@ -34,6 +38,7 @@ export class GetModerationHistoryHandler implements IQueryHandler<GetModerationH
     );
     // Every post's history starts with its creation: no entries, no post.
     if (entries.length === 0) throw notFound(notFoundMessage);
-    return entries.map(({ action, actor, at }) => ({ action, actor, at }));
+    const actorName = await this.authorNames.actorNames(entries.map((entry) => entry.actor));
+    return entries.map(({ action, actor, at }) => ({ action, actor: actorName(actor), at }));
   }
 }

@@ -9,6 +9,7 @@ import {
   type ModerationLogDocument,
   type PostViewDocument,
 } from '@app/projections';
+import { AuthorNames } from '../../accounts/author-names';
 import { READ_STORE } from '../../infrastructure/tokens';
 
 export const RECENT_MODERATION_LIMIT = 50;
@@ -28,7 +29,10 @@ export class GetRecentModerationQuery extends Query<RecentModerationEntry[]> {}
 
 @QueryHandler(GetRecentModerationQuery)
 export class GetRecentModerationHandler implements IQueryHandler<GetRecentModerationQuery, RecentModerationEntry[]> {
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly authorNames: AuthorNames,
+  ) {}
 
   async execute(): Promise<RecentModerationEntry[]> {
     const entries = await this.readStore.find<ModerationLogDocument>(
@@ -39,12 +43,13 @@ export class GetRecentModerationHandler implements IQueryHandler<GetRecentModera
     const postIds = [...new Set(entries.map((entry) => streamNameOf(entry)))];
     const posts = postIds.length ? await this.readStore.find<PostViewDocument>(POST_VIEW_COLLECTION, { id: { $in: postIds } }) : [];
     const titles = new Map(posts.map((post) => [post.id, post.title]));
+    const actorName = await this.authorNames.actorNames(entries.map((entry) => entry.actor));
     return entries.map((entry) => ({
       entityType: entry.entityType,
       postId: entry.postId,
       title: titles.get(streamNameOf(entry)) ?? '',
       action: entry.action,
-      actor: entry.actor,
+      actor: actorName(entry.actor),
       at: entry.at,
     }));
   }

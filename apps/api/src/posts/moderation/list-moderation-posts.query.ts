@@ -46,13 +46,13 @@ export class ListModerationPostsHandler implements IQueryHandler<ListModerationP
   }
 }
 
-function toModerationItem(post: PostViewDocument): Omit<ModerationPostItem, 'name'> {
+function toModerationItem(post: PostViewDocument): Omit<ModerationPostItem, 'name' | 'uName'> & { authorId: string } {
   const isArticle = post.entityType === EntityType.Article;
   return {
     id: post.postId,
     entityType: post.entityType,
     title: post.title,
-    uName: post.uName,
+    authorId: post.authorId,
     tags: post.tags,
     likes: post.likes,
     isApproved: post.isApproved,

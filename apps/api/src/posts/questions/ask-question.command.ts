@@ -33,7 +33,7 @@ export class AskQuestionHandler implements ICommandHandler<AskQuestionCommand, n
       questionStreamName(id),
       questionDecider,
       { type: 'AskQuestion', id, actor, fields, defaultImageId, moderation: this.config.moderation, now: this.clock() },
-      { actor: actor.userName },
+      { actor: actor.accountId },
     );
     await this.commands.settle(position, POST_READ_MODELS);
     return id;

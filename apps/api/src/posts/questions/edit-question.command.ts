@@ -29,7 +29,7 @@ export class EditQuestionHandler implements ICommandHandler<EditQuestionCommand,
       questionStreamName(id),
       questionDecider,
       { type: 'EditQuestion', id, actor, fields, defaultImageId, now: this.clock() },
-      { actor: actor.userName },
+      { actor: actor.accountId },
     );
     await this.commands.settle(position, POST_READ_MODELS);
     return true;

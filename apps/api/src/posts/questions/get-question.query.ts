@@ -18,7 +18,7 @@ export class GetQuestionHandler implements IQueryHandler<GetQuestionQuery, Quest
   constructor(private readonly posts: VisiblePosts) {}
 
   async execute({ id, viewer }: GetQuestionQuery): Promise<Question> {
-    const { post, authorName } = await this.posts.get('question', id, viewer);
+    const { post, author } = await this.posts.get('question', id, viewer);
     return {
       id: post.postId,
       title: post.title,
@@ -26,8 +26,8 @@ export class GetQuestionHandler implements IQueryHandler<GetQuestionQuery, Quest
       category: post.category,
       tags: post.tags,
       content: post.content,
-      uName: post.uName,
-      name: authorName,
+      uName: author.uName,
+      name: author.name,
       isApproved: post.isApproved,
       defaultImageId: post.defaultImageId,
       createdOn: post.createdOn,

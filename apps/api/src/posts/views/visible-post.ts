@@ -3,11 +3,11 @@ import { isVisibleTo, notFound, POST_KINDS, type Actor, type PostKind } from '@a
 import type { ReadStore } from '@app/read-store';
 import { POST_VIEW_COLLECTION, type PostViewDocument } from '@app/projections';
 import { READ_STORE } from '../../infrastructure/tokens';
-import { AuthorNames } from '../../accounts/author-names';
+import { AuthorNames, type AuthorName } from '../../accounts/author-names';
 
 export interface VisiblePostView {
   post: PostViewDocument;
-  authorName: string;
+  author: AuthorName;
 }
 
 /** A post's view document, if the viewer may see it; 'not found' otherwise, so hidden posts do not leak. */
@@ -23,14 +23,11 @@ export class VisiblePosts {
     const post = await this.readStore.get<PostViewDocument>(POST_VIEW_COLLECTION, streamName(id));
     if (
       !post ||
-      !isVisibleTo(
-        { authorUserName: post.uName, isPublished: post.isPublished, isApproved: post.isApproved, deleted: post.deleted },
-        viewer,
-      )
+      !isVisibleTo({ authorId: post.authorId, isPublished: post.isPublished, isApproved: post.isApproved, deleted: post.deleted }, viewer)
     ) {
       throw notFound(notFoundMessage);
     }
-    const nameOf = await this.authorNames.lookup([post.uName]);
-    return { post, authorName: nameOf(post.uName) };
+    const authorOf = await this.authorNames.lookup([post.authorId]);
+    return { post, author: authorOf(post.authorId) };
   }
 }
