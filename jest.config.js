@@ -1,7 +1,8 @@
 // One jest run, four projects: unit (pure + contract suites), web (SPA logic), e2e (HTTP, embedded app), browser (Playwright + Chromium).
 const swc = ['@swc/jest', JSON.parse(require('fs').readFileSync(__dirname + '/.swcrc', 'utf8'))];
 const moduleNameMapper = {
-  '^@app/(domain|contracts|event-store|read-store|queue|mail|files|config|personal-data|search-index|testing)(/.*)?$': '<rootDir>/libs/$1/src$2',
+  '^@app/(domain|contracts|event-store|read-store|queue|mail|files|config|personal-data|search-index|testing)(/.*)?$':
+    '<rootDir>/libs/$1/src$2',
   '^@app/projections(/.*)?$': '<rootDir>/projections/src$1',
   '^@app/api(/.*)?$': '<rootDir>/apps/api/src$1',
 };
@@ -25,7 +26,13 @@ module.exports = {
       // `@/…` is apps/web/src (as in apps/web/tsconfig.json paths and vite.config.ts).
       moduleNameMapper: { ...moduleNameMapper, '^@/(.*)$': '<rootDir>/apps/web/src/$1' },
     },
-    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'], testTimeout: 30_000 },
-    { ...base, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'], testTimeout: 90_000 },
+    {
+      ...base,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/e2e-timeout.ts'],
+    },
+    // Each browser spec sets jest.setTimeout(90_000) itself.
+    { ...base, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'] },
   ],
 };
