@@ -365,7 +365,7 @@ describe('articles at a fixed time (the clock is injected)', () => {
           [
             {
               type: 'ArticleDrafted',
-              data: { ...fields, id: expect.any(Number), authorUserName: owner.userName, isApproved: true, at: now.toISOString() },
+              data: { ...fields, id: expect.any(Number), authorId: owner.accountId, isApproved: true, at: now.toISOString() },
             },
           ],
         ),
