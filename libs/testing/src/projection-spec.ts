@@ -37,6 +37,16 @@ export const documentExists =
     expect(await readStore.get<Document>(inCollection, withId)).toMatchObject(expected);
   };
 
+/** The document is exactly this one (`toEqual`). */
+export const documentIs =
+  <Document extends ReadDocument>(
+    expected: Document,
+    { inCollection, withId }: { inCollection: string; withId: string },
+  ): ProjectionAssertion =>
+  async (readStore) => {
+    expect(await readStore.get<Document>(inCollection, withId)).toEqual(expected);
+  };
+
 /** No document with this id. */
 export const documentDoesNotExist =
   ({ inCollection, withId }: { inCollection: string; withId: string }): ProjectionAssertion =>

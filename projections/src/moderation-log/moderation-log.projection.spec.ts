@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '@app/event-store';
-import { applyEvents, recordedEvent, useTemporaryReadStore } from '@app/testing';
+import type { ArticleEvent, QuestionEvent } from '@app/domain';
+import { on, projectionSpec, useTemporaryReadStore, type ProjectionAssertion } from '@app/testing';
 import {
   MODERATION_LOG_COLLECTION,
   moderationLogProjection,
@@ -7,52 +7,80 @@ import {
   type ModerationLogDocument,
 } from './moderation-log.projection';
 
-const recorded = (streamName: string, type: string, actor: string, correlationId: string, at: string) =>
-  recordedEvent(streamName, type, { at }, { actor, correlationId, occurredAt: at });
+type PostEvent = ArticleEvent | QuestionEvent;
+const by = <Event extends PostEvent>(streamName: string, type: Event['type'], actor: string, correlationId: string, at: string) =>
+  on<PostEvent>(streamName, { type, data: { at } } as Event, { actor, correlationId, occurredAt: at });
+
+/** The post's moderation log, oldest first, as `pick` shows each entry. */
+const logIs =
+  (entityType: number, postId: number, pick: (entry: ModerationLogDocument) => unknown[], expected: unknown[][]): ProjectionAssertion =>
+  async (readStore) => {
+    const entries = await readStore.find<ModerationLogDocument>(
+      MODERATION_LOG_COLLECTION,
+      { entityType, postId },
+      { sort: [['position', 1]] },
+    );
+    expect(entries.map(pick)).toEqual(expected);
+  };
+const firstEntryOf =
+  (entityType: number, postId: number, expected: Partial<ModerationLogDocument>): ProjectionAssertion =>
+  async (readStore) => {
+    const [first] = await readStore.find<ModerationLogDocument>(
+      MODERATION_LOG_COLLECTION,
+      { entityType, postId },
+      { sort: [['position', 1]] },
+    );
+    expect(first).toMatchObject(expected);
+  };
 
 describe('moderation-log projection', () => {
   const readStore = useTemporaryReadStore();
-  const apply = (...events: RecordedEvent[]) => applyEvents(readStore(), moderationLogProjection, ...events);
-  const log = (entityType: number, postId: number) =>
-    readStore().find<ModerationLogDocument>(MODERATION_LOG_COLLECTION, { entityType, postId }, { sort: [['position', 1]] });
+  const spec = projectionSpec(moderationLogProjection, readStore);
 
-  it('records one entry per action, with actor, time and a sortable position', async () => {
-    await apply(
-      recorded('article-7', 'ArticleDrafted', 'ada', 'c1', '2026-01-01T00:00:00.000Z'),
-      recorded('article-7', 'ArticlePublished', 'ada', 'c1', '2026-01-01T00:00:00.000Z'),
-      recorded('article-7', 'ArticleUnapproved', 'root', 'c2', '2026-01-02T00:00:00.000Z'),
-      recorded('article-7', 'ArticleApproved', 'root', 'c3', '2026-01-03T00:00:00.000Z'),
-      recorded('article-7', 'ArticleEdited', 'ada', 'c4', '2026-01-04T00:00:00.000Z'),
-      recorded('article-7', 'ArticleUnpublished', 'ada', 'c4', '2026-01-04T00:00:00.000Z'),
-      recorded('article-7', 'ArticleDeleted', 'root', 'c5', '2026-01-05T00:00:00.000Z'),
-    );
-    const entries = await log(1, 7);
-    expect(entries.map(({ action, actor, at }) => [action, actor, at])).toEqual([
-      ['create', 'ada', '2026-01-01T00:00:00.000Z'],
-      ['publish', 'ada', '2026-01-01T00:00:00.000Z'],
-      ['unapprove', 'root', '2026-01-02T00:00:00.000Z'],
-      ['approve', 'root', '2026-01-03T00:00:00.000Z'],
-      ['edit', 'ada', '2026-01-04T00:00:00.000Z'],
-      ['unpublish', 'ada', '2026-01-04T00:00:00.000Z'],
-      ['delete', 'root', '2026-01-05T00:00:00.000Z'],
-    ]);
-    expect(entries[0]).toMatchObject({ id: expect.stringMatching(/^event-/), entityType: 1, postId: 7, correlationId: 'c1' });
-  });
+  it('records one entry per action, with actor, time and a sortable position', () =>
+    spec
+      .given([
+        by('article-7', 'ArticleDrafted', 'ada', 'c1', '2026-01-01T00:00:00.000Z'),
+        by('article-7', 'ArticlePublished', 'ada', 'c1', '2026-01-01T00:00:00.000Z'),
+      ])
+      .when(
+        by('article-7', 'ArticleUnapproved', 'root', 'c2', '2026-01-02T00:00:00.000Z'),
+        by('article-7', 'ArticleApproved', 'root', 'c3', '2026-01-03T00:00:00.000Z'),
+        by('article-7', 'ArticleEdited', 'ada', 'c4', '2026-01-04T00:00:00.000Z'),
+        by('article-7', 'ArticleUnpublished', 'ada', 'c4', '2026-01-04T00:00:00.000Z'),
+        by('article-7', 'ArticleDeleted', 'root', 'c5', '2026-01-05T00:00:00.000Z'),
+      )
+      .then(
+        logIs(1, 7, ({ action, actor, at }) => [action, actor, at], [
+          ['create', 'ada', '2026-01-01T00:00:00.000Z'],
+          ['publish', 'ada', '2026-01-01T00:00:00.000Z'],
+          ['unapprove', 'root', '2026-01-02T00:00:00.000Z'],
+          ['approve', 'root', '2026-01-03T00:00:00.000Z'],
+          ['edit', 'ada', '2026-01-04T00:00:00.000Z'],
+          ['unpublish', 'ada', '2026-01-04T00:00:00.000Z'],
+          ['delete', 'root', '2026-01-05T00:00:00.000Z'],
+        ]),
+        firstEntryOf(1, 7, { id: expect.stringMatching(/^event-/) as string, entityType: 1, postId: 7, correlationId: 'c1' }),
+      ));
 
-  it('counts a default image chosen in a create or an edit as part of it, and alone as an edit', async () => {
-    await apply(
-      recorded('question-9', 'QuestionAsked', 'bob', 'c1', '2026-01-01T00:00:00.000Z'),
-      recorded('question-9', 'QuestionDefaultImageChosen', 'bob', 'c1', '2026-01-01T00:00:00.000Z'),
-      recorded('question-9', 'QuestionEdited', 'bob', 'c2', '2026-01-02T00:00:00.000Z'),
-      recorded('question-9', 'QuestionDefaultImageChosen', 'bob', 'c2', '2026-01-02T00:00:00.000Z'),
-      recorded('question-9', 'QuestionDefaultImageChosen', 'bob', 'c3', '2026-01-03T00:00:00.000Z'),
-    );
-    expect((await log(2, 9)).map(({ action, at }) => [action, at])).toEqual([
-      ['create', '2026-01-01T00:00:00.000Z'],
-      ['edit', '2026-01-02T00:00:00.000Z'],
-      ['edit', '2026-01-03T00:00:00.000Z'],
-    ]);
-  });
+  it('counts a default image chosen in a create or an edit as part of it, and alone as an edit', () =>
+    spec
+      .given([
+        by('question-9', 'QuestionAsked', 'bob', 'c1', '2026-01-01T00:00:00.000Z'),
+        by('question-9', 'QuestionDefaultImageChosen', 'bob', 'c1', '2026-01-01T00:00:00.000Z'),
+      ])
+      .when(
+        by('question-9', 'QuestionEdited', 'bob', 'c2', '2026-01-02T00:00:00.000Z'),
+        by('question-9', 'QuestionDefaultImageChosen', 'bob', 'c2', '2026-01-02T00:00:00.000Z'),
+        by('question-9', 'QuestionDefaultImageChosen', 'bob', 'c3', '2026-01-03T00:00:00.000Z'),
+      )
+      .then(
+        logIs(2, 9, ({ action, at }) => [action, at], [
+          ['create', '2026-01-01T00:00:00.000Z'],
+          ['edit', '2026-01-02T00:00:00.000Z'],
+          ['edit', '2026-01-03T00:00:00.000Z'],
+        ]),
+      ));
 
   it('orders positions as strings the way they order as numbers', () => {
     expect(sortablePosition(9n) < sortablePosition(10n)).toBe(true);
