@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AccountPersonalData, AccountRegistered } from '@app/domain';
-import type { RecordedEvent } from '@app/event-store';
+import type { AccountEvent, AccountPersonalData } from '@app/domain';
 import { PersonalDataVault, SqliteKeyStore } from '@app/personal-data';
-import { applyEvents, recordedEvent, useTemporaryReadStore } from '@app/testing';
+import { documentIs, documentsAre, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
 import { ACCOUNTS_COLLECTION, accountsProjection, ERASED_USER_NAME, type AccountDocument } from './accounts.projection';
 
 const accountId = '5b0c7f0e-1d2a-4c3b-8e4f-6a7b8c9d0e1f';
@@ -26,41 +25,48 @@ describe('accounts projection', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const registered = async (): Promise<RecordedEvent> => {
-    const data: AccountRegistered['data'] = {
-      accountId,
-      sealed: await vault.seal(accountId, personal),
-      emailLookup: 'e-hash',
-      userNameLookup: 'u-hash',
-      roleId: 1,
-      credentialVersion: 1,
-      registeredAt: '2026-01-01T00:00:00.000Z',
-    };
-    return recordedEvent(`account-${accountId}`, 'AccountRegistered', data, { actor: accountId });
-  };
-  const apply = (...events: RecordedEvent[]) => applyEvents(readStore(), accountsProjection(vault), ...events);
-  const accountDocument = () => readStore().get<AccountDocument>(ACCOUNTS_COLLECTION, accountId);
-
-  it('keys the account by its opaque id and opens the user name and name from the sealed data', async () => {
-    await apply(
-      await registered(),
-      recordedEvent(`account-${accountId}`, 'EmailConfirmed', { at: '2026-01-01T00:05:00.000Z' }),
-      recordedEvent(`account-${accountId}`, 'RoleGranted', { roleId: 2, at: '2026-01-01T00:06:00.000Z' }),
-    );
-    expect(await accountDocument()).toEqual({
-      id: accountId,
-      userName: 'ada-lovelace',
-      name: 'Ada Lovelace',
-      roleId: 2,
-      emailConfirmed: true,
+  const account = (event: AccountEvent) => on<AccountEvent>(`account-${accountId}`, event, { actor: accountId });
+  const registered = async () =>
+    account({
+      type: 'AccountRegistered',
+      data: {
+        accountId,
+        sealed: await vault.seal(accountId, personal),
+        emailLookup: 'e-hash',
+        userNameLookup: 'u-hash',
+        roleId: 1,
+        credentialVersion: 1,
+        registeredAt: '2026-01-01T00:00:00.000Z',
+      },
     });
-    expect(await readStore().find<AccountDocument>(ACCOUNTS_COLLECTION, { userName: 'ada-lovelace' })).toHaveLength(1);
-  });
+  const spec = () => projectionSpec(accountsProjection(vault), readStore);
+  const theAccount = { inCollection: ACCOUNTS_COLLECTION, withId: accountId };
+
+  it('keys the account by its opaque id and opens the user name and name from the sealed data', async () =>
+    spec()
+      .given([await registered()])
+      .when(
+        account({ type: 'EmailConfirmed', data: { at: '2026-01-01T00:05:00.000Z' } }),
+        account({ type: 'RoleGranted', data: { roleId: 2, at: '2026-01-01T00:06:00.000Z' } }),
+      )
+      .then(
+        documentIs<AccountDocument>(
+          { id: accountId, userName: 'ada-lovelace', name: 'Ada Lovelace', roleId: 2, emailConfirmed: true },
+          theAccount,
+        ),
+        async (store) => expect(await store.find<AccountDocument>(ACCOUNTS_COLLECTION, { userName: 'ada-lovelace' })).toHaveLength(1),
+      ));
 
   it('shows an account whose key was shredded as erased, with no user name', async () => {
     const event = await registered();
     await keys.deleteKey(accountId);
-    await apply(event);
-    expect(await accountDocument()).toEqual({ id: accountId, userName: null, name: ERASED_USER_NAME, roleId: 1, emailConfirmed: false });
+    await spec()
+      .given([])
+      .when(event)
+      .then(
+        documentsAre<AccountDocument>([{ id: accountId, userName: null, name: ERASED_USER_NAME, roleId: 1, emailConfirmed: false }], {
+          inCollection: ACCOUNTS_COLLECTION,
+        }),
+      );
   });
 });
