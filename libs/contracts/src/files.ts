@@ -51,7 +51,8 @@ const ALLOWED_EXTENSIONS: Record<UploadKind, readonly string[]> = {
   profilePicture: IMAGE_EXTENSIONS,
 };
 
-const WRONG_TYPE_MESSAGE: Record<UploadKind, string> = {
+/** SPEC §8 message for a file of the wrong type, per upload kind. */
+export const WRONG_TYPE_MESSAGE: Record<UploadKind, string> = {
   document: FILE_MESSAGES.invalidDocumentType,
   attachment: FILE_MESSAGES.invalidAttachmentType,
   image: FILE_MESSAGES.invalidImageType,

@@ -1,3 +1,4 @@
+import { FILE_MESSAGES } from '@app/contracts';
 import type { Actor } from '../posts/authorization';
 import { deciderSpec } from '@app/testing';
 import type { ReferencedPost, UploadFile } from './commands';
@@ -125,11 +126,11 @@ describe('fileDecider', () => {
       spec
         .given([])
         .when(attach({ referenceId: 0, referencedPost: null }))
-        .thenThrows('validation', 'Reference is invalid.');
+        .thenThrows('validation', FILE_MESSAGES.referenceInvalid);
       spec
         .given([])
         .when(image({ referenceId: -1, referencedPost: null }))
-        .thenThrows('validation', 'Reference is invalid.');
+        .thenThrows('validation', FILE_MESSAGES.referenceInvalid);
     });
 
     it('lets any reader of a post upload a comment image to it, or upload one before the comment has a post', () => {
@@ -152,44 +153,36 @@ describe('fileDecider', () => {
       spec
         .given([])
         .when(document({ referenceId: 42 }))
-        .thenThrows('validation', 'Reference is invalid.');
+        .thenThrows('validation', FILE_MESSAGES.referenceInvalid);
       spec
         .given([])
         .when(image({ attachmentTypeId: 8, referenceId: 42, referencedPost: null }))
-        .thenThrows('validation', 'Reference is invalid.');
+        .thenThrows('validation', FILE_MESSAGES.referenceInvalid);
       spec
         .given([])
         .when(document({ referenceId: -2 }))
-        .thenThrows('validation', 'Reference is invalid.');
+        .thenThrows('validation', FILE_MESSAGES.referenceInvalid);
     });
 
     it.each([
-      ['an unknown attachment type', attach({ attachmentTypeId: 9 }), 'Attachment type is invalid.'],
-      ['a zip as a document', document({ extension: 'zip', uploadedFileName: 'a1.zip' }), 'This file type is not allowed here.'],
-      ['a pdf as an image', image({ extension: 'pdf', uploadedFileName: 'a1.pdf' }), 'This file type is not allowed here.'],
-      ['a png as an attachment', attach({ extension: 'png', uploadedFileName: 'a1.png' }), 'This file type is not allowed here.'],
-      ['an empty file', attach({ size: 0 }), 'File is required.'],
-      ['a file over 5 MB', document({ size: 5 * 1024 * 1024 + 1 }), 'File must be at most 5 MB.'],
+      ['an unknown attachment type', attach({ attachmentTypeId: 9 }), FILE_MESSAGES.attachmentTypeInvalid],
+      ['a zip as a document', document({ extension: 'zip', uploadedFileName: 'a1.zip' }), FILE_MESSAGES.invalidDocumentType],
+      ['a pdf as an image', image({ extension: 'pdf', uploadedFileName: 'a1.pdf' }), FILE_MESSAGES.invalidImageType],
+      ['a png as an attachment', attach({ extension: 'png', uploadedFileName: 'a1.png' }), FILE_MESSAGES.invalidAttachmentType],
+      ['an empty file', attach({ size: 0 }), FILE_MESSAGES.fileRequired],
+      ['a file over 5 MB', document({ size: 5 * 1024 * 1024 + 1 }), FILE_MESSAGES.tooLarge],
       ['a stored name that is a path', attach({ uploadedFileName: '../x.zip' }), 'Stored file name is invalid.'],
       ['a stored name of another extension', attach({ uploadedFileName: 'a1.exe' }), 'Stored file name is invalid.'],
-      ['an attachment without a name', attach({ fileDisplayName: '  ' }), 'File name is required.'],
-      ['an image without a caption', image({ fileDisplayName: '' }), 'File name is required.'],
-      ['a name over 256 characters', attach({ fileDisplayName: 'n'.repeat(257) }), 'File name must be at most 256 characters.'],
+      ['an attachment without a name', attach({ fileDisplayName: '  ' }), FILE_MESSAGES.fileNameRequired],
+      ['an image without a caption', image({ fileDisplayName: '' }), FILE_MESSAGES.captionRequired],
+      ['a name over 256 characters', attach({ fileDisplayName: 'n'.repeat(257) }), FILE_MESSAGES.fileNameTooLong],
       [
         'document instructions over 2000 characters',
         document({ instructions: 'x'.repeat(2001) }),
-        'Instructions must be at most 2000 characters.',
+        FILE_MESSAGES.documentInstructionsTooLong,
       ],
-      [
-        'an image description over 200 characters',
-        image({ instructions: 'x'.repeat(201) }),
-        'Instructions must be at most 200 characters.',
-      ],
-      [
-        'attachment instructions over 500 characters',
-        attach({ instructions: 'x'.repeat(501) }),
-        'Instructions must be at most 500 characters.',
-      ],
+      ['an image description over 200 characters', image({ instructions: 'x'.repeat(201) }), FILE_MESSAGES.descriptionTooLong],
+      ['attachment instructions over 500 characters', attach({ instructions: 'x'.repeat(501) }), FILE_MESSAGES.instructionsTooLong],
     ])('refuses %s', (_case, command, message) => {
       spec.given([]).when(command).thenThrows('validation', message);
     });

@@ -1,3 +1,4 @@
+import { FILE_MESSAGES, WRONG_TYPE_MESSAGE } from '@app/contracts';
 import { ARTICLE_NOT_FOUND } from '../article/errors';
 import { requireOwnerOrAdmin } from '../posts/authorization';
 import { requireLivePost, requireNewPost } from '../posts/post-lifecycle';
@@ -33,18 +34,25 @@ const STORED_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$/;
 
 const NO_REFERENCE = new Set([0, -1]);
 
+const INSTRUCTIONS_TOO_LONG: Record<UploadCategory, string> = {
+  document: FILE_MESSAGES.documentInstructionsTooLong,
+  attachment: FILE_MESSAGES.instructionsTooLong,
+  image: FILE_MESSAGES.descriptionTooLong,
+  profilePicture: FILE_MESSAGES.descriptionTooLong,
+};
+
 function checkReference(command: UploadFile, type: AttachmentTypeId): void {
   const { referenceId, referencedPost, actor } = command;
   if (!Number.isSafeInteger(referenceId) || (referenceId <= 0 && !NO_REFERENCE.has(referenceId)))
-    throw validationError('Reference is invalid.');
+    throw validationError(FILE_MESSAGES.referenceInvalid);
   const kind = referencedPostKindOf(type);
   if (kind === null) {
-    if (referenceId > 0) throw validationError('Reference is invalid.');
+    if (referenceId > 0) throw validationError(FILE_MESSAGES.referenceInvalid);
     return;
   }
   if (referenceId <= 0) {
     // Comment images may be uploaded before their comment exists; post files and images may not.
-    if (requiresEditablePost(type)) throw validationError('Reference is invalid.');
+    if (requiresEditablePost(type)) throw validationError(FILE_MESSAGES.referenceInvalid);
     return;
   }
   const missing = kind === 'article' ? ARTICLE_NOT_FOUND : QUESTION_NOT_FOUND;
@@ -61,12 +69,12 @@ function checkReference(command: UploadFile, type: AttachmentTypeId): void {
 function upload(command: UploadFile, state: FileState): FileEvent[] {
   requireNewPost(state, FILE_ALREADY_EXISTS);
   const type = command.attachmentTypeId;
-  if (!isAttachmentTypeId(type)) throw validationError('Attachment type is invalid.');
+  if (!isAttachmentTypeId(type)) throw validationError(FILE_MESSAGES.attachmentTypeInvalid);
   const category = uploadCategoryOf(type);
   const extension = command.extension.toLowerCase();
-  if (!ALLOWED_EXTENSIONS[category].includes(extension)) throw validationError('This file type is not allowed here.');
-  if (!Number.isSafeInteger(command.size) || command.size <= 0) throw validationError('File is required.');
-  if (command.size > FILE_LIMITS.maxBytes) throw validationError('File must be at most 5 MB.');
+  if (!ALLOWED_EXTENSIONS[category].includes(extension)) throw validationError(WRONG_TYPE_MESSAGE[category]);
+  if (!Number.isSafeInteger(command.size) || command.size <= 0) throw validationError(FILE_MESSAGES.fileRequired);
+  if (command.size > FILE_LIMITS.maxBytes) throw validationError(FILE_MESSAGES.tooLarge);
   if (
     !STORED_NAME.test(command.uploadedFileName) ||
     command.uploadedFileName.includes('..') ||
@@ -75,12 +83,13 @@ function upload(command: UploadFile, state: FileState): FileEvent[] {
     throw validationError('Stored file name is invalid.');
   }
   const fileDisplayName = command.fileDisplayName.trim();
-  if (fileDisplayName.length === 0 && (category === 'attachment' || category === 'image')) throw validationError('File name is required.');
+  if (fileDisplayName.length === 0 && (category === 'attachment' || category === 'image'))
+    throw validationError(category === 'image' ? FILE_MESSAGES.captionRequired : FILE_MESSAGES.fileNameRequired);
   if (fileDisplayName.length > FILE_LIMITS.displayName)
-    throw validationError(`File name must be at most ${FILE_LIMITS.displayName} characters.`);
+    throw validationError(category === 'image' ? FILE_MESSAGES.captionTooLong : FILE_MESSAGES.fileNameTooLong);
   const instructions = command.instructions.trim();
   const maxInstructions = maxInstructionsOf(category);
-  if (instructions.length > maxInstructions) throw validationError(`Instructions must be at most ${maxInstructions} characters.`);
+  if (instructions.length > maxInstructions) throw validationError(INSTRUCTIONS_TOO_LONG[category]);
   checkReference(command, type);
   return [
     {
