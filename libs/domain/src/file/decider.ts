@@ -16,6 +16,7 @@ import {
   requiresEditablePost,
   uploadCategoryOf,
   type AttachmentTypeId,
+  type UploadCategory,
 } from './attachment-types';
 import type { DeleteFile, FileCommand, UploadFile } from './commands';
 import { FILE_ALREADY_EXISTS, FILE_NOT_FOUND } from './errors';
