@@ -2,6 +2,7 @@ import { accountsProjection } from './accounts/accounts.projection';
 import { homeProjection } from './home/home.projection';
 import { moderationLogProjection } from './moderation-log/moderation-log.projection';
 import { postViewProjection } from './post-view/post-view.projection';
+import { profilesProjection } from './profiles/profiles.projection';
 import type { Projection } from './projection';
 import { accountMailReactor, type AccountMailDependencies } from './reactors/account-mail.reactor';
 import { uploadedDocumentsProjection } from './uploaded-documents/uploaded-documents.projection';
@@ -16,6 +17,7 @@ export function createProjections(deps: ProjectionDependencies): Projection[] {
     moderationLogProjection,
     uploadedDocumentsProjection,
     accountsProjection(deps.vault),
+    profilesProjection(deps.vault),
     accountMailReactor(deps),
   ];
 }

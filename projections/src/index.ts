@@ -15,3 +15,10 @@ export {
 export { POST_VIEW_COLLECTION, type PostAttachedFile, type PostViewDocument } from './post-view/post-view.projection';
 export { POST_VIEW_FILES_COLLECTION, type PostFileList, type PostViewFileLink } from './post-view/post-view-files';
 export { UPLOADED_DOCUMENTS_COLLECTION, type UploadedDocument } from './uploaded-documents/uploaded-documents.projection';
+export {
+  PROFILE_HISTORY_COLLECTION,
+  PROFILES_COLLECTION,
+  type ProfileDocument,
+  type ProfileHistoryDocument,
+  type ProfileHistoryKind,
+} from './profiles/profiles.projection';

@@ -10,6 +10,7 @@ import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { PostsModule } from './posts/posts.module';
+import { ProfilesModule } from './profiles/profiles.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import type { Clock } from './infrastructure/tokens';
 
@@ -19,7 +20,17 @@ export interface AppOptions {
 }
 
 @Module({
-  imports: [CqrsModule.forRoot(), AuthModule, HealthModule, ReferenceDataModule, HomeModule, AccountsModule, PostsModule, FilesModule],
+  imports: [
+    CqrsModule.forRoot(),
+    AuthModule,
+    HealthModule,
+    ReferenceDataModule,
+    HomeModule,
+    AccountsModule,
+    PostsModule,
+    FilesModule,
+    ProfilesModule,
+  ],
   providers: [
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

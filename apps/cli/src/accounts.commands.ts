@@ -3,6 +3,7 @@ import { accountDecider, accountStreamName } from '@app/domain';
 import { decideAndAppend } from '@app/event-store';
 import { emailLookupHash } from '@app/personal-data';
 import { accountIdByEmailLookup } from '@app/projections';
+import { eraseAccount } from '@app/api';
 import { CliError, withEngines } from './cli-context';
 
 export function registerAccountCommands(program: Command): void {
@@ -27,4 +28,16 @@ export function registerAccountCommands(program: Command): void {
       );
   roleCommand('grant-admin', 'GrantAdmin', 'is now an admin');
   roleCommand('revoke-admin', 'RevokeAdmin', 'is no longer an admin');
+
+  program
+    .command('erase-user <email>')
+    .description('Erase the account with this e-mail (crypto-shredding: its key is deleted; the e-mail and user name become free)')
+    .action((email: string) =>
+      withEngines(async ({ config, eventStore, vault }) => {
+        const accountId = await accountIdByEmailLookup(eventStore, emailLookupHash(email, config.emailLookupPepper));
+        if (!accountId) throw new CliError(`No account with the e-mail ${email}.`);
+        await eraseAccount({ eventStore, vault, dataDir: config.dataDir }, accountId, email, true, new Date());
+        console.log(`${email} is erased.`);
+      }),
+    );
 }

@@ -21,6 +21,11 @@ export class SealedDataTamperedError extends Error {
 export class PersonalDataVault {
   constructor(private readonly keys: KeyStore) {}
 
+  /** Crypto-shredding: deletes the user's key for good, so nothing sealed with it opens again. */
+  shred(accountId: string): Promise<void> {
+    return this.keys.deleteKey(accountId);
+  }
+
   async seal(accountId: string, plaintext: object): Promise<SealedPersonalData> {
     const key = await this.keys.getOrCreateKey(accountId);
     const iv = randomBytes(IV_BYTES);

@@ -1,5 +1,12 @@
 import { RoleId } from '@app/contracts';
-import { accountIdOfStream, type AccountEvent, type AccountPersonalData } from '@app/domain';
+import {
+  accountIdOfProfileStream,
+  accountIdOfStream,
+  type AccountEvent,
+  type AccountPersonalData,
+  type ProfileBasicInfoChanged,
+  type ProfilePersonalData,
+} from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { PersonalDataVault } from '@app/personal-data';
 import type { ReadStoreTransaction } from '@app/read-store';
@@ -23,7 +30,15 @@ export interface AccountDocument {
   [field: string]: unknown;
 }
 
-const HANDLED: AccountEvent['type'][] = ['AccountRegistered', 'EmailConfirmed', 'RoleGranted', 'RoleRevoked'];
+const HANDLED: (AccountEvent | ProfileBasicInfoChanged)['type'][] = [
+  'AccountRegistered',
+  'EmailConfirmed',
+  'RoleGranted',
+  'RoleRevoked',
+  'AccountErased',
+  // The display name is edited on the profile.
+  'ProfileBasicInfoChanged',
+];
 
 /**
  * Accounts as the session guard and every author name read them. The user name and display name
@@ -33,12 +48,19 @@ const HANDLED: AccountEvent['type'][] = ['AccountRegistered', 'EmailConfirmed', 
 export function accountsProjection(vault: PersonalDataVault): Projection {
   return {
     name: 'accounts',
-    version: 2,
+    version: 3,
     collections: [ACCOUNTS_COLLECTION],
     handles: HANDLED,
     // Profiles and `/api/User/{userName}` find people by handle.
     indexes: { [ACCOUNTS_COLLECTION]: [['userName']] },
     async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
+      if (recorded.type === 'ProfileBasicInfoChanged') {
+        const profileOwner = accountIdOfProfileStream(recorded.streamName);
+        const account = profileOwner && (await tx.get<AccountDocument>(ACCOUNTS_COLLECTION, profileOwner));
+        if (!account || account.userName === null) return;
+        const personal = await vault.open<ProfilePersonalData>(account.id, (recorded.data as ProfileBasicInfoChanged['data']).sealed);
+        return personal ? tx.upsert(ACCOUNTS_COLLECTION, { ...account, name: personal.name }) : undefined;
+      }
       const event = { type: recorded.type, data: recorded.data } as AccountEvent;
       const accountId = accountIdOfStream(recorded.streamName);
       if (event.type === 'AccountRegistered') {
@@ -60,6 +82,8 @@ export function accountsProjection(vault: PersonalDataVault): Projection {
           return tx.upsert(ACCOUNTS_COLLECTION, { ...account, roleId: event.data.roleId });
         case 'RoleRevoked':
           return tx.upsert(ACCOUNTS_COLLECTION, { ...account, roleId: RoleId.User });
+        case 'AccountErased':
+          return tx.upsert(ACCOUNTS_COLLECTION, { ...account, userName: null, name: ERASED_USER_NAME });
       }
     },
   };

@@ -49,6 +49,18 @@ export class AccountDirectory {
     return (await this.eventStore.readStream(accountStreamName(accountId), { maxCount: 1 })).length > 0;
   }
 
+  /** An erased account's e-mail and user name may be claimed again. */
+  async accountErased(accountId: string): Promise<boolean> {
+    return (await this.commands.load(accountStreamName(accountId), accountDecider)).state.erased;
+  }
+
+  /** The claim on a stream that reserves a name (last event's account) with the stream's revision. */
+  async latestClaim(streamName: string): Promise<{ accountId: string; revision: number } | null> {
+    const events = await this.eventStore.readStream(streamName);
+    const last = events.at(-1);
+    return last ? { accountId: (last.data as { accountId: string }).accountId, revision: last.revision } : null;
+  }
+
   async findByEmail(email: string): Promise<KnownAccount | null> {
     const accountId = await this.accountIdOf(email);
     return accountId ? this.findById(accountId) : null;

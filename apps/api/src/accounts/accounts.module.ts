@@ -8,11 +8,11 @@ import { SignupHandler } from './commands/signup.command';
 import { LoginThrottle } from './login-throttle';
 import { SessionIssuer } from './session-issuer';
 
-/** Global: every feature resolves author names through AuthorNames. */
+/** Global: every feature resolves author names through AuthorNames; profiles find accounts through the directory. */
 @Global()
 @Module({
   controllers: [AccountsController],
-  exports: [AuthorNames],
+  exports: [AuthorNames, AccountDirectory],
   providers: [
     AuthorNames,
     AccountDirectory,

@@ -10,6 +10,7 @@ import { DownloadFileQuery } from './download-file.query';
 import { ListDocumentsQuery } from './list-documents.query';
 import { UploadFileCommand } from './upload-file.command';
 import { UploadInterceptor } from './upload.interceptor';
+import { ProfileReader } from '../profiles/profile-reader';
 import { checkUpload, type ReceivedFile } from './upload-request';
 
 /** SPEC §7 'Files'. Images are served at /images/{uploadedFileName} (images.route.ts). */
@@ -20,6 +21,7 @@ export class FileController {
   constructor(
     private readonly commandBus: CommandBus,
     private readonly queryBus: QueryBus,
+    private readonly profiles: ProfileReader,
   ) {}
 
   /** Multipart: file, AttachmentTypeId, FileDisplayName, Instructions, ReferenceId. */
@@ -40,6 +42,12 @@ export class FileController {
   }
 
   /** A download for logged-in users; the name segment is the display name, for readable links. */
+  /** SPEC §7: the stored name of a user's profile picture ('' when none); public. */
+  @Get('ProfilePicture/:userName')
+  profilePicture(@Param('userName') userName: string) {
+    return this.profiles.pictureOf(userName);
+  }
+
   @Get(':id/:fileDisplayName')
   @Authenticated()
   download(@Param('id', numericId('File id')) id: number, @CurrentUser() user: SessionUser | null) {

@@ -5,12 +5,14 @@ import { DownloadFileHandler } from './download-file.query';
 import { FileController } from './file.controller';
 import { FILE_STORE, fileStoreProvider } from './file-store.provider';
 import { ImagesRoute } from './images.route';
+import { ProfilesModule } from '../profiles/profiles.module';
 import { ListDocumentsHandler } from './list-documents.query';
 import { ReferencedPosts } from './referenced-post';
 import { UploadFileHandler } from './upload-file.command';
 
 /** Uploads (documents, post files and images, profile pictures), downloads and the public image route (SPEC §7 'Files'). */
 @Module({
+  imports: [ProfilesModule],
   controllers: [FileController],
   providers: [
     fileStoreProvider,

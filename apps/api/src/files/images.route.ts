@@ -23,6 +23,8 @@ export class ImagesRoute implements OnModuleInit {
   onModuleInit(): void {
     const app = this.adapterHost.httpAdapter.getInstance<Express>();
     app.get('/images/:name', (request, response, next) => void this.serve(request, response).catch(next));
+    // SPEC §7: profile pictures have a path of their own.
+    app.get('/ProfilePictures/:name', (request, response, next) => void this.serve(request, response).catch(next));
   }
 
   private async serve(request: Request, response: Response): Promise<void> {

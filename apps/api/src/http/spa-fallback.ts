@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express } from 'express';
 
-const SERVER_PATHS = /^\/(api|images)(\/|$)/;
+const SERVER_PATHS = /^\/(api|images|ProfilePictures)(\/|$)/;
 
 /**
  * Serves the built SPA: its files, and index.html for client routes (deep links survive a

@@ -63,5 +63,19 @@ export interface RevokeAdmin {
   now: Date;
 }
 
+/** The user (with their password checked) or the operator erases the account; its key is shredded next. */
+export interface EraseAccount {
+  type: 'EraseAccount';
+  accountId: string;
+  now: Date;
+}
+
 export type AccountCommand =
-  RegisterAccount | ConfirmEmail | RequestConfirmationLink | RequestPasswordReset | ChangePassword | GrantAdmin | RevokeAdmin;
+  | RegisterAccount
+  | ConfirmEmail
+  | RequestConfirmationLink
+  | RequestPasswordReset
+  | ChangePassword
+  | GrantAdmin
+  | RevokeAdmin
+  | EraseAccount;

@@ -213,6 +213,7 @@ describe('accountDecider', () => {
       const state = [registered, confirmed, passwordChanged, granted].reduce(accountDecider.evolve, accountDecider.initialState);
       expect(state).toEqual({
         exists: true,
+        erased: false,
         accountId,
         roleId: 2,
         emailConfirmed: true,
@@ -224,5 +225,17 @@ describe('accountDecider', () => {
         registeredAt: registeredOn.toISOString(),
       });
     });
+  });
+
+  describe('erase', () => {
+    const now = new Date('2026-04-01T00:00:00.000Z');
+    const erase: AccountCommand = { type: 'EraseAccount', accountId, now };
+    const erased: AccountEvent = { type: 'AccountErased', data: { at: now.toISOString() } };
+
+    it('erases an account', () => spec.given([registered]).when(erase).then([erased]));
+    it('erases once: a second erase records nothing', () => spec.given([registered, erased]).when(erase).thenNothingHappened());
+    it('refuses an unknown account', () => spec.given([]).when(erase).thenThrows('not_found', ACCOUNT_NOT_FOUND));
+    it('refuses every later command on an erased account', () =>
+      spec.given([registered, erased]).when({ type: 'GrantAdmin', accountId, now }).thenThrows('not_found', ACCOUNT_NOT_FOUND));
   });
 });

@@ -5,6 +5,7 @@ import type {
   AccountCommand,
   ChangePassword,
   ConfirmEmail,
+  EraseAccount,
   GrantAdmin,
   RegisterAccount,
   RequestConfirmationLink,
@@ -19,6 +20,8 @@ import { isValidUserName } from './user-name';
 
 export interface AccountState {
   exists: boolean;
+  /** Erased accounts keep their events but can do nothing any more. */
+  erased: boolean;
   accountId: string;
   roleId: number;
   emailConfirmed: boolean;
@@ -34,6 +37,7 @@ export interface AccountState {
 
 export const initialAccountState: AccountState = {
   exists: false,
+  erased: false,
   accountId: '',
   roleId: 0,
   emailConfirmed: false,
@@ -48,7 +52,7 @@ export const initialAccountState: AccountState = {
 const INITIAL_CREDENTIAL_VERSION = 1;
 
 function requireAccount(state: AccountState): void {
-  if (!state.exists) throw notFound(ACCOUNT_NOT_FOUND);
+  if (!state.exists || state.erased) throw notFound(ACCOUNT_NOT_FOUND);
 }
 
 /** The link was signed over an older credential version: it was used already or a newer password killed it. */
@@ -138,6 +142,12 @@ function revokeAdmin(command: RevokeAdmin, state: AccountState): AccountEvent[] 
   return [{ type: 'RoleRevoked', data: { roleId: RoleId.Admin, at: command.now.toISOString() } }];
 }
 
+function erase(command: EraseAccount, state: AccountState): AccountEvent[] {
+  if (state.erased) return [];
+  requireAccount(state);
+  return [{ type: 'AccountErased', data: { at: command.now.toISOString() } }];
+}
+
 function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
     case 'RegisterAccount':
@@ -154,6 +164,8 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return grantAdmin(command, state);
     case 'RevokeAdmin':
       return revokeAdmin(command, state);
+    case 'EraseAccount':
+      return erase(command, state);
   }
 }
 
@@ -179,6 +191,8 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       return { ...state, roleId: event.data.roleId };
     case 'RoleRevoked':
       return { ...state, roleId: RoleId.User };
+    case 'AccountErased':
+      return { ...state, erased: true };
     case 'ConfirmationLinkRequested':
     case 'PasswordResetRequested':
       return state;

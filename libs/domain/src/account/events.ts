@@ -42,9 +42,18 @@ export type PasswordChanged = DomainEvent<
 >;
 export type RoleGranted = DomainEvent<'RoleGranted', { roleId: number; at: string }>;
 export type RoleRevoked = DomainEvent<'RoleRevoked', { roleId: number; at: string }>;
+/** The account is erased (crypto-shredding follows): no login, no links, and its e-mail and user name may be claimed again. */
+export type AccountErased = DomainEvent<'AccountErased', { at: string }>;
 
 export type AccountEvent =
-  AccountRegistered | EmailConfirmed | ConfirmationLinkRequested | PasswordResetRequested | PasswordChanged | RoleGranted | RoleRevoked;
+  | AccountRegistered
+  | EmailConfirmed
+  | ConfirmationLinkRequested
+  | PasswordResetRequested
+  | PasswordChanged
+  | RoleGranted
+  | RoleRevoked
+  | AccountErased;
 
 export type AccountEventType = AccountEvent['type'];
 

@@ -87,6 +87,14 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
         return { userName: candidate, userNameLookup };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        if (
+          await this.takeOverErased(
+            userNameReservationStreamName(userNameLookup),
+            [userNameReserved(userNameLookup, accountId, now)],
+            accountId,
+          )
+        )
+          return { userName: candidate, userNameLookup };
       }
     }
     throw new Error('userNameCandidates never ends');
@@ -100,7 +108,8 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
     }
-    // Taken. Only a reservation whose signup died before recording the account may be taken over.
+    if (await this.takeOverErased(stream, [emailReserved(emailLookup, accountId, now)], accountId)) return;
+    // Taken. Otherwise only a reservation whose signup died before recording the account may be taken over.
     const [latest] = (await this.directory.reservationsOf(emailLookup)).slice(-1);
     const abandoned =
       latest &&
@@ -111,6 +120,19 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
       await this.commands.append(stream, [emailReserved(emailLookup, accountId, now)], latest.revision, { actor: accountId });
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError) throw conflict(EMAIL_ALREADY_REGISTERED);
+      throw error;
+    }
+  }
+
+  /** A name reserved by an erased account is free again: claim it over that reservation. */
+  private async takeOverErased(stream: string, events: Parameters<EventSourcedCommands['append']>[1], accountId: string): Promise<boolean> {
+    const claim = await this.directory.latestClaim(stream);
+    if (!claim || !(await this.directory.accountErased(claim.accountId))) return false;
+    try {
+      await this.commands.append(stream, events, claim.revision, { actor: accountId });
+      return true;
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) return false;
       throw error;
     }
   }

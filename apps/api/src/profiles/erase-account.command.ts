@@ -1,0 +1,45 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AppConfig } from '@app/config';
+import { unauthorized } from '@app/domain';
+import type { EventStore } from '@app/event-store';
+import { PasswordHasher, PersonalDataVault } from '@app/personal-data';
+import { AccountDirectory } from '../accounts/account-directory';
+import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
+import { APP_CONFIG, CLOCK, EVENT_STORE, type Clock } from '../infrastructure/tokens';
+import { PROFILE_READ_MODELS } from './change-profile.command';
+import { eraseAccount } from './erase-account';
+
+export const PASSWORD_INCORRECT = 'Password is incorrect.';
+
+/** DELETE /api/User/: the user erases their own account, confirming with their password. */
+export class EraseAccountCommand extends Command<boolean> {
+  constructor(
+    readonly accountId: string,
+    readonly password: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(EraseAccountCommand)
+export class EraseAccountHandler implements ICommandHandler<EraseAccountCommand, boolean> {
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    private readonly directory: AccountDirectory,
+    private readonly hasher: PasswordHasher,
+    private readonly vault: PersonalDataVault,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ accountId, password }: EraseAccountCommand): Promise<boolean> {
+    const account = await this.directory.findById(accountId);
+    if (!account || !(await this.hasher.verifyOrBurn(account.passwordHash, password))) throw unauthorized(PASSWORD_INCORRECT);
+    const engines = { eventStore: this.eventStore, vault: this.vault, dataDir: this.config.dataDir };
+    const position = await eraseAccount(engines, accountId, account.personal.email, false, this.clock());
+    await this.commands.settle(position, PROFILE_READ_MODELS);
+    return true;
+  }
+}

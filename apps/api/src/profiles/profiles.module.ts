@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { postIdGeneratorProvider } from '../posts/post-id.generator';
+import { ChangeProfileHandler } from './change-profile.command';
+import { EraseAccountHandler } from './erase-account.command';
+import { ExportUserDataHandler } from './export-user-data.query';
+import { ProfileReader } from './profile-reader';
+import { UserTagsController } from './user-tags.controller';
+import { UserController } from './user.controller';
+
+/** Profiles (basic info, skills, histories), one's own data export and the erase (SPEC §7 'User'). */
+@Module({
+  controllers: [UserController, UserTagsController],
+  providers: [postIdGeneratorProvider, ProfileReader, ChangeProfileHandler, EraseAccountHandler, ExportUserDataHandler],
+  exports: [ProfileReader],
+})
+export class ProfilesModule {}
