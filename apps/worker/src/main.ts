@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '@app/config';
 import { createMailTransport, SEND_MAIL, sendMailJobHandler } from '@app/mail';
+import { createKeyStore, PersonalDataVault } from '@app/personal-data';
 import { BullMqJobQueue } from '@app/queue';
 
 /**
@@ -18,6 +19,9 @@ async function main(): Promise<void> {
 
   const queue = new BullMqJobQueue({ url: config.redisUrl, onError: (error) => logger.error(error) });
   const transport = createMailTransport({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+  // Mail jobs are sealed with the recipient's key (see SendMailJob): the worker opens them at send time.
+  const keyStore = await createKeyStore(config);
+  const vault = new PersonalDataVault(keyStore);
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
@@ -27,6 +31,7 @@ async function main(): Promise<void> {
     try {
       await queue.close();
       await transport.close();
+      await keyStore.close();
       logger.log('Stopped');
     } catch (error) {
       logger.error(error);
@@ -36,7 +41,11 @@ async function main(): Promise<void> {
   process.once('SIGTERM', (signal) => void stop(signal));
   process.once('SIGINT', (signal) => void stop(signal));
 
-  await queue.process(SEND_MAIL, sendMailJobHandler(transport), { concurrency: 5 });
+  await queue.process(
+    SEND_MAIL,
+    sendMailJobHandler(transport, (accountId, sealed) => vault.open(accountId, sealed)),
+    { concurrency: 5 },
+  );
   logger.log(
     `Consuming "${SEND_MAIL}" jobs from ${redactedUrl(config.redisUrl)}; mail goes ${config.smtpUrl ? `over SMTP to ${redactedUrl(config.smtpUrl)}` : `to ${config.dataDir}/mail`}`,
   );

@@ -2,30 +2,59 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { PersonalDataVault, SqliteKeyStore } from '@app/personal-data';
 import { BullMqJobQueue, JobQueue, SqliteJobQueue } from '@app/queue';
 import { MailMessage, MailTransport } from './mail-transport.port';
-import { SEND_MAIL, sendMailJobHandler } from './send-mail.job';
+import { SEND_MAIL, sendMailJobHandler, type SendMailJob } from './send-mail.job';
 import { SmtpMailTransport } from './smtp-mail-transport';
 import { CapturingSmtpServer } from '@app/testing';
 
+const message = { to: 'ada@example.com', subject: 'Hi', text: 'Hello', html: '<p>Hello</p>' };
+
 describe('sendMailJobHandler', () => {
-  it('sends the job data through the transport', async () => {
-    const sent: MailMessage[] = [];
-    const transport: MailTransport = {
-      send: async (message) => {
-        sent.push(message);
-        return { messageId: '<1@test>' };
-      },
-      close: async () => undefined,
-    };
-    await sendMailJobHandler(transport)({ to: 'ada@example.com', subject: 'Hi', text: 'Hello', html: '<p>Hello</p>' });
-    expect(sent).toEqual([{ to: 'ada@example.com', subject: 'Hi', text: 'Hello', html: '<p>Hello</p>' }]);
+  let dataDir: string;
+  let keyStore: SqliteKeyStore;
+  let vault: PersonalDataVault;
+  let sent: MailMessage[];
+  const transport: MailTransport = {
+    send: async (mail) => {
+      sent.push(mail);
+      return { messageId: '<1@test>' };
+    },
+    close: async () => undefined,
+  };
+  const handler = () => sendMailJobHandler(transport, (accountId, sealed) => vault.open(accountId, sealed));
+
+  beforeEach(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'send-mail-job-'));
+    keyStore = SqliteKeyStore.open(dataDir);
+    vault = new PersonalDataVault(keyStore);
+    sent = [];
+  });
+
+  afterEach(async () => {
+    await keyStore.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('opens the sealed message with the recipient key and sends it', async () => {
+    const job: SendMailJob = { accountId: 'a-1', sealed: await vault.seal('a-1', message) };
+    expect(JSON.stringify(job)).not.toContain('ada@example.com');
+    await handler()(job);
+    expect(sent).toEqual([message]);
+  });
+
+  it('completes without sending once the recipient was erased (key shredded)', async () => {
+    const job: SendMailJob = { accountId: 'a-1', sealed: await vault.seal('a-1', message) };
+    await vault.shred('a-1');
+    await handler()(job);
+    expect(sent).toEqual([]);
   });
 
   it('refuses malformed job data', async () => {
-    const transport: MailTransport = { send: jest.fn(), close: async () => undefined };
-    await expect(sendMailJobHandler(transport)({ subject: 'no recipient' })).rejects.toThrow();
-    expect(transport.send).not.toHaveBeenCalled();
+    await expect(handler()({ subject: 'no recipient' })).rejects.toThrow();
+    await expect(handler()({ accountId: 'a-1', sealed: await vault.seal('a-1', { subject: 'no recipient' }) })).rejects.toThrow();
+    expect(sent).toEqual([]);
   });
 });
 
@@ -44,9 +73,13 @@ describe.each(queues)('send-mail jobs over %s to a real SMTP server', (_name, op
   let smtp: CapturingSmtpServer;
   let queue: JobQueue;
   let transport: SmtpMailTransport;
+  let keyStore: SqliteKeyStore;
+  let vault: PersonalDataVault;
 
   beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'send-mail-'));
+    keyStore = SqliteKeyStore.open(dataDir);
+    vault = new PersonalDataVault(keyStore);
     smtp = await new CapturingSmtpServer().start();
     transport = new SmtpMailTransport({ url: smtp.url, from: 'DevCommunity <no-reply@devcommunity.test>' });
     queue = openQueue(dataDir);
@@ -56,13 +89,21 @@ describe.each(queues)('send-mail jobs over %s to a real SMTP server', (_name, op
     await queue.close();
     await transport.close();
     await smtp.stop();
+    await keyStore.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('delivers a queued e-mail once, even when its event is enqueued twice', async () => {
-    await queue.process(SEND_MAIL, sendMailJobHandler(transport));
+    await queue.process(
+      SEND_MAIL,
+      sendMailJobHandler(transport, (accountId, sealed) => vault.open(accountId, sealed)),
+    );
     const eventId = randomUUID();
-    const job = { id: eventId, name: SEND_MAIL, data: { to: 'ada@example.com', subject: 'Welcome', text: 'Hello Ada' } };
+    const data: SendMailJob = {
+      accountId: 'a-1',
+      sealed: await vault.seal('a-1', { to: 'ada@example.com', subject: 'Welcome', text: 'Hello Ada' }),
+    };
+    const job = { id: eventId, name: SEND_MAIL, data };
     await queue.enqueue(job);
     await queue.enqueue(job);
 

@@ -4,22 +4,39 @@ import type { MailTransport } from './mail-transport.port';
 /** The job name under which e-mails are queued. */
 export const SEND_MAIL = 'send-mail';
 
-export const sendMailJobSchema = z.object({
+export const mailMessageSchema = z.object({
   to: z.string().min(1),
   subject: z.string(),
   text: z.string(),
   html: z.string().optional(),
 });
 
+export type MailToSend = z.infer<typeof mailMessageSchema>;
+
+/**
+ * A queued e-mail names its recipient only inside data sealed with the recipient's own key: the
+ * queue keeps waiting, failed and finished jobs, and once the account is erased (its key shredded)
+ * none of them holds the address, the name or the link in clear.
+ */
+export const sendMailJobSchema = z.object({
+  accountId: z.string().min(1),
+  sealed: z.object({ v: z.literal(1), iv: z.string(), tag: z.string(), data: z.string() }),
+});
+
 export type SendMailJob = z.infer<typeof sendMailJobSchema>;
+
+/** Opens a job's sealed message: the personal-data vault's `open`; null once the key is shredded. */
+export type OpenSealedMail = (accountId: string, sealed: SendMailJob['sealed']) => Promise<object | null>;
 
 /**
  * The `send-mail` job handler, registered by the worker (BullMQ) and by the API in embedded mode
- * (SQLite queue) alike. A delivery failure rejects, so the queue retries it.
+ * (SQLite queue) alike. A delivery failure rejects, so the queue retries it. A job whose recipient
+ * was erased meanwhile completes without sending: there is nobody to write to.
  */
-export function sendMailJobHandler(transport: MailTransport): (data: unknown) => Promise<void> {
+export function sendMailJobHandler(transport: MailTransport, open: OpenSealedMail): (data: unknown) => Promise<void> {
   return async (data) => {
-    const message = sendMailJobSchema.parse(data);
-    await transport.send(message);
+    const { accountId, sealed } = sendMailJobSchema.parse(data);
+    const message = await open(accountId, sealed);
+    if (message) await transport.send(mailMessageSchema.parse(message));
   };
 }

@@ -11,7 +11,7 @@ import {
   type PasswordResetRequested,
 } from '@app/domain';
 import { loadStream, type EventStore, type RecordedEvent } from '@app/event-store';
-import { SEND_MAIL } from '@app/mail';
+import { SEND_MAIL, type SendMailJob } from '@app/mail';
 import type { PersonalDataVault } from '@app/personal-data';
 import type { JobQueue } from '@app/queue';
 import type { Projection } from '../projection';
@@ -30,7 +30,8 @@ type LinkRequested = ConfirmationLinkRequested | PasswordResetRequested;
 /**
  * Turns link requests into `send-mail` jobs. The job id is the event id, so replaying the log
  * (a restart before the checkpoint moved) enqueues nothing twice. The link is signed here, never
- * stored: the log holds only when it was asked for.
+ * stored: the log holds only when it was asked for. The message is sealed with the user's key
+ * (see SendMailJob), so erasing the account leaves no readable job behind.
  */
 export function accountMailReactor(deps: AccountMailDependencies): Projection {
   return {
@@ -49,7 +50,8 @@ export function accountMailReactor(deps: AccountMailDependencies): Projection {
       const hash = signCredentialLink({ purpose, accountId, created, expire, credentialVersion }, deps.credentialLinkSecret);
       const link = buildCredentialLink(deps.publicUrl, credentialLinkPath(purpose), { accountId, created, expire, hash });
       const mail = (purpose === 'reset' ? resetPasswordMail : confirmEmailMail)({ to: personal.email, name: personal.name, link });
-      await deps.queue.enqueue({ id: recorded.id, name: SEND_MAIL, data: mail });
+      const job: SendMailJob = { accountId, sealed: await deps.vault.seal(accountId, mail) };
+      await deps.queue.enqueue({ id: recorded.id, name: SEND_MAIL, data: job });
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { SendMailJob } from '@app/mail';
+import type { MailToSend } from '@app/mail';
 
 export interface AccountMailInput {
   to: string;
@@ -10,7 +10,7 @@ const SIGNATURE = '\n\nThe DevCommunity team';
 const EXPIRY_NOTE = 'The link expires after 15 minutes.';
 
 /** Sent on signup and on 'resend confirmation link'. */
-export function confirmEmailMail({ to, name, link }: AccountMailInput): SendMailJob {
+export function confirmEmailMail({ to, name, link }: AccountMailInput): MailToSend {
   return {
     to,
     subject: 'Confirm your e-mail address',
@@ -19,7 +19,7 @@ export function confirmEmailMail({ to, name, link }: AccountMailInput): SendMail
   };
 }
 
-export function resetPasswordMail({ to, name, link }: AccountMailInput): SendMailJob {
+export function resetPasswordMail({ to, name, link }: AccountMailInput): MailToSend {
   return {
     to,
     subject: 'Reset your password',

@@ -65,7 +65,10 @@ export class InfrastructureModule implements OnApplicationBootstrap, OnApplicati
       // Embedded: this process is its own mail worker.
       const logger = new Logger('Mail');
       this.mailTransport = createMailTransport({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-      await this.engines.queue.process(SEND_MAIL, sendMailJobHandler(this.mailTransport));
+      await this.engines.queue.process(
+        SEND_MAIL,
+        sendMailJobHandler(this.mailTransport, (accountId, sealed) => this.engines.vault.open(accountId, sealed)),
+      );
     }
     await this.runner.start();
   }
