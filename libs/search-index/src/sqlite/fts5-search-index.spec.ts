@@ -86,6 +86,17 @@ describe('Fts5SearchIndex', () => {
     expect(plan).not.toMatch(/SCAN p\b(?! USING)/);
   });
 
+  it("replaces a post's tags through an index, not a scan of every post's tags", async () => {
+    const file = join(dir, 'search.sqlite');
+    await new Fts5SearchIndex({ file }).close();
+    const db = new Database(file, { readonly: true });
+    const plan = (db.prepare('EXPLAIN QUERY PLAN DELETE FROM post_tags_a WHERE post_id = 1').all() as Array<{ detail: string }>)
+      .map((row) => row.detail)
+      .join('\n');
+    db.close();
+    expect(plan).toMatch(/USING (COVERING )?INDEX post_tags_a_post\b/);
+  });
+
   it('empties a file of an older schema (it is a projection: it rebuilds from position 0)', async () => {
     const file = join(dir, 'search.sqlite');
     const old = new Database(file);

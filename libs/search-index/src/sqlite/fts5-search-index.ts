@@ -29,11 +29,13 @@ const slotSchema = (slot: Slot) => `
   CREATE INDEX IF NOT EXISTS posts_${slot}_type_id ON posts_${slot} (entity_type, id);
   CREATE INDEX IF NOT EXISTS posts_${slot}_author ON posts_${slot} (author_account_id, id);
   CREATE TABLE IF NOT EXISTS post_tags_${slot} (tag_id INTEGER NOT NULL, post_id INTEGER NOT NULL, PRIMARY KEY (tag_id, post_id)) WITHOUT ROWID;
+  -- Replacing or removing a post deletes its tags by post id: without this, every write scans all tags.
+  CREATE INDEX IF NOT EXISTS post_tags_${slot}_post ON post_tags_${slot} (post_id);
   CREATE VIRTUAL TABLE IF NOT EXISTS fts_${slot} USING fts5 (title, description, body_text, tags, tokenize = 'unicode61 remove_diacritics 2');
 `;
 
 /** Bumped when the tables change: an older file is emptied (it is a projection: it rebuilds from position 0). */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 const DROP_ALL = ['search_meta', 'search_checkpoints', ...SLOTS.flatMap((slot) => [`posts_${slot}`, `post_tags_${slot}`, `fts_${slot}`])]
   .map((table) => `DROP TABLE IF EXISTS ${table};`)
   .join('\n');
