@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSearchIndex } from '../create-search-index';
 import { describeSearchIndexContract } from '../search-index.contract';
-import type { SearchDocument } from '../search-index.port';
-import { Fts5SearchIndex } from './fts5-search-index';
+import type { SearchDocument, SearchQuery } from '../search-index.port';
+import { Fts5SearchIndex, searchStatement } from './fts5-search-index';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -26,7 +26,6 @@ const article: SearchDocument = {
   tags: [{ id: 7, subTag: 'architecture' }],
   categoryId: 3,
   authorAccountId: 'acc-ada',
-  authorUName: 'ada',
   likes: 2,
   isApproved: true,
   isPublished: true,
@@ -67,24 +66,54 @@ describe('Fts5SearchIndex', () => {
     await projector.close();
   });
 
-  it('answers a text query from the FTS5 index and the keyset from the primary key', async () => {
+  it('walks the posts in id order and stops at the page: no sort of every match, with or without text', async () => {
     const file = join(dir, 'search.sqlite');
-    const index = new Fts5SearchIndex({ file });
-    await index.close();
+    await new Fts5SearchIndex({ file }).close();
     const db = new Database(file, { readonly: true });
-    const plan = (
-      db
-        .prepare(
-          `EXPLAIN QUERY PLAN SELECT p.body FROM posts_a p WHERE ((p.entity_type = 1 AND p.id < 9) OR (p.entity_type = 2 AND p.id < 9))
-           AND p.id IN (SELECT rowid FROM fts_a WHERE fts_a MATCH '"event"*') ORDER BY p.id DESC LIMIT 20`,
-        )
-        .all() as Array<{ detail: string }>
-    )
+    const planOf = (query: SearchQuery) => {
+      const { sql, params } = searchStatement('a', query);
+      return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail).join('\n');
+    };
+    const plans = [
+      planOf({ ...searchAll(''), visibility: 'public' }),
+      planOf({ ...searchAll(''), visibility: 'public', lastFetchedArticleId: 900, lastFetchedQuestionId: 800 }),
+      planOf({ ...searchAll(''), orderByAsc: true, lastFetchedArticleId: -1, lastFetchedQuestionId: 5 }),
+      planOf(searchAll('event sourc')),
+      planOf({ ...searchAll(''), categoryId: 3, entityType: 1, tagIds: [4] }),
+    ];
+    db.close();
+    for (const plan of plans) {
+      expect(plan).not.toMatch(/TEMP B-TREE/);
+      expect(plan).not.toMatch(/SCAN p\b(?! USING)/);
+    }
+    expect(plans[3]).toMatch(/VIRTUAL TABLE INDEX/);
+  });
+
+  it("replaces a post's tags through an index, not a scan of every post's tags", async () => {
+    const file = join(dir, 'search.sqlite');
+    await new Fts5SearchIndex({ file }).close();
+    const db = new Database(file, { readonly: true });
+    const plan = (db.prepare('EXPLAIN QUERY PLAN DELETE FROM post_tags_a WHERE post_id = 1').all() as Array<{ detail: string }>)
       .map((row) => row.detail)
       .join('\n');
     db.close();
-    expect(plan).toMatch(/VIRTUAL TABLE INDEX/);
-    expect(plan).not.toMatch(/SCAN p\b(?! USING)/);
+    expect(plan).toMatch(/USING (COVERING )?INDEX post_tags_a_post\b/);
+  });
+
+  it('empties a file of an older schema (it is a projection: it rebuilds from position 0)', async () => {
+    const file = join(dir, 'search.sqlite');
+    const old = new Database(file);
+    old.exec(`CREATE TABLE search_checkpoints (slot TEXT PRIMARY KEY, position TEXT);
+      INSERT INTO search_checkpoints VALUES ('a', '42');
+      CREATE TABLE posts_a (id INTEGER PRIMARY KEY, author_uname TEXT NOT NULL, body TEXT NOT NULL);`);
+    old.close();
+    const index = new Fts5SearchIndex({ file });
+    expect(await index.getCheckpoint()).toBeNull();
+    expect(await index.applyBatch('live', { from: null, to: 1n }, (batch) => batch.upsert(article))).toBe(true);
+    await index.close();
+    const reopened = new Fts5SearchIndex({ file });
+    expect(await reopened.get(1)).toEqual(article);
+    await reopened.close();
   });
 
   it('refuses to be used once closed', async () => {
@@ -94,12 +123,12 @@ describe('Fts5SearchIndex', () => {
   });
 });
 
-function searchAll(text: string) {
+function searchAll(text: string): SearchQuery {
   return {
     text,
-    visibility: 'admin' as const,
+    visibility: 'admin',
     categoryId: -1,
-    entityType: 100 as const,
+    entityType: 100,
     tagIds: [],
     orderByAsc: false,
     lastFetchedArticleId: Number.MAX_SAFE_INTEGER,

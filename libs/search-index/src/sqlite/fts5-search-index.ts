@@ -22,16 +22,23 @@ const slotSchema = (slot: Slot) => `
     entity_type INTEGER NOT NULL,
     category_id INTEGER NOT NULL,
     author_account_id TEXT NOT NULL,
-    author_uname TEXT NOT NULL,
     is_approved INTEGER NOT NULL,
     is_published INTEGER NOT NULL,
     body TEXT NOT NULL
   );
   CREATE INDEX IF NOT EXISTS posts_${slot}_type_id ON posts_${slot} (entity_type, id);
-  CREATE INDEX IF NOT EXISTS posts_${slot}_author ON posts_${slot} (author_uname, id);
+  CREATE INDEX IF NOT EXISTS posts_${slot}_author ON posts_${slot} (author_account_id, id);
   CREATE TABLE IF NOT EXISTS post_tags_${slot} (tag_id INTEGER NOT NULL, post_id INTEGER NOT NULL, PRIMARY KEY (tag_id, post_id)) WITHOUT ROWID;
+  -- Replacing or removing a post deletes its tags by post id: without this, every write scans all tags.
+  CREATE INDEX IF NOT EXISTS post_tags_${slot}_post ON post_tags_${slot} (post_id);
   CREATE VIRTUAL TABLE IF NOT EXISTS fts_${slot} USING fts5 (title, description, body_text, tags, tokenize = 'unicode61 remove_diacritics 2');
 `;
+
+/** Bumped when the tables change: an older file is emptied (it is a projection: it rebuilds from position 0). */
+const SCHEMA_VERSION = 3;
+const DROP_ALL = ['search_meta', 'search_checkpoints', ...SLOTS.flatMap((slot) => [`posts_${slot}`, `post_tags_${slot}`, `fts_${slot}`])]
+  .map((table) => `DROP TABLE IF EXISTS ${table};`)
+  .join('\n');
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS search_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -58,7 +65,14 @@ export class Fts5SearchIndex implements SearchIndex {
     this.db.pragma('journal_mode = WAL');
     // FULL: a batch is durable once applyBatch resolves, so its checkpoint never runs ahead of a crash.
     this.db.pragma('synchronous = FULL');
-    this.db.exec(SCHEMA);
+    this.db
+      .transaction(() => {
+        if (this.db.pragma('user_version', { simple: true }) === SCHEMA_VERSION) return;
+        this.db.exec(DROP_ALL);
+        this.db.exec(SCHEMA);
+        this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      })
+      .immediate();
   }
 
   getCheckpoint(generation: SearchGeneration = 'live'): Promise<bigint | null> {
@@ -141,38 +155,8 @@ export class Fts5SearchIndex implements SearchIndex {
   }
 
   private searchLive(query: SearchQuery): SearchDocument[] {
-    const slot = this.slotOf('live');
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const condition = (sql: string, ...values: unknown[]) => {
-      where.push(sql);
-      params.push(...values);
-    };
-    const visibility = query.visibility;
-    if (visibility === 'public') condition('p.is_published = 1 AND p.is_approved = 1');
-    else if (visibility !== 'admin') {
-      if ('ownerAccountId' in visibility) condition('p.author_account_id = ?', visibility.ownerAccountId);
-      else condition('p.author_uname = ?', visibility.ownerUName);
-    }
-    if (query.categoryId !== -1) condition('p.category_id = ?', query.categoryId);
-    if (query.authorUName !== undefined) condition('p.author_uname = ?', query.authorUName);
-    if (query.tagIds.length > 0) {
-      condition(
-        `p.id IN (SELECT post_id FROM post_tags_${slot} WHERE tag_id IN (${query.tagIds.map(() => '?').join(', ')}))`,
-        ...query.tagIds,
-      );
-    }
-    const beyond = query.orderByAsc ? '>' : '<';
-    const bounds = keysetBounds(query);
-    condition(
-      `(${bounds.map(() => `(p.entity_type = ? AND p.id ${beyond} ?)`).join(' OR ')})`,
-      ...bounds.flatMap((bound) => [bound.entityType, bound.beyond]),
-    );
-    const words = searchWords(query.text);
-    if (words.length > 0) condition(`p.id IN (SELECT rowid FROM fts_${slot} WHERE fts_${slot} MATCH ?)`, matchExpression(words));
-    const rows = this.db
-      .prepare(`SELECT p.body FROM posts_${slot} p WHERE ${where.join(' AND ')} ORDER BY p.id ${query.orderByAsc ? 'ASC' : 'DESC'} LIMIT ?`)
-      .all(...params, query.pageSize) as Array<{ body: string }>;
+    const { sql, params } = searchStatement(this.slotOf('live'), query);
+    const rows = this.db.prepare(sql).all(...params) as Array<{ body: string }>;
     return rows.map((row) => JSON.parse(row.body) as SearchDocument);
   }
 
@@ -209,15 +193,14 @@ export class Fts5SearchIndex implements SearchIndex {
   private insertInto(slot: Slot, document: SearchDocument): void {
     this.db
       .prepare(
-        `INSERT INTO posts_${slot} (id, entity_type, category_id, author_account_id, author_uname, is_approved, is_published, body)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO posts_${slot} (id, entity_type, category_id, author_account_id, is_approved, is_published, body)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         document.id,
         document.entityType,
         document.categoryId,
         document.authorAccountId,
-        document.authorUName,
         document.isApproved ? 1 : 0,
         document.isPublished ? 1 : 0,
         JSON.stringify(document),
@@ -236,6 +219,47 @@ export class Fts5SearchIndex implements SearchIndex {
   private assertOpen(): void {
     if (this.closed) throw new Error('The search index is closed');
   }
+}
+
+/**
+ * The page of SPEC §4 in one statement over a slot's tables. The keyset is stated twice: as one
+ * range on the primary key (beyond the larger last id when descending, the smaller one when
+ * ascending) and as the exact per-type condition with its columns behind unary `+`. The `+` keeps
+ * SQLite from answering the OR with one index search per type followed by a sort of every match
+ * (200 ms at 100,000 posts); the range lets it walk the posts in id order and stop after `pageSize`.
+ */
+export function searchStatement(slot: string, query: SearchQuery): { sql: string; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const condition = (sql: string, ...values: unknown[]) => {
+    where.push(sql);
+    params.push(...values);
+  };
+  const visibility = query.visibility;
+  if (visibility === 'public') condition('p.is_published = 1 AND p.is_approved = 1');
+  else if (visibility !== 'admin') condition('p.author_account_id = ?', visibility.ownerAccountId);
+  if (query.categoryId !== -1) condition('p.category_id = ?', query.categoryId);
+  if (query.authorAccountId !== undefined) condition('p.author_account_id = ?', query.authorAccountId);
+  if (query.tagIds.length > 0) {
+    condition(
+      `p.id IN (SELECT post_id FROM post_tags_${slot} WHERE tag_id IN (${query.tagIds.map(() => '?').join(', ')}))`,
+      ...query.tagIds,
+    );
+  }
+  const beyond = query.orderByAsc ? '>' : '<';
+  const bounds = keysetBounds(query);
+  const outermost = bounds.map((bound) => bound.beyond).reduce((a, b) => (query.orderByAsc ? Math.min(a, b) : Math.max(a, b)));
+  condition(`p.id ${beyond} ?`, outermost);
+  condition(
+    `(${bounds.map(() => `(+p.entity_type = ? AND +p.id ${beyond} ?)`).join(' OR ')})`,
+    ...bounds.flatMap((bound) => [bound.entityType, bound.beyond]),
+  );
+  const words = searchWords(query.text);
+  if (words.length > 0) condition(`p.id IN (SELECT rowid FROM fts_${slot} WHERE fts_${slot} MATCH ?)`, matchExpression(words));
+  return {
+    sql: `SELECT p.body FROM posts_${slot} p WHERE ${where.join(' AND ')} ORDER BY p.id ${query.orderByAsc ? 'ASC' : 'DESC'} LIMIT ?`,
+    params: [...params, query.pageSize],
+  };
 }
 
 /** Every word must match (FTS5 ANDs the phrases), the last one as a prefix; words hold letters only, so quoting is safe. */
