@@ -1,9 +1,4 @@
-import {
-  DEFAULT_SEARCH_FILTERS,
-  filtersFromQuery,
-  mergeFiltersIntoQuery,
-  normalizeFilters,
-} from '@/features/search/lib/search-filters';
+import { DEFAULT_SEARCH_FILTERS, filtersFromQuery, mergeFiltersIntoQuery, normalizeFilters } from '@/features/search/lib/search-filters';
 
 describe('search filters in the URL (SPEC §2 URL history mode)', () => {
   it('reads the four query parameters', () => {
