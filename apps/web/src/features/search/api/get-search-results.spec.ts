@@ -32,7 +32,7 @@ function fakeApi(pages: GridPostItem[][]): SentRequest[] {
   Object.assign(globalThis, {
     window: { localStorage: { getItem: (key: string) => session[key] ?? null } },
     fetch: (url: string, init: RequestInit) => {
-      sent.push({ url, authorization: new Headers(init.headers).get('Authorization'), body: JSON.parse(String(init.body)) });
+      sent.push({ url, authorization: new Headers(init.headers).get('Authorization'), body: JSON.parse(init.body as string) });
       const result = pages.shift() ?? [];
       return Promise.resolve(new Response(JSON.stringify({ success: true, result, errorMessage: null, timeStamp: '' })));
     },
