@@ -76,15 +76,15 @@ describe('profile: basic info', () => {
     await basicInfo(page).getByRole('button', { name: 'Edit Basic Info' }).click();
     expect(await selectedText(form.getByLabel('Country', { exact: true }))).toBe('Select Country');
 
-    await form.getByLabel('Title').fill('Analyst');
-    await form.getByLabel('Phone').fill('+44 1234');
-    await form.getByLabel('Gender').selectOption({ label: 'Female' });
+    await form.getByLabel('Title', { exact: true }).fill('Analyst');
+    await form.getByLabel('Phone', { exact: true }).fill('+44 1234');
+    await form.getByLabel('Gender', { exact: true }).selectOption({ label: 'Female' });
     await chooseLocation(form, place(maharashtra));
     // Save needs a valid form: an invalid URL keeps the form open with the SPEC message.
-    await form.getByLabel('Website').fill('not a url');
+    await form.getByLabel('Website', { exact: true }).fill('not a url');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByText('- Website URL is invalid').waitFor(VISIBLE);
-    await form.getByLabel('Website').fill('https://ada.example.org');
+    await form.getByLabel('Website', { exact: true }).fill('https://ada.example.org');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.waitFor(HIDDEN);
 
@@ -136,6 +136,7 @@ describe('profile: basic info', () => {
     });
 
     const ownerPage = await asOwner(owner);
+    await historyItem(ownerPage, 'Project History', 'Notes').waitFor(VISIBLE);
     expect(await detail(ownerPage, 'Phone').textContent()).toContain('+44 1234');
     expect(await detail(ownerPage, 'Email').textContent()).toContain(owner.email);
     expect(await detail(ownerPage, 'Age').textContent()).toMatch(/^\d+ Years/);
