@@ -9,7 +9,8 @@ export const editor = (page: Page) => page.getByRole('textbox', { name: 'Content
 /** The id the submit page puts in its address once the post is saved (?id=). */
 export const postIdIn = (page: Page) => Number(new URL(page.url()).searchParams.get('id'));
 export const latestArticles = (page: Page) => page.getByRole('region', { name: 'Latest Articles' });
-export const adminPosts = (page: Page) => page.getByRole('region', { name: 'Posts' });
+/** The Admin Panel's search screen (SPEC §2: titled 'Admin Panel', on the admin search call). */
+export const adminPosts = (page: Page) => page.getByRole('region', { name: 'Admin Panel' });
 export const adminPostRow = (page: Page, title: string) =>
   adminPosts(page)
     .getByRole('listitem')

@@ -1,5 +1,4 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AdminPage } from '@/features/admin/admin-page';
 import { ArticleSubmitPage } from '@/features/posts/article-submit-page';
 import { ConfirmEmailPage } from '@/features/auth/confirm-email-page';
 import { ForgotPasswordPage } from '@/features/auth/forgot-password-page';
@@ -15,6 +14,7 @@ import { AboutSitePage } from '@/features/static-pages/about-site-page';
 import { ContactMePage } from '@/features/static-pages/contact-me-page';
 import { PrivacyPage } from '@/features/static-pages/privacy-page';
 import { WriteForUsPage } from '@/features/static-pages/write-for-us-page';
+import { AdminRoute } from '@/app/routes/admin-route';
 import { PostViewRoute } from '@/app/routes/post-view-route';
 import { ProfileRoute } from '@/app/routes/profile-route';
 import { RootLayout } from '@/app/root-layout';
@@ -42,7 +42,7 @@ export const routes: RouteObject[] = [
       { path: paths.question.view.path, element: <PostViewRoute kind="question" /> },
       { path: paths.search.path, element: <SearchPage /> },
       { path: paths.profile.path, element: <ProfileRoute /> },
-      { path: paths.admin.path, element: <AdminPage /> },
+      { path: paths.admin.path, element: <AdminRoute /> },
       { path: paths.aboutSite.path, element: <AboutSitePage /> },
       { path: paths.aboutMe.path, element: <AboutMePage /> },
       { path: paths.contactMe.path, element: <ContactMePage /> },

@@ -5,7 +5,7 @@ import { postHref, postKindOf } from '@/config/post-kinds';
 import { postTimeText } from '@/lib/post-time';
 import type { GridPostItem as GridPost } from '@app/contracts';
 
-/** One post in a list: kind, title link, author link, relative time and tags; `children` adds a list's own line (likes, admin actions). */
+/** One post in a list (SPEC §2 post grid): kind, title link (the description as its tooltip), author link, relative time and tag links to the search; `children` adds a list's own line (likes, admin actions). */
 export function GridPostItem({ post, children }: { post: GridPost; children?: ReactNode }) {
   const kind = postKindOf(post.entityType);
   return (
@@ -18,13 +18,16 @@ export function GridPostItem({ post, children }: { post: GridPost; children?: Re
           {post.title}
         </Link>
         <div className="post-meta">
-          <Link to={paths.profile.getHref(post.uName)}>{post.name || post.uName}</Link>
+          {/* A deleted user's posts keep their display name ('Deleted user') and no profile. */}
+          {post.uName ? <Link to={paths.profile.getHref(post.uName)}>{post.name || post.uName}</Link> : <span>{post.name}</span>}
           <span className="post-time">{postTimeText(post, 'Created on')}</span>
         </div>
         {post.tags.length > 0 && (
           <ul className="post-tags" aria-label="Tags">
             {post.tags.map((tag) => (
-              <li key={tag.id ?? tag.subTag}>{tag.subTag}</li>
+              <li key={tag.id ?? tag.subTag}>
+                <Link to={paths.search.getHref({ searchString: tag.subTag })}>{tag.subTag}</Link>
+              </li>
             ))}
           </ul>
         )}

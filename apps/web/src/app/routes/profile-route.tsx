@@ -1,11 +1,25 @@
 import { ProfilePage } from '@/features/profile/profile-page';
-import { UserPostsList } from '@/app/routes/user-posts-list';
+import { searchPosts } from '@/features/search/api/search-posts';
+import { searchUserPosts } from '@/features/search/api/search-user-posts';
+import { SearchScreen } from '@/features/search/components/search-screen';
 
 /**
- * The profile screen, given its Posts tab. TODO(i10-spa): render the shared search screen there
- * (`<SearchScreen label=... userName=... searchCall=... />`) once branch i10-spa has it, and drop
- * user-posts-list.tsx.
+ * The profile screen with its Posts tab: the search screen kept to the user's posts (SPEC §2). The
+ * owner's tab uses the user-posts call (their drafts and unapproved posts too); anyone else's,
+ * the public call filtered by the user name.
  */
 export function ProfileRoute() {
-  return <ProfilePage renderPosts={(userName) => <UserPostsList userName={userName} />} />;
+  return (
+    <ProfilePage
+      renderPosts={(userName, isOwner) => (
+        <SearchScreen
+          key={`${userName}-${isOwner}`}
+          label="Posts"
+          headingLevel={2}
+          searchCall={isOwner ? searchUserPosts : searchPosts}
+          userName={userName}
+        />
+      )}
+    />
+  );
 }

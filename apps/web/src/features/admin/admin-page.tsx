@@ -1,21 +1,31 @@
+import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { PageHeading } from '@/components/page-heading';
 import { RequireLogin } from '@/components/require-login';
 import { useAuth } from '@/lib/auth-context';
-import { ModerationPostList } from '@/features/admin/components/moderation-post-list';
+import { getRecentModerationQueryOptions } from '@/features/admin/api/get-recent-moderation';
 import { RecentModeration } from '@/features/admin/components/recent-moderation';
 import { UploadedDocuments } from '@/features/admin/components/uploaded-documents';
 import './admin.css';
 
-/** Admin Panel (SPEC §2, §6): every post with approve/unapprove and delete, the recent moderation activity and the documents users uploaded. Admins only. */
-export function AdminPage() {
+interface AdminPageProps {
+  /**
+   * The admin search over every post, titled 'Admin Panel', with Approve/Unapprove and Delete on
+   * each row (SPEC §2); it calls `onPostChanged` after each, so the recent activity shows it.
+   */
+  renderSearch: (onPostChanged: () => void) => ReactNode;
+}
+
+/** Admin Panel (SPEC §2, §6): the admin search, the recent moderation activity and the documents users uploaded. Admins only. */
+export function AdminPage({ renderSearch }: AdminPageProps) {
   return (
     <RequireLogin>
-      <AdminOnly />
+      <AdminOnly renderSearch={renderSearch} />
     </RequireLogin>
   );
 }
 
-function AdminOnly() {
+function AdminOnly({ renderSearch }: AdminPageProps) {
   const { isAdmin } = useAuth();
   if (!isAdmin) {
     return (
@@ -27,18 +37,19 @@ function AdminOnly() {
       </div>
     );
   }
-  return <AdminPanel />;
+  return <AdminPanel renderSearch={renderSearch} />;
 }
 
-function AdminPanel() {
+function AdminPanel({ renderSearch }: AdminPageProps) {
+  const queryClient = useQueryClient();
+  const refreshRecentActivity = () => void queryClient.invalidateQueries({ queryKey: getRecentModerationQueryOptions().queryKey });
   return (
     <div className="admin-panel">
-      <PageHeading title="Admin Panel" />
+      {renderSearch(refreshRecentActivity)}
       <div className="admin-panel-grid">
-        <ModerationPostList />
         <RecentModeration />
+        <UploadedDocuments />
       </div>
-      <UploadedDocuments />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { PageHeading } from '@/components/page-heading';
+import { searchPosts } from '@/features/search/api/search-posts';
+import { SearchScreen } from '@/features/search/components/search-screen';
 
-/** Public search page. Screen content is built by the feature's owner; this is the routed placeholder. */
+/** The public search page (SPEC §2): the public search call, filters in the URL. */
 export function SearchPage() {
-  return <PageHeading title="Search" />;
+  return <SearchScreen label="Search" searchCall={searchPosts} urlHistory />;
 }

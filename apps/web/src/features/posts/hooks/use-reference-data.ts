@@ -1,5 +1,5 @@
 import type { Category, Tag } from '@app/contracts';
-import { useCategories } from '@/features/posts/api/get-categories';
+import { useCategories } from '@/lib/get-categories';
 import { useTags } from '@/lib/get-tags';
 
 const NONE: never[] = [];
