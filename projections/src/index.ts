@@ -22,3 +22,4 @@ export {
   type ProfileHistoryDocument,
   type ProfileHistoryKind,
 } from './profiles/profiles.projection';
+export { SEARCH_PROJECTION_NAME, searchProjection } from './search/search.projection';

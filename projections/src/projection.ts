@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@app/event-store';
 import type { ReadStoreTransaction } from '@app/read-store';
+import type { SearchIndexBatch } from '@app/search-index';
 
 /**
  * A projection folds events of `$all` into read-model documents.
@@ -23,4 +24,18 @@ export interface Projection {
   /** Per logical collection, the indexes its queries need. */
   indexes?: Readonly<Record<string, readonly (readonly string[])[]>>;
   apply(event: RecordedEvent, tx: ReadStoreTransaction): Promise<void>;
+}
+
+/**
+ * A projection whose documents AND checkpoint live in the SearchIndex, not in the read store: the
+ * runner applies each batch through `SearchIndex.applyBatch`, which stores the writes and moves the
+ * checkpoint in one atomic compare-and-set. Same rules as `Projection.apply`: deterministic, no
+ * clock, no I/O but `batch`.
+ */
+export interface SearchIndexProjection {
+  name: string;
+  /** Bump when the documents' shape changes: the runner rebuilds the index blue-green from position 0. */
+  version: number;
+  handles: readonly string[];
+  apply(event: RecordedEvent, batch: SearchIndexBatch): Promise<void>;
 }

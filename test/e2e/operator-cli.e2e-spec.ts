@@ -38,6 +38,16 @@ describe('operator CLI: projections', () => {
     expect(homeRow).toMatch(/│\s*0\s*│?\s*$/);
   });
 
+  it('rebuilds the search index blue-green and lists it in the status', () => {
+    const rebuild = runCli(dataDir, ['projections', 'rebuild', 'search']);
+    expect(rebuild.status).toBe(0);
+    expect(rebuild.output).toMatch(/Rebuilt search/);
+
+    const { stdout } = runCli(dataDir, ['projections', 'status']);
+    const searchRow = stdout.split('\n').find((line) => line.includes("'search'"));
+    expect(searchRow).toMatch(/│\s*0\s*│?\s*$/);
+  });
+
   it('refuses an unknown projection with a clear message', () => {
     const { status, stderr } = runCli(dataDir, ['projections', 'rebuild', 'nope']);
     expect(status).toBe(1);

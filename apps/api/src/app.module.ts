@@ -12,6 +12,7 @@ import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { PostsModule } from './posts/posts.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
+import { SearchModule } from './search/search.module';
 import type { Clock } from './infrastructure/tokens';
 
 export interface AppOptions {
@@ -30,6 +31,7 @@ export interface AppOptions {
     PostsModule,
     FilesModule,
     ProfilesModule,
+    SearchModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -5,7 +5,7 @@ import type { AppOptions } from './app.module';
 export type { AppOptions } from './app.module';
 export { EventSourcedCommands } from './infrastructure/event-sourced-commands';
 export { openSiteEngines, type SiteEngines } from './infrastructure/site-engines';
-export { APP_CONFIG, CLOCK, EVENT_STORE, JOB_QUEUE, READ_STORE, type Clock } from './infrastructure/tokens';
+export { APP_CONFIG, CLOCK, EVENT_STORE, JOB_QUEUE, READ_STORE, SEARCH_INDEX, type Clock } from './infrastructure/tokens';
 
 /**
  * Builds the whole site without listening (see create-app.ts). Loaded on the first call, so the

@@ -1,7 +1,8 @@
 import { SingleBar, Presets } from 'cli-progress';
 import type { Command } from 'commander';
 import type { EventStore } from '@app/event-store';
-import { rebuildProjection } from '@app/projections';
+import { createProjectionTargets, type ProjectionTarget } from '@app/projections';
+import type { SiteEngines } from '@app/api';
 import { CliError, withEngines } from './cli-context';
 
 export function registerProjectionCommands(program: Command): void {
@@ -11,14 +12,15 @@ export function registerProjectionCommands(program: Command): void {
     .command('status')
     .description('Position and lag of every projection')
     .action(() =>
-      withEngines(async ({ eventStore, readStore, projections: allProjections }) => {
+      withEngines(async (engines) => {
+        const { eventStore } = engines;
         const head = await eventStore.headPosition();
         const rows = [];
-        for (const projection of allProjections) {
-          const checkpoint = await readStore.getCheckpoint(projection.name);
+        for (const target of targetsOf(engines)) {
+          const checkpoint = await target.checkpoint();
           rows.push({
-            projection: projection.name,
-            version: projection.version,
+            projection: target.name,
+            version: target.version,
             position: checkpoint?.toString() ?? '-',
             head: head?.toString() ?? '-',
             'lag (events)': await countEventsAfter(eventStore, checkpoint),
@@ -32,10 +34,12 @@ export function registerProjectionCommands(program: Command): void {
     .command('rebuild <name>')
     .description('Rebuild a projection from position 0 beside the live one, then switch (blue-green)')
     .action((name: string) =>
-      withEngines(async ({ eventStore, readStore, projections: allProjections }) => {
-        const projection = allProjections.find((candidate) => candidate.name === name);
-        if (!projection) throw new CliError(`Unknown projection "${name}". Known: ${allProjections.map((p) => p.name).join(', ')}`);
-        if (projection.reactor)
+      withEngines(async (engines) => {
+        const { eventStore } = engines;
+        const targets = targetsOf(engines);
+        const target = targets.find((candidate) => candidate.name === name);
+        if (!target) throw new CliError(`Unknown projection "${name}". Known: ${targets.map((t) => t.name).join(', ')}`);
+        if (!target.rebuildable)
           throw new CliError(`"${name}" is a reactor (it sends e-mail): it resumes from its checkpoint and is never rebuilt.`);
         const total = await countEventsAfter(eventStore, null);
         const bar = new SingleBar(
@@ -44,7 +48,7 @@ export function registerProjectionCommands(program: Command): void {
         );
         const started = Date.now();
         bar.start(total, 0, { speed: 0 });
-        await rebuildProjection(eventStore, readStore, projection, {
+        await target.rebuild({
           onProgress: (processed) => {
             const seconds = Math.max((Date.now() - started) / 1000, 0.001);
             bar.setTotal(Math.max(total, processed));
@@ -52,9 +56,14 @@ export function registerProjectionCommands(program: Command): void {
           },
         });
         bar.stop();
-        console.log(`Rebuilt ${name} (version ${projection.version}) and switched it live.`);
+        console.log(`Rebuilt ${name} (version ${target.version}) and switched it live.`);
       }),
     );
+}
+
+/** The read-store projections and reactors, and the search projection (its documents in the SearchIndex). */
+function targetsOf(engines: SiteEngines): ProjectionTarget[] {
+  return createProjectionTargets(engines.eventStore, engines.readStore, engines.projections, engines.search);
 }
 
 async function countEventsAfter(eventStore: EventStore, after: bigint | null): Promise<number> {

@@ -3,8 +3,8 @@ import type { SearchDocument, SearchIndex, SearchIndexBatch, SearchQuery } from 
 /** SPEC §9: the first page starts beyond a very large id when descending, -1 when ascending. */
 const VERY_LARGE_ID = Number.MAX_SAFE_INTEGER;
 
-const ADA = { authorAccountId: 'acc-ada', authorUName: 'ada-lovelace' };
-const BOB = { authorAccountId: 'acc-bob', authorUName: 'bob-builder' };
+const ADA = { authorAccountId: 'acc-ada' };
+const BOB = { authorAccountId: 'acc-bob' };
 
 function post(id: number, fields: Partial<SearchDocument> = {}): SearchDocument {
   return {
@@ -177,15 +177,15 @@ export function describeSearchIndexContract(name: string, makeIndex: () => Searc
         expect(await found({ tagIds: [99] })).toEqual([]);
       });
 
-      it('filters by author user name', async () => {
-        expect(await found({ authorUName: BOB.authorUName })).toEqual([4, 3]);
-        expect(await found({ authorUName: 'nobody' })).toEqual([]);
+      it('filters by author (account id)', async () => {
+        expect(await found({ authorAccountId: BOB.authorAccountId })).toEqual([4, 3]);
+        expect(await found({ authorAccountId: 'acc-nobody' })).toEqual([]);
       });
 
       it('combines the filters with the text', async () => {
         expect(await found({ text: 'spans', categoryId: 3 })).toEqual([4, 1]);
         expect(await found({ text: 'spans', entityType: 1, tagIds: [3] })).toEqual([3]);
-        expect(await found({ text: 'span', authorUName: BOB.authorUName, entityType: 2 })).toEqual([4]);
+        expect(await found({ text: 'span', authorAccountId: BOB.authorAccountId, entityType: 2 })).toEqual([4]);
       });
 
       it('orders by date (id) descending or ascending', async () => {
@@ -280,7 +280,7 @@ export function describeSearchIndexContract(name: string, makeIndex: () => Searc
 
       it("own: every post of the owner, drafts and unapproved ones included, and nobody else's", async () => {
         expect(await found({ visibility: { ownerAccountId: ADA.authorAccountId } })).toEqual([3, 2, 1]);
-        expect(await found({ visibility: { ownerUName: BOB.authorUName } })).toEqual([5, 4]);
+        expect(await found({ visibility: { ownerAccountId: BOB.authorAccountId } })).toEqual([5, 4]);
         expect(await found({ visibility: { ownerAccountId: 'acc-nobody' } })).toEqual([]);
       });
 
@@ -295,7 +295,7 @@ export function describeSearchIndexContract(name: string, makeIndex: () => Searc
           batch.remove(4);
         });
         expect(await found({ visibility: 'admin' })).toEqual([5, 3, 1]);
-        expect(await found({ visibility: { ownerUName: BOB.authorUName } })).toEqual([5]);
+        expect(await found({ visibility: { ownerAccountId: BOB.authorAccountId } })).toEqual([5]);
         expect(await found({ visibility: 'public' })).toEqual([1]);
       });
     });
@@ -317,7 +317,7 @@ export function describeSearchIndexContract(name: string, makeIndex: () => Searc
         expect(await found({})).toEqual([]);
         await seed({ ...original, isApproved: false });
         expect(await found({})).toEqual([]);
-        expect(await found({ visibility: { ownerUName: ADA.authorUName } })).toEqual([1]);
+        expect(await found({ visibility: { ownerAccountId: ADA.authorAccountId } })).toEqual([1]);
         expect(await found({ visibility: 'admin' })).toEqual([1]);
         await seed(original);
         expect(await found({})).toEqual([1]);

@@ -75,8 +75,11 @@ export interface SearchDocument {
   /** The post's tags; their names are searched like the title. */
   tags: SearchTag[];
   categoryId: number;
+  /**
+   * The author's opaque account id. Never their user name: that is personal data an erased account
+   * must leave nowhere, so the API joins the current name at read time.
+   */
   authorAccountId: string;
-  authorUName: string;
   likes: number;
   isApproved: boolean;
   /** Always true for a question. */
@@ -95,10 +98,10 @@ export interface SearchTag {
 /**
  * Who is searching, which decides what can be found (deleted posts are never in the index):
  * - `public`: published and approved posts;
- * - `{ ownerAccountId }` / `{ ownerUName }`: every post of that author, drafts and unapproved ones included;
+ * - `{ ownerAccountId }`: every post of that author, drafts and unapproved ones included;
  * - `admin`: every post.
  */
-export type SearchVisibility = 'public' | 'admin' | { ownerAccountId: string } | { ownerUName: string };
+export type SearchVisibility = 'public' | 'admin' | { ownerAccountId: string };
 
 /** Article, Question, or both (SPEC §3 entity type 100). */
 export type SearchEntityFilter = 1 | 2 | 100;
@@ -112,8 +115,8 @@ export interface SearchQuery {
   entityType: SearchEntityFilter;
   /** Posts with any of these tags; empty: no tag filter. */
   tagIds: readonly number[];
-  /** Only this author's posts (the public profile's Posts tab). */
-  authorUName?: string;
+  /** Only this author's posts (the public profile's Posts tab), by account id. */
+  authorAccountId?: string;
   /** Date (= id) order. */
   orderByAsc: boolean;
   /**

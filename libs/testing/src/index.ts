@@ -5,3 +5,4 @@ export * from './sample-files';
 export * from './delivered-mail';
 export * from './capturing-smtp-server';
 export * from './projection-spec';
+export * from './search-projection-spec';

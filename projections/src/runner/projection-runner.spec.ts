@@ -5,7 +5,8 @@ import { createEventStore, type EventStore, type RecordedEvent } from '@app/even
 import { createReadStore, type ReadStore, type ReadStoreTransaction } from '@app/read-store';
 import type { Projection } from '../projection';
 import { applyNextBatch } from './apply-batch';
-import { ProjectionRunner, rebuildProjection } from './projection-runner';
+import { ProjectionRunner } from './projection-runner';
+import { rebuildProjection } from './rebuild-projection';
 
 interface Tally {
   id: string;

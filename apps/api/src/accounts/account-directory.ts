@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { accountDecider, accountStreamName, type AccountPersonalData, type AccountState } from '@app/domain';
+import { accountDecider, accountStreamName, userNameReservationStreamName, type AccountPersonalData, type AccountState } from '@app/domain';
 import type { AppConfig } from '@app/config';
 import type { EventStore } from '@app/event-store';
 import { emailLookupHash, PersonalDataVault, userNameLookupHash } from '@app/personal-data';
@@ -59,6 +59,16 @@ export class AccountDirectory {
     const events = await this.eventStore.readStream(streamName);
     const last = events.at(-1);
     return last ? { accountId: (last.data as { accountId: string }).accountId, revision: last.revision } : null;
+  }
+
+  /**
+   * The account that holds a user name now, from its reservation stream (the handle itself is only
+   * in the log as a keyed hash); null when nobody holds it or its holder was erased.
+   */
+  async accountIdOfUserName(userName: string): Promise<string | null> {
+    const claim = await this.latestClaim(userNameReservationStreamName(this.userNameLookup(userName)));
+    if (!claim || (await this.accountErased(claim.accountId))) return null;
+    return claim.accountId;
   }
 
   async findByEmail(email: string): Promise<KnownAccount | null> {

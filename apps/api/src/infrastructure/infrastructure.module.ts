@@ -5,7 +5,7 @@ import { PasswordHasher, PersonalDataVault } from '@app/personal-data';
 import { ProjectionRunner } from '@app/projections';
 import { EventSourcedCommands } from './event-sourced-commands';
 import { openSiteEngines, type SiteEngines } from './site-engines';
-import { APP_CONFIG, CLOCK, EVENT_STORE, JOB_QUEUE, READ_STORE, SITE_ENGINES, systemClock, type Clock } from './tokens';
+import { APP_CONFIG, CLOCK, EVENT_STORE, JOB_QUEUE, READ_STORE, SEARCH_INDEX, SITE_ENGINES, systemClock, type Clock } from './tokens';
 
 const fromEngines = <K extends keyof SiteEngines>(key: K) => ({
   inject: [SITE_ENGINES],
@@ -21,17 +21,31 @@ const fromEngines = <K extends keyof SiteEngines>(key: K) => ({
     { provide: EVENT_STORE, ...fromEngines('eventStore') },
     { provide: READ_STORE, ...fromEngines('readStore') },
     { provide: JOB_QUEUE, ...fromEngines('queue') },
+    { provide: SEARCH_INDEX, ...fromEngines('searchIndex') },
     { provide: PersonalDataVault, ...fromEngines('vault') },
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
     {
       provide: ProjectionRunner,
       inject: [SITE_ENGINES],
       useFactory: (engines: SiteEngines) =>
-        new ProjectionRunner(engines.eventStore, engines.readStore, engines.projections, { logger: new Logger('Projections') }),
+        new ProjectionRunner(engines.eventStore, engines.readStore, engines.projections, {
+          logger: new Logger('Projections'),
+          search: engines.search,
+        }),
     },
     EventSourcedCommands,
   ],
-  exports: [APP_CONFIG, EVENT_STORE, READ_STORE, JOB_QUEUE, PersonalDataVault, PasswordHasher, ProjectionRunner, EventSourcedCommands],
+  exports: [
+    APP_CONFIG,
+    EVENT_STORE,
+    READ_STORE,
+    JOB_QUEUE,
+    SEARCH_INDEX,
+    PersonalDataVault,
+    PasswordHasher,
+    ProjectionRunner,
+    EventSourcedCommands,
+  ],
 })
 export class InfrastructureModule implements OnApplicationBootstrap, OnApplicationShutdown {
   /** The clock handlers take `now` from: the system's unless a test fixes time. */
@@ -59,6 +73,7 @@ export class InfrastructureModule implements OnApplicationBootstrap, OnApplicati
       config.mongodbUrl ? 'MongoDB' : 'SQLite read store',
       config.redisUrl ? 'BullMQ (mail sent by the worker)' : 'in-process job queue',
       config.smtpUrl ? 'SMTP' : `mail as .eml files in ${config.dataDir}/mail`,
+      config.meilisearchUrl ? 'Meilisearch' : 'SQLite FTS5 search index',
     ];
     this.logger.log(`Data in ${config.dataDir}; engines: ${engines.join(', ')}`);
     if (!config.redisUrl) {

@@ -3,7 +3,8 @@ import { createEventStore, type EventStore } from '@app/event-store';
 import { createKeyStore, PersonalDataVault, type KeyStore } from '@app/personal-data';
 import { createJobQueue, type JobQueue } from '@app/queue';
 import { createReadStore, type ReadStore } from '@app/read-store';
-import { createProjections, type Projection } from '@app/projections';
+import { createProjections, searchProjection, type Projection, type SearchTargetConfig } from '@app/projections';
+import { createSearchIndex, type SearchIndex } from '@app/search-index';
 
 /** The engines behind every port, chosen by configuration alone; the API opens them, and so does the operator CLI (through `@app/api`). */
 export interface SiteEngines {
@@ -12,7 +13,11 @@ export interface SiteEngines {
   keyStore: KeyStore;
   vault: PersonalDataVault;
   queue: JobQueue;
+  /** FTS5 in `<DATA_DIR>/search.sqlite`, or Meilisearch when MEILISEARCH_URL is set. */
+  searchIndex: SearchIndex;
   projections: Projection[];
+  /** The search projection with its index: the runner and the CLI run it beside the read-store projections. */
+  search: SearchTargetConfig;
   close(): Promise<void>;
 }
 
@@ -22,6 +27,7 @@ export async function openSiteEngines(config: AppConfig): Promise<SiteEngines> {
   const keyStore = await createKeyStore(config);
   const vault = new PersonalDataVault(keyStore);
   const queue = createJobQueue({ dataDir: config.dataDir, redisUrl: config.redisUrl });
+  const searchIndex = createSearchIndex(config);
   const projections = createProjections({
     eventStore,
     vault,
@@ -35,9 +41,12 @@ export async function openSiteEngines(config: AppConfig): Promise<SiteEngines> {
     keyStore,
     vault,
     queue,
+    searchIndex,
     projections,
+    search: { index: searchIndex, projection: searchProjection },
     async close() {
       await queue.close();
+      await searchIndex.close();
       await keyStore.close();
       await readStore.close();
       await eventStore.close();

@@ -1,5 +1,6 @@
 /**
- * The read models a post's next screen reads (home, the post page, the moderation history):
- * a write answers only once they show it.
+ * The read models a post's next screen reads (home, the post page, the moderation history, the
+ * search screens): a write answers only once they show it, so a post is findable right after the
+ * publish response.
  */
-export const POST_READ_MODELS = ['home', 'post-view', 'moderation-log'] as const;
+export const POST_READ_MODELS = ['home', 'post-view', 'moderation-log', 'search'] as const;

@@ -52,15 +52,15 @@ describe('Meilisearch adapter without a server', () => {
     expect(
       meilisearchFilter({
         ...base,
-        visibility: { ownerUName: 'o"brien\\' },
+        visibility: { ownerAccountId: 'o"brien\\' },
         categoryId: 3,
         entityType: 2,
         tagIds: [4, 5],
-        authorUName: 'ada',
+        authorAccountId: 'acc-ada',
         orderByAsc: true,
       }),
     ).toBe(
-      'kind = "post" AND authorUName = "o\\"brien\\\\" AND categoryId = 3 AND authorUName = "ada" AND tagIds IN [4, 5] AND ((entityType = 2 AND id > 800))',
+      'kind = "post" AND authorAccountId = "o\\"brien\\\\" AND categoryId = 3 AND authorAccountId = "acc-ada" AND tagIds IN [4, 5] AND ((entityType = 2 AND id > 800))',
     );
     expect(meilisearchFilter({ ...base, visibility: 'admin', entityType: 1 })).toBe('kind = "post" AND ((entityType = 1 AND id < 900))');
     expect(meilisearchFilter({ ...base, visibility: { ownerAccountId: 'acc-1' } })).toContain('authorAccountId = "acc-1"');

@@ -27,7 +27,7 @@ type StoredDocument =
 
 const SETTINGS = {
   searchableAttributes: ['title', 'description', 'contentText', 'tagNames'],
-  filterableAttributes: ['kind', 'id', 'entityType', 'categoryId', 'tagIds', 'isApproved', 'isPublished', 'authorAccountId', 'authorUName'],
+  filterableAttributes: ['kind', 'id', 'entityType', 'categoryId', 'tagIds', 'isApproved', 'isPublished', 'authorAccountId'],
   sortableAttributes: ['id', 'createdOn'],
   // Sort first: results come in date (= id) order, never by relevance, so keyset paging holds.
   rankingRules: ['sort', 'words', 'proximity', 'attribute', 'exactness'],
@@ -186,15 +186,9 @@ export function meilisearchFilter(query: SearchQuery): string {
   const conditions = ['kind = "post"'];
   const visibility = query.visibility;
   if (visibility === 'public') conditions.push('isPublished = true AND isApproved = true');
-  else if (visibility !== 'admin') {
-    conditions.push(
-      'ownerAccountId' in visibility
-        ? `authorAccountId = ${quoted(visibility.ownerAccountId)}`
-        : `authorUName = ${quoted(visibility.ownerUName)}`,
-    );
-  }
+  else if (visibility !== 'admin') conditions.push(`authorAccountId = ${quoted(visibility.ownerAccountId)}`);
   if (query.categoryId !== -1) conditions.push(`categoryId = ${query.categoryId}`);
-  if (query.authorUName !== undefined) conditions.push(`authorUName = ${quoted(query.authorUName)}`);
+  if (query.authorAccountId !== undefined) conditions.push(`authorAccountId = ${quoted(query.authorAccountId)}`);
   if (query.tagIds.length > 0) conditions.push(`tagIds IN [${query.tagIds.join(', ')}]`);
   const beyond = query.orderByAsc ? '>' : '<';
   const bounds = keysetBounds(query).map((bound) => `(entityType = ${bound.entityType} AND id ${beyond} ${bound.beyond})`);

@@ -26,7 +26,6 @@ const article: SearchDocument = {
   tags: [{ id: 7, subTag: 'architecture' }],
   categoryId: 3,
   authorAccountId: 'acc-ada',
-  authorUName: 'ada',
   likes: 2,
   isApproved: true,
   isPublished: true,
@@ -85,6 +84,22 @@ describe('Fts5SearchIndex', () => {
     db.close();
     expect(plan).toMatch(/VIRTUAL TABLE INDEX/);
     expect(plan).not.toMatch(/SCAN p\b(?! USING)/);
+  });
+
+  it('empties a file of an older schema (it is a projection: it rebuilds from position 0)', async () => {
+    const file = join(dir, 'search.sqlite');
+    const old = new Database(file);
+    old.exec(`CREATE TABLE search_checkpoints (slot TEXT PRIMARY KEY, position TEXT);
+      INSERT INTO search_checkpoints VALUES ('a', '42');
+      CREATE TABLE posts_a (id INTEGER PRIMARY KEY, author_uname TEXT NOT NULL, body TEXT NOT NULL);`);
+    old.close();
+    const index = new Fts5SearchIndex({ file });
+    expect(await index.getCheckpoint()).toBeNull();
+    expect(await index.applyBatch('live', { from: null, to: 1n }, (batch) => batch.upsert(article))).toBe(true);
+    await index.close();
+    const reopened = new Fts5SearchIndex({ file });
+    expect(await reopened.get(1)).toEqual(article);
+    await reopened.close();
   });
 
   it('refuses to be used once closed', async () => {

@@ -22,16 +22,21 @@ const slotSchema = (slot: Slot) => `
     entity_type INTEGER NOT NULL,
     category_id INTEGER NOT NULL,
     author_account_id TEXT NOT NULL,
-    author_uname TEXT NOT NULL,
     is_approved INTEGER NOT NULL,
     is_published INTEGER NOT NULL,
     body TEXT NOT NULL
   );
   CREATE INDEX IF NOT EXISTS posts_${slot}_type_id ON posts_${slot} (entity_type, id);
-  CREATE INDEX IF NOT EXISTS posts_${slot}_author ON posts_${slot} (author_uname, id);
+  CREATE INDEX IF NOT EXISTS posts_${slot}_author ON posts_${slot} (author_account_id, id);
   CREATE TABLE IF NOT EXISTS post_tags_${slot} (tag_id INTEGER NOT NULL, post_id INTEGER NOT NULL, PRIMARY KEY (tag_id, post_id)) WITHOUT ROWID;
   CREATE VIRTUAL TABLE IF NOT EXISTS fts_${slot} USING fts5 (title, description, body_text, tags, tokenize = 'unicode61 remove_diacritics 2');
 `;
+
+/** Bumped when the tables change: an older file is emptied (it is a projection: it rebuilds from position 0). */
+const SCHEMA_VERSION = 2;
+const DROP_ALL = ['search_meta', 'search_checkpoints', ...SLOTS.flatMap((slot) => [`posts_${slot}`, `post_tags_${slot}`, `fts_${slot}`])]
+  .map((table) => `DROP TABLE IF EXISTS ${table};`)
+  .join('\n');
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS search_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -58,7 +63,14 @@ export class Fts5SearchIndex implements SearchIndex {
     this.db.pragma('journal_mode = WAL');
     // FULL: a batch is durable once applyBatch resolves, so its checkpoint never runs ahead of a crash.
     this.db.pragma('synchronous = FULL');
-    this.db.exec(SCHEMA);
+    this.db
+      .transaction(() => {
+        if (this.db.pragma('user_version', { simple: true }) === SCHEMA_VERSION) return;
+        this.db.exec(DROP_ALL);
+        this.db.exec(SCHEMA);
+        this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      })
+      .immediate();
   }
 
   getCheckpoint(generation: SearchGeneration = 'live'): Promise<bigint | null> {
@@ -150,12 +162,9 @@ export class Fts5SearchIndex implements SearchIndex {
     };
     const visibility = query.visibility;
     if (visibility === 'public') condition('p.is_published = 1 AND p.is_approved = 1');
-    else if (visibility !== 'admin') {
-      if ('ownerAccountId' in visibility) condition('p.author_account_id = ?', visibility.ownerAccountId);
-      else condition('p.author_uname = ?', visibility.ownerUName);
-    }
+    else if (visibility !== 'admin') condition('p.author_account_id = ?', visibility.ownerAccountId);
     if (query.categoryId !== -1) condition('p.category_id = ?', query.categoryId);
-    if (query.authorUName !== undefined) condition('p.author_uname = ?', query.authorUName);
+    if (query.authorAccountId !== undefined) condition('p.author_account_id = ?', query.authorAccountId);
     if (query.tagIds.length > 0) {
       condition(
         `p.id IN (SELECT post_id FROM post_tags_${slot} WHERE tag_id IN (${query.tagIds.map(() => '?').join(', ')}))`,
@@ -209,15 +218,14 @@ export class Fts5SearchIndex implements SearchIndex {
   private insertInto(slot: Slot, document: SearchDocument): void {
     this.db
       .prepare(
-        `INSERT INTO posts_${slot} (id, entity_type, category_id, author_account_id, author_uname, is_approved, is_published, body)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO posts_${slot} (id, entity_type, category_id, author_account_id, is_approved, is_published, body)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         document.id,
         document.entityType,
         document.categoryId,
         document.authorAccountId,
-        document.authorUName,
         document.isApproved ? 1 : 0,
         document.isPublished ? 1 : 0,
         JSON.stringify(document),

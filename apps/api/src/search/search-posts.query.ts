@@ -1,0 +1,85 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { EntityType, type GridPostItem, type SearchRequest, type SearchResult } from '@app/contracts';
+import { SEARCH_INDEX, type SearchDocument, type SearchIndex, type SearchVisibility } from '@app/search-index';
+import { AccountDirectory } from '../accounts/account-directory';
+import { AuthorNames, type AuthorName } from '../accounts/author-names';
+
+/**
+ * Who searches, which decides what can be found (SPEC §6, §7 Search):
+ * - `public`: published, approved posts; `uName` in the request narrows them to that author;
+ * - `own`: every post of the caller, drafts and unapproved ones included (`uName` ignored);
+ * - `admin`: every post that is not deleted (`uName` ignored).
+ */
+export type SearchScope = { kind: 'public' } | { kind: 'own'; accountId: string } | { kind: 'admin' };
+
+export class SearchPostsQuery extends Query<SearchResult> {
+  constructor(
+    readonly request: SearchRequest,
+    readonly scope: SearchScope,
+  ) {
+    super();
+  }
+}
+
+/** One SearchIndex query per request; authors' names are joined at read time (the index holds account ids only). */
+@QueryHandler(SearchPostsQuery)
+export class SearchPostsHandler implements IQueryHandler<SearchPostsQuery, SearchResult> {
+  constructor(
+    @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
+    private readonly directory: AccountDirectory,
+    private readonly authorNames: AuthorNames,
+  ) {}
+
+  async execute({ request, scope }: SearchPostsQuery): Promise<SearchResult> {
+    let authorAccountId: string | undefined;
+    if (scope.kind === 'public' && request.uName !== undefined) {
+      const accountId = await this.directory.accountIdOfUserName(request.uName);
+      // Nobody (or an erased account) holds that user name: nobody's posts to show.
+      if (!accountId) return [];
+      authorAccountId = accountId;
+    }
+    const documents = await this.index.search({
+      text: request.searchString,
+      visibility: visibilityOf(scope),
+      categoryId: request.categoryId,
+      entityType: request.entityType,
+      tagIds: request.Tags,
+      authorAccountId,
+      orderByAsc: request.orderByAsc,
+      lastFetchedArticleId: request.pager.lastFetchedArticleId,
+      lastFetchedQuestionId: request.pager.lastFetchedQuestionId,
+      pageSize: request.pager.pageSize,
+    });
+    const authorOf = await this.authorNames.lookup(documents.map((document) => document.authorAccountId));
+    return documents.map((document) => toGridItem(document, authorOf(document.authorAccountId)));
+  }
+}
+
+function visibilityOf(scope: SearchScope): SearchVisibility {
+  switch (scope.kind) {
+    case 'public':
+      return 'public';
+    case 'admin':
+      return 'admin';
+    case 'own':
+      return { ownerAccountId: scope.accountId };
+  }
+}
+
+/** SPEC §3 grid post item. */
+function toGridItem(document: SearchDocument, author: AuthorName): GridPostItem {
+  return {
+    id: document.id,
+    entityType: document.entityType,
+    title: document.title,
+    name: author.name,
+    uName: author.uName,
+    tags: document.tags,
+    likes: document.likes,
+    isApproved: document.isApproved,
+    createdOn: document.createdOn,
+    updatedOn: document.updatedOn,
+    articleDescription: document.entityType === EntityType.Article ? document.description : null,
+  };
+}

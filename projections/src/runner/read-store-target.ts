@@ -1,0 +1,23 @@
+import type { EventStore } from '@app/event-store';
+import type { ReadStore } from '@app/read-store';
+import type { Projection } from '../projection';
+import { applyNextBatch } from './apply-batch';
+import type { ProjectionTarget } from './projection-target';
+import { ProjectionVersions } from './projection-versions';
+import { ensureIndexes, rebuildProjection } from './rebuild-projection';
+
+/** A projection (or reactor) whose documents and checkpoint live in the read store. */
+export function readStoreTarget(eventStore: EventStore, readStore: ReadStore, projection: Projection): ProjectionTarget {
+  const versions = new ProjectionVersions(readStore);
+  const live = { projection, checkpointName: projection.name, collectionSuffix: '' };
+  return {
+    name: projection.name,
+    version: projection.version,
+    rebuildable: !projection.reactor,
+    prepare: () => ensureIndexes(readStore, projection, ''),
+    checkpoint: () => readStore.getCheckpoint(projection.name),
+    isOutdated: async () => !projection.reactor && (await versions.stored(projection.name)) !== projection.version,
+    applyNextBatch: (batchSize) => applyNextBatch(eventStore, readStore, live, batchSize),
+    rebuild: (options) => rebuildProjection(eventStore, readStore, projection, options),
+  };
+}
