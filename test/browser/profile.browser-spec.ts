@@ -16,6 +16,7 @@ import {
   selectedText,
   sessionOf,
 } from '../support/profile-pages';
+import { askQuestion, publishArticle, resultRow, resultTitles } from '../support/search-pages';
 import { callSite, signUpOnSite, type SiteAccount } from '../support/site-api';
 
 jest.setTimeout(90_000);
@@ -342,6 +343,33 @@ describe('profile: picture', () => {
     await visitor.route('**/ProfilePictures/**', (route) => route.fulfill({ status: 404, body: '' }));
     await openProfile(visitor, owner.userName);
     await visitor.getByRole('img', { name: 'Ada Lovelace (no picture)' }).waitFor(VISIBLE);
+  });
+});
+
+describe('profile: posts', () => {
+  it("lists the user's posts in the Posts tab: published ones to a visitor, drafts too to the owner", async () => {
+    const owner = await signUp('Ada Lovelace');
+    const other = await signUp('Bob Other');
+    const tags = (await callSite<Array<{ id: number; subTag: string }>>(site.server.url, 'GET', '/api/Tag')).slice(0, 1);
+    await publishArticle(site.server.url, owner, { title: 'Engines and notes', tags });
+    await askQuestion(site.server.url, owner, { title: 'How does the engine loop', tags });
+    await callSite(site.server.url, 'POST', '/api/Article', {
+      token: owner.token,
+      body: { title: 'Draft on Bernoulli numbers', description: 'Draft', categoryId: 3, tags, content: '<p>Draft</p>', isPublished: false },
+    });
+    await publishArticle(site.server.url, other, { title: 'Someone else entirely', tags });
+
+    const visitor = site.page;
+    await openProfile(visitor, owner.userName);
+    await profileTab(visitor, 'Posts').click();
+    await resultRow(visitor, 'Engines and notes', 'Posts').waitFor(VISIBLE);
+    expect((await resultTitles(visitor, 'Posts')).sort()).toEqual(['Engines and notes', 'How does the engine loop']);
+
+    const ownerPage = await site.openAnotherBrowser(sessionOf(owner));
+    await openProfile(ownerPage, owner.userName);
+    await profileTab(ownerPage, 'Posts').click();
+    await resultRow(ownerPage, 'Draft on Bernoulli numbers', 'Posts').waitFor(VISIBLE);
+    expect(await resultTitles(ownerPage, 'Posts')).not.toContain('Someone else entirely');
   });
 });
 
