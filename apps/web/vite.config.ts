@@ -18,12 +18,14 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiServer, changeOrigin: true },
       '/images': { target: apiServer, changeOrigin: true },
+      '/ProfilePictures': { target: apiServer, changeOrigin: true },
     },
   },
   preview: {
     proxy: {
       '/api': { target: apiServer, changeOrigin: true },
       '/images': { target: apiServer, changeOrigin: true },
+      '/ProfilePictures': { target: apiServer, changeOrigin: true },
     },
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },

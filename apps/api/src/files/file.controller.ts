@@ -41,13 +41,13 @@ export class FileController {
     return this.queryBus.execute(new ListDocumentsQuery());
   }
 
-  /** A download for logged-in users; the name segment is the display name, for readable links. */
   /** SPEC §7: the stored name of a user's profile picture ('' when none); public. */
   @Get('ProfilePicture/:userName')
   profilePicture(@Param('userName') userName: string) {
     return this.profiles.pictureOf(userName);
   }
 
+  /** A download for logged-in users; the name segment is the display name, for readable links. */
   @Get(':id/:fileDisplayName')
   @Authenticated()
   download(@Param('id', numericId('File id')) id: number, @CurrentUser() user: SessionUser | null) {

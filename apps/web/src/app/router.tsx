@@ -7,7 +7,6 @@ import { ResetPasswordPage } from '@/features/auth/reset-password-page';
 import { SendConfirmationLinkPage } from '@/features/auth/send-confirmation-link-page';
 import { UploadDocumentsPage } from '@/features/documents/upload-documents-page';
 import { HomePage } from '@/features/home/home-page';
-import { ProfilePage } from '@/features/profile/profile-page';
 import { QuestionAskPage } from '@/features/posts/question-ask-page';
 import { SearchPage } from '@/features/search/search-page';
 import { AboutMePage } from '@/features/static-pages/about-me-page';
@@ -17,6 +16,7 @@ import { PrivacyPage } from '@/features/static-pages/privacy-page';
 import { WriteForUsPage } from '@/features/static-pages/write-for-us-page';
 import { AdminRoute } from '@/app/routes/admin-route';
 import { PostViewRoute } from '@/app/routes/post-view-route';
+import { ProfileRoute } from '@/app/routes/profile-route';
 import { RootLayout } from '@/app/root-layout';
 import { RouteError } from '@/app/route-error';
 import { SubmitIdRedirect } from '@/app/submit-id-redirect';
@@ -41,7 +41,7 @@ export const routes: RouteObject[] = [
       { path: paths.article.view.path, element: <PostViewRoute kind="article" /> },
       { path: paths.question.view.path, element: <PostViewRoute kind="question" /> },
       { path: paths.search.path, element: <SearchPage /> },
-      { path: paths.profile.path, element: <ProfilePage /> },
+      { path: paths.profile.path, element: <ProfileRoute /> },
       { path: paths.admin.path, element: <AdminRoute /> },
       { path: paths.aboutSite.path, element: <AboutSitePage /> },
       { path: paths.aboutMe.path, element: <AboutMePage /> },

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useNavigate } from 'react-router-dom';
 import { RoleId, type LoginResult, type TokenValidationResult } from '@app/contracts';
 import { api } from '@/lib/api-client';
-import { clearAuthInfo, readAuthInfo, saveLogin, saveUser } from '@/lib/auth-storage';
+import { clearAuthInfo, readAuthInfo, saveLogin, saveName, saveUser } from '@/lib/auth-storage';
 import { paths } from '@/config/paths';
 
 export interface SessionUser {
@@ -17,8 +17,10 @@ export interface AuthContextValue {
   isAdmin: boolean;
   /** Stores a login result (SPEC §4 sign-in) and shows the logged-in UI. */
   login: (result: LoginResult) => void;
-  /** Clears the session and goes to /login. */
-  logout: () => void;
+  /** Clears the session and goes to /login, or to `to` (e.g. home after erasing the account). */
+  logout: (to?: string) => void;
+  /** Shows a changed display name at once (the profile's name edit), in the navbar and in storage. */
+  renameUser: (name: string) => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -78,13 +80,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser({ userName: result.userName, name: result.name, roleId: Number(result.roleId) || 0 });
   }, []);
 
-  const logout = useCallback(() => {
-    clearAuthInfo();
-    setUser(null);
-    void navigate(paths.auth.login.getHref());
-  }, [navigate]);
+  const logout = useCallback(
+    (to: string = paths.auth.login.getHref()) => {
+      clearAuthInfo();
+      setUser(null);
+      void navigate(to);
+    },
+    [navigate],
+  );
 
-  const value = useMemo<AuthContextValue>(() => ({ user, isAdmin: user?.roleId === RoleId.Admin, login, logout }), [user, login, logout]);
+  const renameUser = useCallback((name: string) => {
+    saveName(name);
+    setUser((current) => (current ? { ...current, name } : current));
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, isAdmin: user?.roleId === RoleId.Admin, login, logout, renameUser }),
+    [user, login, logout, renameUser],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

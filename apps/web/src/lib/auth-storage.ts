@@ -47,6 +47,10 @@ export function saveUser(user: TokenValidationResult): void {
   store.setItem('isLoggedIn', 'true');
 }
 
+export function saveName(name: string): void {
+  storage()?.setItem('name', name);
+}
+
 export function saveToken(token: string): void {
   storage()?.setItem('token', token);
 }

@@ -93,7 +93,7 @@ export function Navbar({ ref }: { ref?: Ref<HTMLElement> }) {
                   </li>
                 )}
                 <li>
-                  <button type="button" className="nav-link" onClick={logout}>
+                  <button type="button" className="nav-link" onClick={() => logout()}>
                     Logout
                   </button>
                 </li>

@@ -12,7 +12,7 @@ import { CategorySelect } from '@/features/posts/components/category-select';
 import { ContentEditorField } from '@/features/posts/components/content-editor-field';
 import { FormField } from '@/features/posts/components/form-field';
 import { PostAttachments } from '@/features/posts/components/post-attachments';
-import { TagsSelect } from '@/features/posts/components/tags-select';
+import { TagsSelect } from '@/components/tags-select';
 import { UploadedImagesList } from '@/features/posts/components/uploaded-images-list';
 import { useReferenceData } from '@/features/posts/hooks/use-reference-data';
 import '@/features/posts/posts.css';

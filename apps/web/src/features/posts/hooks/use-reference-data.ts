@@ -1,6 +1,6 @@
 import type { Category, Tag } from '@app/contracts';
 import { useCategories } from '@/lib/get-categories';
-import { useTags } from '@/features/posts/api/get-tags';
+import { useTags } from '@/lib/get-tags';
 
 const NONE: never[] = [];
 

@@ -1,15 +1,18 @@
 import type { Tag } from '@app/contracts';
 import { useId, useState } from 'react';
+import '@/components/tags-select.css';
 
 interface Props {
   tags: Tag[];
   value: Tag[];
   onChange: (tags: Tag[]) => void;
   error?: string;
+  /** The fieldset's legend: 'Tags' on posts, 'Skills' on a profile. */
+  label?: string;
 }
 
-/** Multi-select for the post's tags: chosen tags as removable chips, and a filterable checkbox list. */
-export function TagsSelect({ tags, value, onChange, error }: Props) {
+/** Multi-select of master-data tags (a post's tags, a user's skills): chosen tags as removable chips, and a filterable checkbox list. */
+export function TagsSelect({ tags, value, onChange, error, label = 'Tags' }: Props) {
   const [filter, setFilter] = useState('');
   const id = useId();
   const chosen = new Set(value.map((tag) => tag.id));
@@ -19,9 +22,9 @@ export function TagsSelect({ tags, value, onChange, error }: Props) {
 
   return (
     <fieldset className="field tags-select" aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
-      <legend>Tags</legend>
+      <legend>{label}</legend>
       {value.length > 0 && (
-        <ul className="tag-chips" aria-label="Chosen tags">
+        <ul className="tag-chips" aria-label={`Chosen ${label.toLowerCase()}`}>
           {value.map((tag) => (
             <li key={tag.id}>
               {tag.subTag}
@@ -34,12 +37,12 @@ export function TagsSelect({ tags, value, onChange, error }: Props) {
       )}
       <input
         type="search"
-        placeholder="Filter tags"
-        aria-label="Filter tags"
+        placeholder={`Filter ${label.toLowerCase()}`}
+        aria-label={`Filter ${label.toLowerCase()}`}
         value={filter}
         onChange={(event) => setFilter(event.target.value)}
       />
-      <div className="tag-options" role="group" aria-label="Available tags">
+      <div className="tag-options" role="group" aria-label={`Available ${label.toLowerCase()}`}>
         {shown.map((tag) => (
           <label key={tag.id} className="tag-option">
             <input type="checkbox" checked={chosen.has(tag.id)} onChange={() => toggle(tag)} />

@@ -1,0 +1,46 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { messageOf } from '@/lib/message-of';
+
+interface HistoryFormProps {
+  label: string;
+  /** Marks the save attempt; resolves false when the form is invalid and nothing was sent. */
+  onSave: () => Promise<boolean>;
+  onDone: () => void;
+  children: ReactNode;
+}
+
+/** A history item's add or edit form: the fields, the server's refusal if any, Save and Cancel. */
+export function HistoryForm({ label, onSave, onDone, children }: HistoryFormProps) {
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    try {
+      if (await onSave()) onDone();
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form className="profile-form profile-history-form" aria-label={label} onSubmit={(event) => void submit(event)} noValidate>
+      {children}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="profile-form-buttons">
+        <button type="submit" className="button button-primary" disabled={saving}>
+          Save
+        </button>
+        <button type="button" className="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

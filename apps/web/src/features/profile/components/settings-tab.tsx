@@ -1,0 +1,99 @@
+import { eraseAccountRequestSchema, firstErrors } from '@app/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { ConfirmationPopup, CONFIRM_HEADER } from '@/components/confirmation-popup';
+import { useExportUserData } from '@/features/profile/api/export-user-data';
+import { useEraseAccount } from '@/features/profile/api/erase-account';
+import { saveJsonFile } from '@/features/profile/lib/save-json-file';
+import { messageOf } from '@/lib/message-of';
+
+export const ERASE_CONFIRMATION = 'Are you sure you want to delete your account? This cannot be undone.';
+
+/** SPEC §1 privacy promise, for the owner: download one's data, delete one's account. */
+export function SettingsTab({ onAccountErased }: { onAccountErased: () => void }) {
+  return (
+    <div className="profile-settings">
+      <DownloadMyData />
+      <DeleteMyAccount onErased={onAccountErased} />
+    </div>
+  );
+}
+
+function DownloadMyData() {
+  const exportData = useExportUserData();
+  return (
+    <section className="card profile-section" aria-labelledby="download-data-heading">
+      <h2 id="download-data-heading">Download my data</h2>
+      <p>Everything this site holds about you, with your posts and comments, as one JSON file.</p>
+      <button
+        type="button"
+        className="button"
+        disabled={exportData.isPending}
+        onClick={() => exportData.mutate(undefined, { onSuccess: (data) => saveJsonFile(data, 'my-data.json') })}
+      >
+        Download my data
+      </button>
+      {exportData.isError && (
+        <p className="field-error" role="alert">
+          {messageOf(exportData.error)}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function DeleteMyAccount({ onErased }: { onErased: () => void }) {
+  const erase = useEraseAccount();
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const passwordId = useId();
+  const passwordError = submitted ? firstErrors(eraseAccountRequestSchema, { Password: password }).Password : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (eraseAccountRequestSchema.safeParse({ Password: password }).success) setConfirming(true);
+  };
+
+  return (
+    <section className="card profile-section" aria-labelledby="delete-account-heading">
+      <h2 id="delete-account-heading">Delete my account</h2>
+      <p>
+        Your account and every personal detail are erased for good: you can no longer log in, and your posts and comments stay under
+        &lsquo;Deleted user&rsquo;.
+      </p>
+      <form aria-label="Delete my account" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={passwordId}>Password</label>
+          <input
+            id={passwordId}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={passwordError ? true : undefined}
+          />
+          {passwordError && <p className="field-error">{passwordError}</p>}
+        </div>
+        {erase.isError && (
+          <p className="field-error" role="alert">
+            {messageOf(erase.error)}
+          </p>
+        )}
+        <button type="submit" className="button button-danger" disabled={erase.isPending}>
+          Delete my account
+        </button>
+      </form>
+      <ConfirmationPopup
+        open={confirming}
+        header={CONFIRM_HEADER}
+        body={ERASE_CONFIRMATION}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          erase.mutate({ Password: password }, { onSuccess: onErased });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import { addCompanyRequestSchema, MAX_LENGTHS, type AddCompanyRequest, type Company } from '@app/contracts';
+import { useAddCompany } from '@/features/profile/api/add-company';
+import { useDeleteCompany } from '@/features/profile/api/delete-company';
+import { useEditCompany } from '@/features/profile/api/edit-company';
+import { useCompanies } from '@/features/profile/api/get-companies';
+import { DateField } from '@/features/profile/components/date-field';
+import { HistoryForm } from '@/features/profile/components/history-form';
+import { HistorySection } from '@/features/profile/components/history-section';
+import { LocationSelects } from '@/features/profile/components/location-selects';
+import { TextField } from '@/features/profile/components/text-field';
+import { useProfileForm } from '@/features/profile/hooks/use-profile-form';
+import { period, placeText } from '@/features/profile/lib/profile-text';
+
+/** SPEC §2 Work History. */
+export function WorkHistory({ userName, isOwner }: { userName: string; isOwner: boolean }) {
+  const companies = useCompanies(userName);
+  const remove = useDeleteCompany(userName);
+  return (
+    <HistorySection<Company>
+      title="Work History"
+      items={companies.data}
+      emptyMessage="No work history found."
+      isOwner={isOwner}
+      nameOf={(company) => company.companyName}
+      deleteConfirmation="Are you sure you want to delete this company?"
+      onDelete={(company) => remove.mutateAsync(company.id)}
+      renderItem={(company) => (
+        <>
+          <h3>{company.companyName}</h3>
+          <p>{company.designation}</p>
+          <p className="muted">{period(company.startDate, company.isCurrentCompany ? null : company.endDate)}</p>
+          <p className="muted">{placeText(company)}</p>
+        </>
+      )}
+      renderForm={({ item, onDone }) => <CompanyForm key={item?.id ?? 'new'} userName={userName} company={item} onDone={onDone} />}
+    />
+  );
+}
+
+interface CompanyFormValues {
+  companyName: string;
+  designation: string;
+  countryId: number;
+  stateId: number;
+  cityId: number;
+  startDate: string;
+  endDate: string;
+  isCurrentCompany: boolean;
+}
+
+const valuesOf = (company?: Company): CompanyFormValues => ({
+  companyName: company?.companyName ?? '',
+  designation: company?.designation ?? '',
+  countryId: company?.countryId ?? 0,
+  stateId: company?.stateId ?? 0,
+  cityId: company?.cityId ?? 0,
+  startDate: company?.startDate ?? '',
+  endDate: company?.endDate ?? '',
+  isCurrentCompany: company?.isCurrentCompany ?? false,
+});
+
+function CompanyForm({ userName, company, onDone }: { userName: string; company?: Company; onDone: () => void }) {
+  const form = useProfileForm<CompanyFormValues, AddCompanyRequest>(addCompanyRequestSchema, valuesOf(company));
+  const add = useAddCompany(userName);
+  const edit = useEditCompany(userName);
+  const { values, set, touch, errorOf } = form;
+
+  const save = async () => {
+    form.attemptSave();
+    if (!form.parsed) return false;
+    await (company ? edit.mutateAsync({ ...form.parsed, id: company.id }) : add.mutateAsync(form.parsed));
+    return true;
+  };
+
+  return (
+    <HistoryForm label={company ? `Edit ${company.companyName}` : 'Add Work History'} onSave={save} onDone={onDone}>
+      <div className="profile-form-grid">
+        <TextField
+          label="Company Name"
+          value={values.companyName}
+          maxLength={MAX_LENGTHS.historyName}
+          error={errorOf('companyName')}
+          onChange={(companyName) => set({ companyName })}
+          onBlur={() => touch('companyName')}
+        />
+        <TextField
+          label="Designation"
+          value={values.designation}
+          maxLength={MAX_LENGTHS.historyName}
+          error={errorOf('designation')}
+          onChange={(designation) => set({ designation })}
+          onBlur={() => touch('designation')}
+        />
+      </div>
+      <LocationSelects
+        value={values}
+        onChange={set}
+        onBlur={touch}
+        errors={{ countryId: errorOf('countryId'), stateId: errorOf('stateId'), cityId: errorOf('cityId') }}
+      />
+      <div className="profile-form-grid">
+        <DateField
+          label="Start Date"
+          value={values.startDate}
+          error={errorOf('startDate')}
+          onChange={(startDate) => set({ startDate })}
+          onBlur={() => touch('startDate')}
+        />
+        <DateField
+          label="End Date"
+          value={values.endDate}
+          error={errorOf('endDate')}
+          disabled={values.isCurrentCompany}
+          onChange={(endDate) => set({ endDate })}
+          onBlur={() => touch('endDate')}
+        />
+      </div>
+      <label className="checkbox-label">
+        <input
+          type="checkbox"
+          checked={values.isCurrentCompany}
+          // SPEC §4: ticking it disables and clears the end date.
+          onChange={(event) => set(event.target.checked ? { isCurrentCompany: true, endDate: '' } : { isCurrentCompany: false })}
+        />
+        Currently Working Here
+      </label>
+    </HistoryForm>
+  );
+}

@@ -1,0 +1,29 @@
+import { firstErrors } from '@app/contracts';
+import { useMemo, useState } from 'react';
+import type { z } from 'zod';
+
+/**
+ * A profile form checked against its contract schema (SPEC §5 rules live in @app/contracts). A
+ * field's first failed rule shows once the field was left or a save was attempted; `parsed` is the
+ * request to send, or null while the form is invalid (Save needs a valid form, SPEC §4).
+ */
+export function useProfileForm<Values extends object, Output>(schema: z.ZodType<Output>, initialValues: Values) {
+  const [values, setValues] = useState(initialValues);
+  const [touched, setTouched] = useState<Partial<Record<keyof Values, true>>>({});
+  const [saveAttempted, setSaveAttempted] = useState(false);
+  const result = useMemo(() => schema.safeParse(values), [schema, values]);
+  const errors = useMemo(() => (result.success ? {} : firstErrors(schema, values)), [result, schema, values]);
+
+  const errorOf = (name: keyof Values & string): string | undefined => (saveAttempted || touched[name] ? errors[name] : undefined);
+  const set = (changes: Partial<Values>) => setValues((current) => ({ ...current, ...changes }));
+  const touch = (name: keyof Values & string) => setTouched((current) => ({ ...current, [name]: true }));
+
+  return {
+    values,
+    set,
+    touch,
+    errorOf,
+    parsed: result.success ? result.data : null,
+    attemptSave: () => setSaveAttempted(true),
+  };
+}
