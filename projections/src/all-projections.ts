@@ -1,4 +1,6 @@
 import { accountsProjection } from './accounts/accounts.projection';
+import { commentsProjection } from './comments/comments.projection';
+import { likesProjection } from './likes/likes.projection';
 import { homeProjection } from './home/home.projection';
 import { moderationLogProjection } from './moderation-log/moderation-log.projection';
 import { postViewProjection } from './post-view/post-view.projection';
@@ -15,6 +17,8 @@ export function createProjections(deps: ProjectionDependencies): Projection[] {
     homeProjection,
     postViewProjection,
     moderationLogProjection,
+    commentsProjection,
+    likesProjection,
     uploadedDocumentsProjection,
     accountsProjection(deps.vault),
     profilesProjection(deps.vault),

@@ -22,3 +22,5 @@ export {
   type ProfileHistoryDocument,
   type ProfileHistoryKind,
 } from './profiles/profiles.projection';
+export { COMMENTS_COLLECTION, type CommentDocument } from './comments/comments.projection';
+export { LIKES_COLLECTION, type LikeDocument } from './likes/likes.projection';
