@@ -22,7 +22,7 @@ const like = (type: LikeEvent['type'], accountId: string, entityType: 1 | 2 | 3 
   ({
     type,
     data: { entityType, targetId: 77, accountId, at },
-  }) as LikeEvent;
+  });
 const inComments = { inCollection: COMMENTS_COLLECTION, withId: 'comment-77' };
 
 describe('comments projection', () => {

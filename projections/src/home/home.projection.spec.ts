@@ -117,7 +117,7 @@ describe('home projection', () => {
 
   it("counts the article's likes: one per standing like, not those of a comment with the same id", () => {
     const like = (type: LikeEvent['type'], accountId: string, entityType: 1 | 3 = 1) =>
-      on<LikeEvent>(`like-${entityType}-7-${accountId}`, { type, data: { entityType, targetId: 7, accountId, at: 'x' } } as LikeEvent);
+      on<LikeEvent>(`like-${entityType}-7-${accountId}`, { type, data: { entityType, targetId: 7, accountId, at: 'x' } });
     return spec
       .given([drafted(7), like('Liked', 'bob'), like('Liked', 'cy'), like('Liked', 'cy', 3), like('Unliked', 'bob')])
       .when(like('Liked', 'dan'))
