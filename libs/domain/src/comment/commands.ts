@@ -20,6 +20,14 @@ export interface RepliedComment {
   deleted: boolean;
 }
 
+/** An image the client attached to a new comment, as the file's stream knows it; null when no such file. */
+export interface AttachedCommentImage {
+  id: number;
+  uploaderId: string;
+  attachmentTypeId: number;
+  deleted: boolean;
+}
+
 export interface AddComment {
   type: 'AddComment';
   id: number;
@@ -31,13 +39,17 @@ export interface AddComment {
   parentId: number;
   parent: RepliedComment | null;
   content: string;
-  attachedFiles: readonly number[];
+  /** One entry per id the client sent, in its order; null for an id that names no file. */
+  attachedFiles: readonly (AttachedCommentImage | null)[];
+  attachedFileIds: readonly number[];
   moderation: ModerationMode;
   now: Date;
 }
 
 export interface EditComment {
   type: 'EditComment';
+  /** The post kind of the route: an article comment is not found under /api/QuestionComment. */
+  postKind: PostKind;
   id: number;
   actor: Actor;
   content: string;
@@ -46,6 +58,8 @@ export interface EditComment {
 
 export interface ApproveComment {
   type: 'ApproveComment';
+  /** The post kind of the route: an article comment is not found under /api/QuestionComment. */
+  postKind: PostKind;
   id: number;
   actor: Actor;
   isApproved: boolean;
@@ -54,6 +68,8 @@ export interface ApproveComment {
 
 export interface DeleteComment {
   type: 'DeleteComment';
+  /** The post kind of the route: an article comment is not found under /api/QuestionComment. */
+  postKind: PostKind;
   id: number;
   actor: Actor;
   now: Date;

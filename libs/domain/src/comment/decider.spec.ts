@@ -3,7 +3,7 @@ import { deciderSpec } from '@app/testing';
 import type { Actor } from '../posts/authorization';
 import type { AddComment, CommentCommand } from './commands';
 import { commentDecider } from './decider';
-import { COMMENT_NOT_FOUND, REPLIED_COMMENT_NOT_FOUND, REPLY_TO_OTHER_POST } from './errors';
+import { ATTACHED_FILE_INVALID, COMMENT_NOT_FOUND, REPLIED_COMMENT_NOT_FOUND, REPLY_TO_OTHER_POST } from './errors';
 import type { CommentEvent } from './events';
 
 const spec = deciderSpec(commentDecider);
@@ -25,6 +25,7 @@ const add = (overrides: Partial<AddComment> = {}): CommentCommand => ({
   parent: null,
   content: '<p>Nice <strong>post</strong><script>alert(1)</script></p>',
   attachedFiles: [],
+  attachedFileIds: [],
   moderation: 'post',
   now,
   ...overrides,
@@ -44,10 +45,25 @@ const added: CommentEvent = {
     at,
   },
 };
+const image = (id: number, attachmentTypeId: number, uploaderId = 'ada') => ({ id, uploaderId, attachmentTypeId, deleted: false });
 const deleted: CommentEvent = { type: 'CommentDeleted', data: { at } };
-const edit = (actor: Actor, content = '<p>Edited</p>'): CommentCommand => ({ type: 'EditComment', id: 77, actor, content, now });
-const approve = (actor: Actor, isApproved: boolean): CommentCommand => ({ type: 'ApproveComment', id: 77, actor, isApproved, now });
-const remove = (actor: Actor): CommentCommand => ({ type: 'DeleteComment', id: 77, actor, now });
+const edit = (actor: Actor, content = '<p>Edited</p>'): CommentCommand => ({
+  type: 'EditComment',
+  postKind: 'article',
+  id: 77,
+  actor,
+  content,
+  now,
+});
+const approve = (actor: Actor, isApproved: boolean): CommentCommand => ({
+  type: 'ApproveComment',
+  postKind: 'article',
+  id: 77,
+  actor,
+  isApproved,
+  now,
+});
+const remove = (actor: Actor): CommentCommand => ({ type: 'DeleteComment', postKind: 'article', id: 77, actor, now });
 
 describe('commentDecider', () => {
   describe('AddComment', () => {
@@ -65,7 +81,15 @@ describe('commentDecider', () => {
     it('adds a question comment with its images', () => {
       spec
         .given([])
-        .when(add({ post: { kind: 'question', id: 9, visibleToActor: true }, postKind: 'question', postId: 9, attachedFiles: [5, 6, 5] }))
+        .when(
+          add({
+            post: { kind: 'question', id: 9, visibleToActor: true },
+            postKind: 'question',
+            postId: 9,
+            attachedFileIds: [5, 6, 5],
+            attachedFiles: [image(5, 7), image(6, 7), image(5, 7)],
+          }),
+        )
         .then([{ ...added, data: { ...added.data, postKind: 'question', postId: 9, attachedFiles: [5, 6] } }]);
     });
 
@@ -108,6 +132,31 @@ describe('commentDecider', () => {
         .given([])
         .when(add({ parentId: 70, parent: { postKind: 'article', postId: 42, deleted: true } }))
         .thenThrows('not_found', REPLIED_COMMENT_NOT_FOUND);
+    });
+
+    it("refuses images that are not the commenter's own live comment images of this post kind", () => {
+      const attach = (file: ReturnType<typeof image> | null) => add({ attachedFileIds: [5], attachedFiles: [file] });
+      spec.given([]).when(attach(null)).thenThrows('validation', ATTACHED_FILE_INVALID);
+      spec
+        .given([])
+        .when(attach(image(5, 7)))
+        .thenThrows('validation', ATTACHED_FILE_INVALID);
+      spec
+        .given([])
+        .when(attach(image(5, 4)))
+        .thenThrows('validation', ATTACHED_FILE_INVALID);
+      spec
+        .given([])
+        .when(attach(image(5, 6, 'bob')))
+        .thenThrows('validation', ATTACHED_FILE_INVALID);
+      spec
+        .given([])
+        .when(attach({ ...image(5, 6), deleted: true }))
+        .thenThrows('validation', ATTACHED_FILE_INVALID);
+      spec
+        .given([])
+        .when(attach(image(5, 6)))
+        .then([{ ...added, data: { ...added.data, attachedFiles: [5] } }]);
     });
 
     it('refuses empty content with the SPEC message', () => {
@@ -167,6 +216,13 @@ describe('commentDecider', () => {
     it('lets the author and admins delete', () => {
       spec.given([added]).when(remove(author)).then([deleted]);
       spec.given([added]).when(remove(admin)).then([deleted]);
+    });
+
+    it('does not find an article comment under the question routes', () => {
+      spec
+        .given([added])
+        .when({ type: 'DeleteComment', postKind: 'question', id: 77, actor: author, now })
+        .thenThrows('not_found', COMMENT_NOT_FOUND);
     });
 
     it('refuses other users and a second delete', () => {

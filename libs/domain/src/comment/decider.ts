@@ -1,4 +1,4 @@
-import { POST_MESSAGES } from '@app/contracts';
+import { AttachmentType, POST_MESSAGES } from '@app/contracts';
 import type { Decider } from '../shared/decider';
 import { notFound, validationError } from '../shared/errors';
 import { requireAdmin, requireOwnerOrAdmin } from '../posts/authorization';
@@ -47,6 +47,34 @@ function checkContent(html: string): string {
   return content;
 }
 
+/** SPEC §3: article comment images are attachment type 6, question comment images type 7. */
+export const COMMENT_IMAGE_TYPE = {
+  article: AttachmentType.ArticleCommentImageAttachment,
+  question: AttachmentType.QuestionCommentImageAttachment,
+} as const satisfies Record<PostKind, number>;
+
+/** Only the commenter's own, live comment images of this post kind: they are deleted with the comment. */
+function checkAttachedImages({ attachedFileIds, attachedFiles, actor, postKind }: AddComment): void {
+  if (attachedFileIds.length !== attachedFiles.length) throw validationError(ATTACHED_FILE_INVALID);
+  attachedFileIds.forEach((id, index) => {
+    const image = attachedFiles[index];
+    const valid =
+      isPositiveInteger(id) &&
+      image !== null &&
+      image.id === id &&
+      !image.deleted &&
+      image.uploaderId === actor.accountId &&
+      image.attachmentTypeId === COMMENT_IMAGE_TYPE[postKind];
+    if (!valid) throw validationError(ATTACHED_FILE_INVALID);
+  });
+}
+
+/** The comment exists, is not deleted, and belongs to a post of the route's kind. */
+function requireComment(state: CommentState, postKind: PostKind): void {
+  requireLivePost(state, COMMENT_NOT_FOUND);
+  if (state.postKind !== postKind) throw notFound(COMMENT_NOT_FOUND);
+}
+
 function add(command: AddComment, state: CommentState): CommentEvent[] {
   requireNewPost(state, COMMENT_ALREADY_EXISTS);
   const { post, parent, parentId, postKind, postId } = command;
@@ -56,7 +84,7 @@ function add(command: AddComment, state: CommentState): CommentEvent[] {
     if (!isPositiveInteger(parentId) || !parent || parent.deleted) throw notFound(REPLIED_COMMENT_NOT_FOUND);
     if (parent.postKind !== postKind || parent.postId !== postId) throw validationError(REPLY_TO_OTHER_POST);
   }
-  if (command.attachedFiles.some((id) => !isPositiveInteger(id))) throw validationError(ATTACHED_FILE_INVALID);
+  checkAttachedImages(command);
   const content = checkContent(command.content);
   return [
     {
@@ -68,7 +96,7 @@ function add(command: AddComment, state: CommentState): CommentEvent[] {
         parentId,
         authorId: command.actor.accountId,
         content,
-        attachedFiles: [...new Set(command.attachedFiles)],
+        attachedFiles: [...new Set(command.attachedFileIds)],
         isApproved: initialApproval(command.moderation),
         at: command.now.toISOString(),
       },
@@ -77,7 +105,7 @@ function add(command: AddComment, state: CommentState): CommentEvent[] {
 }
 
 function edit(command: EditComment, state: CommentState): CommentEvent[] {
-  requireLivePost(state, COMMENT_NOT_FOUND);
+  requireComment(state, command.postKind);
   requireOwnerOrAdmin(command.actor, state.authorId);
   const content = checkContent(command.content);
   if (content === state.content) return [];
@@ -85,14 +113,14 @@ function edit(command: EditComment, state: CommentState): CommentEvent[] {
 }
 
 function approve(command: ApproveComment, state: CommentState): CommentEvent[] {
-  requireLivePost(state, COMMENT_NOT_FOUND);
+  requireComment(state, command.postKind);
   requireAdmin(command.actor);
   if (command.isApproved === state.isApproved) return [];
   return [{ type: command.isApproved ? 'CommentApproved' : 'CommentUnapproved', data: { at: command.now.toISOString() } }];
 }
 
 function remove(command: DeleteComment, state: CommentState): CommentEvent[] {
-  requireLivePost(state, COMMENT_NOT_FOUND);
+  requireComment(state, command.postKind);
   requireOwnerOrAdmin(command.actor, state.authorId);
   return [{ type: 'CommentDeleted', data: { at: command.now.toISOString() } }];
 }
