@@ -9,7 +9,8 @@ import { GetModerationHistoryHandler } from './moderation/get-moderation-history
 import { GetRecentModerationHandler } from './moderation/get-recent-moderation.query';
 import { ListModerationPostsHandler } from './moderation/list-moderation-posts.query';
 import { ModerationController } from './moderation/moderation.controller';
-import { postIdGeneratorProvider } from './post-id.generator';
+import { POST_ID_GENERATOR, postIdGeneratorProvider } from './post-id.generator';
+import { LikesOfReader } from '../likes/likes-of-reader';
 import { AskQuestionHandler } from './questions/ask-question.command';
 import { EditQuestionHandler } from './questions/edit-question.command';
 import { GetQuestionHandler } from './questions/get-question.query';
@@ -22,6 +23,7 @@ import { VisiblePosts } from './views/visible-post';
   providers: [
     postIdGeneratorProvider,
     VisiblePosts,
+    LikesOfReader,
     DraftArticleHandler,
     EditArticleHandler,
     GetArticleHandler,
@@ -34,5 +36,6 @@ import { VisiblePosts } from './views/visible-post';
     GetRecentModerationHandler,
     ListModerationPostsHandler,
   ],
+  exports: [POST_ID_GENERATOR, VisiblePosts, LikesOfReader],
 })
 export class PostsModule {}

@@ -2,3 +2,4 @@ export * from './events';
 export * from './commands';
 export * from './errors';
 export * from './decider';
+export * from './visibility';
