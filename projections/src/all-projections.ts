@@ -7,6 +7,7 @@ import { postViewProjection } from './post-view/post-view.projection';
 import { profilesProjection } from './profiles/profiles.projection';
 import type { Projection } from './projection';
 import { accountMailReactor, type AccountMailDependencies } from './reactors/account-mail.reactor';
+import { commentNotificationReactor } from './reactors/comment-notification.reactor';
 import { uploadedDocumentsProjection } from './uploaded-documents/uploaded-documents.projection';
 
 export type ProjectionDependencies = AccountMailDependencies;
@@ -23,5 +24,6 @@ export function createProjections(deps: ProjectionDependencies): Projection[] {
     accountsProjection(deps.vault),
     profilesProjection(deps.vault),
     accountMailReactor(deps),
+    commentNotificationReactor(deps),
   ];
 }

@@ -22,6 +22,8 @@ export const COMMENT_MESSAGES = {
   isLikedRequired: '- isLiked is required',
   rateLimited: `You are commenting too fast: at most ${COMMENT_RATE_LIMIT.maxComments} comments in ${COMMENT_RATE_LIMIT.windowSeconds} seconds. Please wait a moment and try again.`,
   pageInvalid: 'The page parameters are invalid.',
+  linkInvalid: 'This link is invalid.',
+  enabledRequired: '- enabled is required',
 } as const;
 
 const commentContent = requiredString(COMMENT_MESSAGES.contentRequired).refine(hasTextOrImage, ifPresent(COMMENT_MESSAGES.contentRequired));
@@ -122,3 +124,16 @@ export interface LikedUser {
   uName: string;
   profilePic: string;
 }
+
+/** The query of the unsubscribe link in notification e-mails (`uname` carries the account id, as in credential links). */
+export const unsubscribeQuerySchema = z.object({
+  uname: requiredString(COMMENT_MESSAGES.linkInvalid),
+  hash: requiredString(COMMENT_MESSAGES.linkInvalid),
+});
+export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;
+
+/** PUT /api/Account/CommentNotifications: the logged-in user turns comment e-mails on or off. */
+export const commentNotificationsRequestSchema = z.object({
+  enabled: z.boolean({ error: COMMENT_MESSAGES.enabledRequired }),
+});
+export type CommentNotificationsRequest = z.infer<typeof commentNotificationsRequestSchema>;

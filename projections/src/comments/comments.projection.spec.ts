@@ -18,11 +18,10 @@ const added: CommentEvent = {
     at,
   },
 };
-const like = (type: LikeEvent['type'], accountId: string, entityType: 1 | 2 | 3 | 4 = 4): LikeEvent =>
-  ({
-    type,
-    data: { entityType, targetId: 77, accountId, at },
-  });
+const like = (type: LikeEvent['type'], accountId: string, entityType: 1 | 2 | 3 | 4 = 4): LikeEvent => ({
+  type,
+  data: { entityType, targetId: 77, accountId, at },
+});
 const inComments = { inCollection: COMMENTS_COLLECTION, withId: 'comment-77' };
 
 describe('comments projection', () => {
