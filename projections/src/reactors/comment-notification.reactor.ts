@@ -8,6 +8,7 @@ import {
   POST_KINDS,
   questionDecider,
   TOP_LEVEL_PARENT_ID,
+  type AccountEvent,
   type AccountPersonalData,
   type CommentAdded,
   type PostKind,
@@ -30,14 +31,25 @@ export interface CommentNotificationDependencies {
 /**
  * Mails the author of the post (or, for a reply, of the parent comment) when someone else comments.
  * The job id is the event id, so a replay enqueues nothing twice. Who to write to, and whether they
- * still want it (CommentNotificationsTurnedOff), is read from the streams when the event is handled;
+ * wanted it then (CommentNotificationsTurnedOff before the comment), is read from the streams;
  * the message is sealed with the recipient's key, like every queued mail.
  */
 export function commentNotificationReactor(deps: CommentNotificationDependencies): Projection {
-  const accountOf = async (accountId: string) => {
-    const { state } = await loadStream(deps.eventStore, accountStreamName(accountId), accountDecider);
+  /**
+   * The account now (its personal data: gone once erased), and whether it wanted comment mail when
+   * the comment was made: a replay must decide as the first run did, not send what was once skipped.
+   */
+  const accountOf = async (accountId: string, asOf: bigint) => {
+    const recorded = await deps.eventStore.readStream(accountStreamName(accountId));
+    const fold = (events: typeof recorded) =>
+      events.reduce(
+        (state, event) => accountDecider.evolve(state, { type: event.type, data: event.data } as AccountEvent),
+        accountDecider.initialState,
+      );
+    const state = fold(recorded);
+    const wanted = fold(recorded.filter((event) => event.position <= asOf)).commentNotifications;
     const personal = state.sealed && !state.erased ? await deps.vault.open<AccountPersonalData>(accountId, state.sealed) : null;
-    return { state, personal };
+    return { personal, wanted };
   };
 
   const postOf = async (kind: PostKind, id: number) => {
@@ -65,9 +77,9 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
         : post.authorId;
       if (!recipientId || recipientId === commenterId) return;
 
-      const recipient = await accountOf(recipientId);
-      if (!recipient.personal || !recipient.state.commentNotifications) return; // erased, or unsubscribed
-      const commenter = await accountOf(commenterId);
+      const recipient = await accountOf(recipientId, recorded.position);
+      if (!recipient.personal || !recipient.wanted) return; // erased, or unsubscribed
+      const commenter = await accountOf(commenterId, recorded.position);
 
       const { label } = POST_KINDS[postKind];
       const base = deps.publicUrl.endsWith('/') ? deps.publicUrl : `${deps.publicUrl}/`;
