@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ApprovePostHandler } from './approve-post.command';
-import { ArticleController } from './articles/article.controller';
+import { ArticleSaveController } from './articles/article.controller';
 import { DraftArticleHandler } from './articles/draft-article.command';
 import { EditArticleHandler } from './articles/edit-article.command';
 import { GetArticleHandler } from './articles/get-article.query';
@@ -14,12 +14,13 @@ import { LikesOfReader } from '../likes/likes-of-reader';
 import { AskQuestionHandler } from './questions/ask-question.command';
 import { EditQuestionHandler } from './questions/edit-question.command';
 import { GetQuestionHandler } from './questions/get-question.query';
-import { QuestionController } from './questions/question.controller';
+import { QuestionSaveController } from './questions/question.controller';
+import { POST_CONTROLLERS } from './post.controller';
 import { VisiblePosts } from './views/visible-post';
 
 /** Articles and questions: drafting, editing, publishing, moderation and their views (SPEC §7). */
 @Module({
-  controllers: [ArticleController, QuestionController, ModerationController],
+  controllers: [...POST_CONTROLLERS, ArticleSaveController, QuestionSaveController, ModerationController],
   providers: [
     postIdGeneratorProvider,
     VisiblePosts,
