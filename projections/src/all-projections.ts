@@ -1,10 +1,13 @@
 import { accountsProjection } from './accounts/accounts.projection';
+import { commentsProjection } from './comments/comments.projection';
+import { likesProjection } from './likes/likes.projection';
 import { homeProjection } from './home/home.projection';
 import { moderationLogProjection } from './moderation-log/moderation-log.projection';
 import { postViewProjection } from './post-view/post-view.projection';
 import { profilesProjection } from './profiles/profiles.projection';
 import type { Projection } from './projection';
 import { accountMailReactor, type AccountMailDependencies } from './reactors/account-mail.reactor';
+import { commentNotificationReactor } from './reactors/comment-notification.reactor';
 import { uploadedDocumentsProjection } from './uploaded-documents/uploaded-documents.projection';
 
 export type ProjectionDependencies = AccountMailDependencies;
@@ -15,9 +18,12 @@ export function createProjections(deps: ProjectionDependencies): Projection[] {
     homeProjection,
     postViewProjection,
     moderationLogProjection,
+    commentsProjection,
+    likesProjection,
     uploadedDocumentsProjection,
     accountsProjection(deps.vault),
     profilesProjection(deps.vault),
     accountMailReactor(deps),
+    commentNotificationReactor(deps),
   ];
 }

@@ -23,3 +23,5 @@ export {
   type ProfileHistoryKind,
 } from './profiles/profiles.projection';
 export { SEARCH_PROJECTION_NAME, searchProjection } from './search/search.projection';
+export { COMMENTS_COLLECTION, type CommentDocument } from './comments/comments.projection';
+export { LIKES_COLLECTION, type LikeDocument } from './likes/likes.projection';

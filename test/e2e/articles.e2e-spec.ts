@@ -62,6 +62,7 @@ describe('articles', () => {
         likes: 0,
         attachedFiles: [],
         images: [],
+        isLikedByMe: false,
       });
       expect(Date.parse(record.createdOn)).not.toBeNaN();
       expect((await getArticle(id, admin).expect(200)).body.result.id).toBe(id);

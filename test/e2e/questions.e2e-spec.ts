@@ -46,6 +46,7 @@ describe('questions', () => {
         likes: 0,
         attachedFiles: [],
         images: [],
+        isLikedByMe: false,
       });
       expect(await homeQuestionIds()).toContain(id);
       const item = (await site.http().get('/api/Home/').expect(200)).body.result.questions.find((q: { id: number }) => q.id === id);

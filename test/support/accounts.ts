@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { accountDecider, accountStreamName } from '@app/domain';
-import { EventSourcedCommands } from '@app/api';
+import { accountDecider, accountStreamName, type AccountRegistered } from '@app/domain';
+import type { EventStore } from '@app/event-store';
+import { PersonalDataVault } from '@app/personal-data';
+import { ProjectionRunner } from '@app/projections';
+import { EVENT_STORE, EventSourcedCommands, TokenService } from '@app/api';
 import type { TestApp } from './test-app';
 
 export interface TestUser {
@@ -45,3 +48,41 @@ export async function makeAdmin(site: TestApp, user: TestUser): Promise<TestUser
 }
 
 export const bearer = (user: Pick<TestUser, 'token'>) => ({ Authorization: `Bearer ${user.token}` });
+
+/**
+ * Many readers at once, for load tests: each account is recorded as a given event (its personal data
+ * sealed with its own key, as signup does, but without password hashing or confirmation mail) and
+ * gets a session token from the site's token service.
+ */
+export async function givenAccounts(site: TestApp, count: number, namePrefix = 'Reader'): Promise<TestUser[]> {
+  const commands = site.app.get(EventSourcedCommands);
+  const vault = site.app.get(PersonalDataVault);
+  const tokens = site.app.get(TokenService);
+  const users: TestUser[] = [];
+  for (let start = 0; start < count; start += 50) {
+    const batch = Array.from({ length: Math.min(50, count - start) }, async (_, offset) => {
+      const accountId = randomUUID();
+      const tag = accountId.slice(0, 8);
+      const user = { accountId, userName: `reader-${tag}`, name: `${namePrefix} ${start + offset}`, email: `reader-${tag}@example.com` };
+      const sealed = await vault.seal(accountId, { email: user.email, name: user.name, userName: user.userName, passwordHash: 'unused' });
+      const registered: AccountRegistered = {
+        type: 'AccountRegistered',
+        data: {
+          accountId,
+          sealed,
+          emailLookup: `given-${accountId}`,
+          userNameLookup: `given-${accountId}`,
+          roleId: 1,
+          credentialVersion: 1,
+          registeredAt: new Date().toISOString(),
+        },
+      };
+      await commands.append(accountStreamName(accountId), [registered], 'no_stream', { actor: accountId });
+      return { ...user, token: tokens.issue(accountId, false), roleId: 1, password: '' };
+    });
+    users.push(...(await Promise.all(batch)));
+  }
+  const head = await site.app.get<EventStore>(EVENT_STORE).headPosition();
+  if (head !== null) await site.app.get(ProjectionRunner).waitFor(head, ['accounts'], 60_000);
+  return users;
+}

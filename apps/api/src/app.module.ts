@@ -3,6 +3,8 @@ import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
+import { CommentsModule } from './comments/comments.module';
+import { LikesModule } from './likes/likes.module';
 import { FilesModule } from './files/files.module';
 import { HealthModule } from './health/health.module';
 import { HomeModule } from './home/home.module';
@@ -29,6 +31,8 @@ export interface AppOptions {
     HomeModule,
     AccountsModule,
     PostsModule,
+    CommentsModule,
+    LikesModule,
     FilesModule,
     ProfilesModule,
     SearchModule,

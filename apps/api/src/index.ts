@@ -16,3 +16,4 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   return create(options);
 }
 export { eraseAccount } from './profiles/erase-account';
+export { TokenService } from './auth/token.service';

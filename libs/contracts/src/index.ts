@@ -7,3 +7,4 @@ export * from './validation';
 export * from './search';
 export * from './calendar-date';
 export * from './profile';
+export * from './comments';

@@ -129,6 +129,8 @@ export interface Article {
   attachedFiles: AttachedFile[];
   /** Images uploaded into the post (attachment types 4, 5), for the submit page's 'uploaded images' list. */
   images: AttachedFile[];
+  /** Whether the logged-in reader likes it (false for anonymous readers), so the like button shows the truth. Always set by GET; absent in the data export. */
+  isLikedByMe?: boolean;
 }
 
 /** SPEC §3 Question; `defaultImageId` is -1 when none was chosen. */
@@ -149,6 +151,8 @@ export interface Question {
   attachedFiles: AttachedFile[];
   /** Images uploaded into the post (attachment types 4, 5), for the submit page's 'uploaded images' list. */
   images: AttachedFile[];
+  /** Whether the logged-in reader likes it (false for anonymous readers), so the like button shows the truth. Always set by GET; absent in the data export. */
+  isLikedByMe?: boolean;
 }
 
 /** SPEC §3 grid post item (home lists and search results); the SPA derives postUrl and the times. */

@@ -6,3 +6,5 @@ export * from './account';
 export * from './file';
 export * from './profile';
 export * from './reference-data';
+export * from './comment';
+export * from './like';

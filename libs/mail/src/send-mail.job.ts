@@ -9,6 +9,8 @@ export const mailMessageSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().optional(),
+  /** Extra headers, e.g. `List-Unsubscribe` on notifications. */
+  headers: z.record(z.string(), z.string()).optional(),
 });
 
 export type MailToSend = z.infer<typeof mailMessageSchema>;

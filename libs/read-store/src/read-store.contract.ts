@@ -160,6 +160,12 @@ export function describeReadStoreContract(name: string, makeStore: () => Promise
         expect(await store.find(posts, { score: { $in: [] } })).toEqual([]);
       });
 
+      it('filters with $in over thousands of values (a popular post has that many likers)', async () => {
+        const posts = await seedPosts();
+        const many = [...Array.from({ length: 3000 }, (_, index) => `nope-${index}`), 'p2'];
+        expect(sorted(await store.find(posts, { id: { $in: many } }))).toEqual(['p2']);
+      });
+
       it('filters with $lt, $lte, $gt and $gte on numbers and strings, alone or combined', async () => {
         const posts = await seedPosts();
         expect(sorted(await store.find(posts, { score: { $lt: 2 } }))).toEqual(['p4', 'p5']);

@@ -1,4 +1,4 @@
-import type { ArticleEvent, QuestionEvent } from '@app/domain';
+import type { ArticleEvent, LikeEvent, QuestionEvent } from '@app/domain';
 import { documentExists, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
 import { HOME_COLLECTION, homeProjection, type HomePostDocument } from './home.projection';
 
@@ -114,4 +114,13 @@ describe('home projection', () => {
       .given([drafted(8, { isApproved: false })])
       .when(on<ArticleEvent>('article-8', { type: 'ArticlePublished', data: { at: 'x' } }))
       .then(documentExists<HomePostDocument>({ visible: false }, homePost('article-8'))));
+
+  it("counts the article's likes: one per standing like, not those of a comment with the same id", () => {
+    const like = (type: LikeEvent['type'], accountId: string, entityType: 1 | 3 = 1) =>
+      on<LikeEvent>(`like-${entityType}-7-${accountId}`, { type, data: { entityType, targetId: 7, accountId, at: 'x' } });
+    return spec
+      .given([drafted(7), like('Liked', 'bob'), like('Liked', 'cy'), like('Liked', 'cy', 3), like('Unliked', 'bob')])
+      .when(like('Liked', 'dan'))
+      .then(documentExists<HomePostDocument>({ likes: 2 }, homePost('article-7')));
+  });
 });

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@app/event-store';
 import { POST_KINDS, type ArticleEvent, type PostEntityType, type QuestionEvent as QuestionEvents } from '@app/domain';
 import type { ReadStoreTransaction } from '@app/read-store';
+import { applyLikeEvent, isLikeEvent, LIKE_EVENTS, postDocumentIdOf } from '../likes/like-counts';
 import type { Projection } from '../projection';
 
 export const HOME_COLLECTION = 'home_posts';
@@ -50,11 +51,12 @@ const HANDLED: PostEvent['type'][] = [
 /** The latest posts, visible or not, so a post that becomes visible again needs no other source. */
 export const homeProjection: Projection = {
   name: 'home',
-  version: 2,
+  version: 3,
   collections: [HOME_COLLECTION],
-  handles: HANDLED,
+  handles: [...HANDLED, ...LIKE_EVENTS],
   indexes: { [HOME_COLLECTION]: [['entityType', 'visible', 'postId']] },
   async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
+    if (isLikeEvent(recorded.type)) return applyLikeEvent(recorded, tx, HOME_COLLECTION, postDocumentIdOf);
     const event = { type: recorded.type, data: recorded.data } as PostEvent;
     const id = recorded.streamName;
     if (event.type === 'ArticleDrafted' || event.type === 'QuestionAsked') {

@@ -1,4 +1,4 @@
-import type { ArticleEvent, QuestionEvent } from '@app/domain';
+import type { ArticleEvent, CommentEvent, QuestionEvent } from '@app/domain';
 import { on, projectionSpec, useTemporaryReadStore, type ProjectionAssertion } from '@app/testing';
 import {
   MODERATION_LOG_COLLECTION,
@@ -86,4 +86,41 @@ describe('moderation-log projection', () => {
     expect(sortablePosition(9n) < sortablePosition(10n)).toBe(true);
     expect(sortablePosition(2n ** 64n - 1n)).toHaveLength(20);
   });
+});
+
+describe('moderation-log projection: comments', () => {
+  const readStore = useTemporaryReadStore();
+  const spec = projectionSpec(moderationLogProjection, readStore);
+  const at = '2026-02-01T10:00:00.000Z';
+  const added: CommentEvent = {
+    type: 'CommentAdded',
+    data: {
+      id: 77,
+      postKind: 'article',
+      postId: 42,
+      parentId: -1,
+      authorId: 'ada',
+      content: '<p>x</p>',
+      attachedFiles: [],
+      isApproved: true,
+      at,
+    },
+  };
+
+  it("puts a comment's unapprove, approve and delete in its post's history", () =>
+    spec
+      .given([
+        on<CommentEvent>('comment-77', added),
+        on<CommentEvent>('comment-77', { type: 'CommentEdited', data: { content: '<p>y</p>', at } }),
+        on<CommentEvent>('comment-77', { type: 'CommentUnapproved', data: { at } }, { actor: 'root' }),
+        on<CommentEvent>('comment-77', { type: 'CommentApproved', data: { at } }, { actor: 'root' }),
+      ])
+      .when(on<CommentEvent>('comment-77', { type: 'CommentDeleted', data: { at } }, { actor: 'ada' }))
+      .then(
+        logIs(1, 42, (entry) => [entry.action, entry.actor, entry.commentId], [
+          ['unapprove-comment', 'root', 77],
+          ['approve-comment', 'root', 77],
+          ['delete-comment', 'ada', 77],
+        ]),
+      ));
 });

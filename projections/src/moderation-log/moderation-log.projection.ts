@@ -1,11 +1,31 @@
-import { POST_KINDS, type ArticleEvent, type PostEntityType, type PostKind, type QuestionEvent } from '@app/domain';
+import {
+  COMMENT_STREAM_PREFIX,
+  POST_KINDS,
+  type ArticleEvent,
+  type CommentEvent,
+  type PostEntityType,
+  type PostKind,
+  type QuestionEvent,
+} from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { ReadStoreTransaction } from '@app/read-store';
 import type { Projection } from '../projection';
 
 export const MODERATION_LOG_COLLECTION = 'moderation_log';
+/** Which post each comment belongs to: comment approve/unapprove/delete events carry only `at`. */
+export const MODERATION_LOG_COMMENTS_COLLECTION = 'moderation_log_comments';
 
-export type ModerationAction = 'create' | 'edit' | 'publish' | 'unpublish' | 'approve' | 'unapprove' | 'delete';
+export type ModerationAction =
+  | 'create'
+  | 'edit'
+  | 'publish'
+  | 'unpublish'
+  | 'approve'
+  | 'unapprove'
+  | 'delete'
+  | 'approve-comment'
+  | 'unapprove-comment'
+  | 'delete-comment';
 
 /** One thing someone did to a post, for admins auditing moderation. */
 export interface ModerationLogDocument {
@@ -22,6 +42,16 @@ export interface ModerationLogDocument {
   position: string;
   /** Ties the events of one command together (one save that edits and picks an image is one edit). */
   correlationId: string | null;
+  /** For the actions on one of the post's comments: that comment's id. */
+  commentId?: number;
+  [field: string]: unknown;
+}
+
+interface CommentOfPost {
+  /** `comment-<commentId>`. */
+  id: string;
+  entityType: PostEntityType;
+  postId: number;
   [field: string]: unknown;
 }
 
@@ -44,6 +74,12 @@ const ACTION_OF_EVENT: Record<PostEvent['type'], ModerationAction> = {
   QuestionDeleted: 'delete',
 };
 
+const ACTION_OF_COMMENT_EVENT: Partial<Record<CommentEvent['type'], ModerationAction>> = {
+  CommentApproved: 'approve-comment',
+  CommentUnapproved: 'unapprove-comment',
+  CommentDeleted: 'delete-comment',
+};
+
 /** 20 digits hold any unsigned 64-bit position (EventStoreDB commit positions included). */
 export const sortablePosition = (position: bigint) => position.toString().padStart(20, '0');
 
@@ -51,11 +87,12 @@ const STREAM_PATTERN = /^(article|question)-(\d+)$/;
 
 export const moderationLogProjection: Projection = {
   name: 'moderation-log',
-  version: 2,
-  collections: [MODERATION_LOG_COLLECTION],
-  handles: Object.keys(ACTION_OF_EVENT),
+  version: 3,
+  collections: [MODERATION_LOG_COLLECTION, MODERATION_LOG_COMMENTS_COLLECTION],
+  handles: [...Object.keys(ACTION_OF_EVENT), 'CommentAdded', ...Object.keys(ACTION_OF_COMMENT_EVENT)],
   indexes: { [MODERATION_LOG_COLLECTION]: [['entityType', 'postId', 'position'], ['position']] },
   async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
+    if (recorded.type.startsWith('Comment')) return applyCommentEvent(recorded, tx);
     const stream = STREAM_PATTERN.exec(recorded.streamName);
     const action = ACTION_OF_EVENT[recorded.type as PostEvent['type']];
     if (!stream || !action) return;
@@ -81,3 +118,31 @@ export const moderationLogProjection: Projection = {
     });
   },
 };
+
+/** A comment's moderation (approve, unapprove, delete) is part of its post's history. */
+async function applyCommentEvent(recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {
+  const event = { type: recorded.type, data: recorded.data } as CommentEvent;
+  if (event.type === 'CommentAdded') {
+    const { postKind, postId } = event.data;
+    await tx.upsert<CommentOfPost>(MODERATION_LOG_COMMENTS_COLLECTION, {
+      id: recorded.streamName,
+      entityType: POST_KINDS[postKind].entityType,
+      postId,
+    });
+    return;
+  }
+  const action = ACTION_OF_COMMENT_EVENT[event.type];
+  const comment = await tx.get<CommentOfPost>(MODERATION_LOG_COMMENTS_COLLECTION, recorded.streamName);
+  if (!action || !comment) return;
+  await tx.upsert<ModerationLogDocument>(MODERATION_LOG_COLLECTION, {
+    id: recorded.id,
+    entityType: comment.entityType,
+    postId: comment.postId,
+    action,
+    actor: recorded.metadata.actor,
+    at: event.data.at,
+    position: sortablePosition(recorded.position),
+    correlationId: typeof recorded.metadata.correlationId === 'string' ? recorded.metadata.correlationId : null,
+    commentId: Number(recorded.streamName.slice(COMMENT_STREAM_PREFIX.length)),
+  });
+}

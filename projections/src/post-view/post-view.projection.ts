@@ -2,6 +2,7 @@ import type { AttachedFile } from '@app/contracts';
 import { findCategory, POST_KINDS, type ArticleEvent, type PostEntityType, type PostTag, type QuestionEvent } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { ReadStoreTransaction } from '@app/read-store';
+import { applyLikeEvent, isLikeEvent, LIKE_EVENTS, postDocumentIdOf } from '../likes/like-counts';
 import type { Projection } from '../projection';
 import { applyPostFileEvent, POST_VIEW_FILE_EVENTS, POST_VIEW_FILES_COLLECTION } from './post-view-files';
 
@@ -69,9 +70,9 @@ const categoryName = (categoryId: number) => findCategory(categoryId)?.subCatego
 /** Every post, deleted ones included (kept as tombstones, so a late event finds its post). */
 export const postViewProjection: Projection = {
   name: 'post-view',
-  version: 3,
+  version: 4,
   collections: [POST_VIEW_COLLECTION, POST_VIEW_FILES_COLLECTION],
-  handles: [...HANDLED, ...POST_VIEW_FILE_EVENTS],
+  handles: [...HANDLED, ...POST_VIEW_FILE_EVENTS, ...LIKE_EVENTS],
   indexes: {
     [POST_VIEW_COLLECTION]: [
       ['entityType', 'postId'],
@@ -81,6 +82,7 @@ export const postViewProjection: Projection = {
   },
   async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
     if ((POST_VIEW_FILE_EVENTS as string[]).includes(recorded.type)) return applyPostFileEvent(recorded, tx, POST_VIEW_COLLECTION);
+    if (isLikeEvent(recorded.type)) return applyLikeEvent(recorded, tx, POST_VIEW_COLLECTION, postDocumentIdOf);
     const event = { type: recorded.type, data: recorded.data } as PostEvent;
     const id = recorded.streamName;
     if (event.type === 'ArticleDrafted' || event.type === 'QuestionAsked') {

@@ -1,7 +1,11 @@
-import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Post, Put, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  commentNotificationsRequestSchema,
+  unsubscribeQuerySchema,
+  type CommentNotificationsRequest,
+  type UnsubscribeQuery,
   confirmEmailRequestSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -18,6 +22,7 @@ import {
 import { Authenticated, CurrentUser } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { SetCommentNotificationsCommand } from './commands/comment-notifications.command';
 import { ConfirmEmailCommand, RequestCredentialLinkCommand, ResetPasswordCommand } from './commands/credential-links.command';
 import { LoginCommand } from './commands/login.command';
 import { SignupCommand } from './commands/signup.command';
@@ -72,5 +77,28 @@ export class AccountsController {
     return this.commandBus.execute(
       new ConfirmEmailCommand({ accountId: body.UName, created: body.Created, expire: body.Expire, hash: body.hash }),
     );
+  }
+
+  /** The unsubscribe link of comment notifications: opened (GET) or one-click (POST, RFC 8058); no login. */
+  @Get('Unsubscribe')
+  unsubscribeByLink(@Query(new ZodValidationPipe(unsubscribeQuerySchema)) query: UnsubscribeQuery) {
+    return this.commandBus.execute(new SetCommentNotificationsCommand(query.uname, false, query.hash));
+  }
+
+  @Post('Unsubscribe')
+  @HttpCode(200)
+  unsubscribeOneClick(@Query(new ZodValidationPipe(unsubscribeQuerySchema)) query: UnsubscribeQuery) {
+    return this.commandBus.execute(new SetCommentNotificationsCommand(query.uname, false, query.hash));
+  }
+
+  /** The logged-in user turns e-mails about comments on their posts and replies on or off. */
+  @Put('CommentNotifications')
+  @Authenticated()
+  @ApiBearerAuth()
+  setCommentNotifications(
+    @Body(new ZodValidationPipe(commentNotificationsRequestSchema)) body: CommentNotificationsRequest,
+    @CurrentUser() user: SessionUser,
+  ) {
+    return this.commandBus.execute(new SetCommentNotificationsCommand(user.accountId, body.enabled, null));
   }
 }

@@ -3,6 +3,7 @@ import { AccountDirectory } from './account-directory';
 import { AccountsController } from './accounts.controller';
 import { AuthorNames } from './author-names';
 import { ConfirmEmailHandler, RequestCredentialLinkHandler, ResetPasswordHandler } from './commands/credential-links.command';
+import { SetCommentNotificationsHandler } from './commands/comment-notifications.command';
 import { LoginHandler } from './commands/login.command';
 import { SignupHandler } from './commands/signup.command';
 import { LoginThrottle } from './login-throttle';
@@ -23,6 +24,7 @@ import { SessionIssuer } from './session-issuer';
     RequestCredentialLinkHandler,
     ResetPasswordHandler,
     ConfirmEmailHandler,
+    SetCommentNotificationsHandler,
   ],
 })
 export class AccountsModule {}

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ApprovePostHandler } from './approve-post.command';
-import { ArticleController } from './articles/article.controller';
+import { ArticleSaveController } from './articles/article.controller';
 import { DraftArticleHandler } from './articles/draft-article.command';
 import { EditArticleHandler } from './articles/edit-article.command';
 import { GetArticleHandler } from './articles/get-article.query';
@@ -9,19 +9,22 @@ import { GetModerationHistoryHandler } from './moderation/get-moderation-history
 import { GetRecentModerationHandler } from './moderation/get-recent-moderation.query';
 import { ListModerationPostsHandler } from './moderation/list-moderation-posts.query';
 import { ModerationController } from './moderation/moderation.controller';
-import { postIdGeneratorProvider } from './post-id.generator';
+import { POST_ID_GENERATOR, postIdGeneratorProvider } from './post-id.generator';
+import { LikesOfReader } from '../likes/likes-of-reader';
 import { AskQuestionHandler } from './questions/ask-question.command';
 import { EditQuestionHandler } from './questions/edit-question.command';
 import { GetQuestionHandler } from './questions/get-question.query';
-import { QuestionController } from './questions/question.controller';
+import { QuestionSaveController } from './questions/question.controller';
+import { POST_CONTROLLERS } from './post.controller';
 import { VisiblePosts } from './views/visible-post';
 
 /** Articles and questions: drafting, editing, publishing, moderation and their views (SPEC §7). */
 @Module({
-  controllers: [ArticleController, QuestionController, ModerationController],
+  controllers: [...POST_CONTROLLERS, ArticleSaveController, QuestionSaveController, ModerationController],
   providers: [
     postIdGeneratorProvider,
     VisiblePosts,
+    LikesOfReader,
     DraftArticleHandler,
     EditArticleHandler,
     GetArticleHandler,
@@ -34,5 +37,6 @@ import { VisiblePosts } from './views/visible-post';
     GetRecentModerationHandler,
     ListModerationPostsHandler,
   ],
+  exports: [POST_ID_GENERATOR, VisiblePosts, LikesOfReader],
 })
 export class PostsModule {}

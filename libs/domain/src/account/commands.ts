@@ -70,6 +70,14 @@ export interface EraseAccount {
   now: Date;
 }
 
+/** From the signed unsubscribe link of a notification e-mail (no login), or from the user's settings. */
+export interface SetCommentNotifications {
+  type: 'SetCommentNotifications';
+  accountId: string;
+  enabled: boolean;
+  now: Date;
+}
+
 export type AccountCommand =
   | RegisterAccount
   | ConfirmEmail
@@ -78,4 +86,5 @@ export type AccountCommand =
   | ChangePassword
   | GrantAdmin
   | RevokeAdmin
-  | EraseAccount;
+  | EraseAccount
+  | SetCommentNotifications;

@@ -223,6 +223,7 @@ describe('accountDecider', () => {
         sealed,
         sealedPasswordHash,
         registeredAt: registeredOn.toISOString(),
+        commentNotifications: true,
       });
     });
   });
@@ -237,5 +238,26 @@ describe('accountDecider', () => {
     it('refuses an unknown account', () => spec.given([]).when(erase).thenThrows('not_found', ACCOUNT_NOT_FOUND));
     it('refuses every later command on an erased account', () =>
       spec.given([registered, erased]).when({ type: 'GrantAdmin', accountId, now }).thenThrows('not_found', ACCOUNT_NOT_FOUND));
+  });
+
+  describe('comment notifications', () => {
+    const now = new Date('2026-04-01T00:00:00.000Z');
+    const set = (enabled: boolean): AccountCommand => ({ type: 'SetCommentNotifications', accountId, enabled, now });
+    const off: AccountEvent = { type: 'CommentNotificationsTurnedOff', data: { at: now.toISOString() } };
+    const on: AccountEvent = { type: 'CommentNotificationsTurnedOn', data: { at: now.toISOString() } };
+
+    it('are on by default: turning them on records nothing', () => spec.given([registered]).when(set(true)).thenNothingHappened());
+    it('turn off once', () => {
+      spec.given([registered]).when(set(false)).then([off]);
+      spec.given([registered, off]).when(set(false)).thenNothingHappened();
+    });
+    it('turn on again', () => spec.given([registered, off]).when(set(true)).then([on]));
+    it('refuse an unknown or erased account', () => {
+      spec.given([]).when(set(false)).thenThrows('not_found', ACCOUNT_NOT_FOUND);
+      spec
+        .given([registered, { type: 'AccountErased', data: { at: now.toISOString() } }])
+        .when(set(false))
+        .thenThrows('not_found');
+    });
   });
 });

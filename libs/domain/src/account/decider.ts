@@ -11,6 +11,7 @@ import type {
   RequestConfirmationLink,
   RequestPasswordReset,
   RevokeAdmin,
+  SetCommentNotifications,
 } from './commands';
 import { credentialLinkWindow } from './credential-link-window';
 import { ACCOUNT_ALREADY_EXISTS, ACCOUNT_NOT_FOUND, EMAIL_ALREADY_CONFIRMED, INVALID_LINK } from './errors';
@@ -33,6 +34,8 @@ export interface AccountState {
   /** The latest password hash (sealed `{ passwordHash }`) when it changed after signup; else it is in `sealed`. */
   sealedPasswordHash: SealedPersonalData | null;
   registeredAt: string | null;
+  /** Whether comments on their posts and replies to their comments are mailed to them. */
+  commentNotifications: boolean;
 }
 
 export const initialAccountState: AccountState = {
@@ -47,6 +50,7 @@ export const initialAccountState: AccountState = {
   sealed: null,
   sealedPasswordHash: null,
   registeredAt: null,
+  commentNotifications: true,
 };
 
 const INITIAL_CREDENTIAL_VERSION = 1;
@@ -148,6 +152,15 @@ function erase(command: EraseAccount, state: AccountState): AccountEvent[] {
   return [{ type: 'AccountErased', data: { at: command.now.toISOString() } }];
 }
 
+function setCommentNotifications(command: SetCommentNotifications, state: AccountState): AccountEvent[] {
+  requireAccount(state);
+  if (command.enabled === state.commentNotifications) return [];
+  const at = command.now.toISOString();
+  return [
+    command.enabled ? { type: 'CommentNotificationsTurnedOn', data: { at } } : { type: 'CommentNotificationsTurnedOff', data: { at } },
+  ];
+}
+
 function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
     case 'RegisterAccount':
@@ -166,6 +179,8 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return revokeAdmin(command, state);
     case 'EraseAccount':
       return erase(command, state);
+    case 'SetCommentNotifications':
+      return setCommentNotifications(command, state);
   }
 }
 
@@ -193,6 +208,10 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       return { ...state, roleId: RoleId.User };
     case 'AccountErased':
       return { ...state, erased: true };
+    case 'CommentNotificationsTurnedOff':
+      return { ...state, commentNotifications: false };
+    case 'CommentNotificationsTurnedOn':
+      return { ...state, commentNotifications: true };
     case 'ConfirmationLinkRequested':
     case 'PasswordResetRequested':
       return state;

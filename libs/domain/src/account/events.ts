@@ -44,6 +44,9 @@ export type RoleGranted = DomainEvent<'RoleGranted', { roleId: number; at: strin
 export type RoleRevoked = DomainEvent<'RoleRevoked', { roleId: number; at: string }>;
 /** The account is erased (crypto-shredding follows): no login, no links, and its e-mail and user name may be claimed again. */
 export type AccountErased = DomainEvent<'AccountErased', { at: string }>;
+/** The user stops (Off) or resumes (On) e-mails about comments on their posts and replies to their comments. On by default. */
+export type CommentNotificationsTurnedOff = DomainEvent<'CommentNotificationsTurnedOff', { at: string }>;
+export type CommentNotificationsTurnedOn = DomainEvent<'CommentNotificationsTurnedOn', { at: string }>;
 
 export type AccountEvent =
   | AccountRegistered
@@ -53,7 +56,9 @@ export type AccountEvent =
   | PasswordChanged
   | RoleGranted
   | RoleRevoked
-  | AccountErased;
+  | AccountErased
+  | CommentNotificationsTurnedOff
+  | CommentNotificationsTurnedOn;
 
 export type AccountEventType = AccountEvent['type'];
 

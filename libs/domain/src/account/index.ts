@@ -6,3 +6,4 @@ export * from './decider';
 export * from './user-name';
 export * from './credential-link-window';
 export * from './credential-link';
+export * from './unsubscribe-link';

@@ -63,8 +63,7 @@ function clauseSql(clause: Clause): SqlFragment {
     }
     case '$in': {
       if (clause.values.length === 0) return { sql: '0', params: [] };
-      const alternatives = clause.values.map((value) => equals(clause.field, value));
-      return { sql: `(${alternatives.map((part) => part.sql).join(' OR ')})`, params: alternatives.flatMap((part) => part.params) };
+      return anyOf(clause.values.map((value) => equals(clause.field, value)));
     }
     case 'range': {
       const bounds = clause.bounds.map(([operator, value]) => compare(clause.field, operator, value));
@@ -121,4 +120,16 @@ export function indexName(fields: readonly string[], unique: string): string {
 export function fieldsOfIndex(name: string): string | null {
   const match = /^ix:([^:]*):/.exec(name);
   return match ? match[1] : null;
+}
+
+/**
+ * `a OR b OR ...` as a balanced tree: SQLite caps an expression's depth at 1,000, and a flat chain of
+ * ORs is as deep as it is long, so an `$in` over a thousand ids (a popular post's likers) would fail.
+ */
+function anyOf(parts: readonly SqlFragment[]): SqlFragment {
+  if (parts.length === 1) return { sql: `(${parts[0].sql})`, params: parts[0].params };
+  const middle = Math.ceil(parts.length / 2);
+  const left = anyOf(parts.slice(0, middle));
+  const right = anyOf(parts.slice(middle));
+  return { sql: `(${left.sql} OR ${right.sql})`, params: [...left.params, ...right.params] };
 }

@@ -1,6 +1,7 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Article } from '@app/contracts';
 import type { Actor } from '@app/domain';
+import { LikesOfReader } from '../../likes/likes-of-reader';
 import { VisiblePosts } from '../views/visible-post';
 
 /** SPEC §3 Article record with the author's display name; hidden posts are 'not found'. */
@@ -15,7 +16,10 @@ export class GetArticleQuery extends Query<Article> {
 
 @QueryHandler(GetArticleQuery)
 export class GetArticleHandler implements IQueryHandler<GetArticleQuery, Article> {
-  constructor(private readonly posts: VisiblePosts) {}
+  constructor(
+    private readonly posts: VisiblePosts,
+    private readonly likes: LikesOfReader,
+  ) {}
 
   async execute({ id, viewer }: GetArticleQuery): Promise<Article> {
     const { post, author } = await this.posts.get('article', id, viewer);
@@ -39,6 +43,7 @@ export class GetArticleHandler implements IQueryHandler<GetArticleQuery, Article
       likes: post.likes,
       attachedFiles: post.attachedFiles,
       images: post.images ?? [],
+      isLikedByMe: await this.likes.likes(viewer, 'article', id),
     };
   }
 }

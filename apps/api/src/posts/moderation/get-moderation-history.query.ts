@@ -10,6 +10,8 @@ export interface ModerationHistoryEntry {
   action: ModerationAction;
   actor: string;
   at: string;
+  /** Set for the actions on one of the post's comments (approve-comment, unapprove-comment, delete-comment). */
+  commentId?: number;
 }
 
 /** Everything done to one post, oldest first. Deleted posts keep their history. */
@@ -39,6 +41,11 @@ export class GetModerationHistoryHandler implements IQueryHandler<GetModerationH
     // Every post's history starts with its creation: no entries, no post.
     if (entries.length === 0) throw notFound(notFoundMessage);
     const actorName = await this.authorNames.actorNames(entries.map((entry) => entry.actor));
-    return entries.map(({ action, actor, at }) => ({ action, actor: actorName(actor), at }));
+    return entries.map(({ action, actor, at, commentId }) => ({
+      action,
+      actor: actorName(actor),
+      at,
+      ...(commentId ? { commentId } : {}),
+    }));
   }
 }

@@ -1,6 +1,7 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Question } from '@app/contracts';
 import type { Actor } from '@app/domain';
+import { LikesOfReader } from '../../likes/likes-of-reader';
 import { VisiblePosts } from '../views/visible-post';
 
 /** SPEC §3 Question record with the author's display name; hidden posts are 'not found'. */
@@ -15,7 +16,10 @@ export class GetQuestionQuery extends Query<Question> {
 
 @QueryHandler(GetQuestionQuery)
 export class GetQuestionHandler implements IQueryHandler<GetQuestionQuery, Question> {
-  constructor(private readonly posts: VisiblePosts) {}
+  constructor(
+    private readonly posts: VisiblePosts,
+    private readonly likes: LikesOfReader,
+  ) {}
 
   async execute({ id, viewer }: GetQuestionQuery): Promise<Question> {
     const { post, author } = await this.posts.get('question', id, viewer);
@@ -35,6 +39,7 @@ export class GetQuestionHandler implements IQueryHandler<GetQuestionQuery, Quest
       likes: post.likes,
       attachedFiles: post.attachedFiles,
       images: post.images ?? [],
+      isLikedByMe: await this.likes.likes(viewer, 'question', id),
     };
   }
 }

@@ -1,0 +1,77 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AppConfig } from '@app/config';
+import type { Comment } from '@app/contracts';
+import { commentDecider, commentStreamName, type Actor, type PostIdGenerator, type PostKind } from '@app/domain';
+import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
+import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
+import { POST_ID_GENERATOR } from '../posts/post-id.generator';
+import { COMMENT_READ_MODELS } from './comment-kinds';
+import { CommentRateLimit } from './comment-rate-limit';
+import { CommentViews } from './comment-views';
+import { CommentFacts } from './commented-post';
+
+/** A logged-in user comments on a post or replies to a comment; the result is the new comment. */
+export class AddCommentCommand extends Command<Comment> {
+  constructor(
+    readonly kind: PostKind,
+    readonly actor: Actor,
+    readonly postId: number,
+    readonly parentId: number,
+    readonly content: string,
+    readonly attachedFileIds: readonly number[],
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(AddCommentCommand)
+export class AddCommentHandler implements ICommandHandler<AddCommentCommand, Comment> {
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    private readonly facts: CommentFacts,
+    private readonly views: CommentViews,
+    private readonly rateLimit: CommentRateLimit,
+    @Inject(POST_ID_GENERATOR) private readonly nextId: PostIdGenerator,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ kind, actor, postId, parentId, content, attachedFileIds }: AddCommentCommand): Promise<Comment> {
+    const release = this.rateLimit.take(actor.accountId);
+    try {
+      const id = this.nextId();
+      const [post, parent, attachedFiles] = await Promise.all([
+        this.facts.commentedPost(kind, postId, actor),
+        this.facts.repliedComment(parentId),
+        this.facts.attachedImages(attachedFileIds),
+      ]);
+      const { position } = await this.commands.execute(
+        commentStreamName(id),
+        commentDecider,
+        {
+          type: 'AddComment',
+          id,
+          actor,
+          post,
+          postKind: kind,
+          postId,
+          parentId,
+          parent,
+          content,
+          attachedFiles,
+          attachedFileIds,
+          moderation: this.config.moderation,
+          now: this.clock(),
+        },
+        { actor: actor.accountId },
+      );
+      await this.commands.settle(position, COMMENT_READ_MODELS);
+      return await this.views.get(kind, id, actor);
+    } catch (error) {
+      // A refused comment does not count against the limit.
+      release();
+      throw error;
+    }
+  }
+}

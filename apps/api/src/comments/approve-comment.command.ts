@@ -1,0 +1,37 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { commentDecider, commentStreamName, type Actor, type PostKind } from '@app/domain';
+import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
+import { CLOCK, type Clock } from '../infrastructure/tokens';
+import { COMMENT_READ_MODELS } from './comment-kinds';
+
+/** An admin approves or unapproves a comment; setting the current value changes nothing. */
+export class ApproveCommentCommand extends Command<true> {
+  constructor(
+    readonly kind: PostKind,
+    readonly actor: Actor,
+    readonly id: number,
+    readonly isApproved: boolean,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ApproveCommentCommand)
+export class ApproveCommentHandler implements ICommandHandler<ApproveCommentCommand, true> {
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ kind, actor, id, isApproved }: ApproveCommentCommand): Promise<true> {
+    const { position } = await this.commands.execute(
+      commentStreamName(id),
+      commentDecider,
+      { type: 'ApproveComment', postKind: kind, id, actor, isApproved, now: this.clock() },
+      { actor: actor.accountId },
+    );
+    await this.commands.settle(position, COMMENT_READ_MODELS);
+    return true;
+  }
+}

@@ -1,0 +1,63 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Comment } from '@app/contracts';
+import {
+  commentLikeTargetOf,
+  commentStreamName,
+  COMMENT_NOT_FOUND,
+  isCommentVisibleTo,
+  notFound,
+  type Actor,
+  type PostKind,
+} from '@app/domain';
+import type { ReadStore } from '@app/read-store';
+import { COMMENTS_COLLECTION, type CommentDocument } from '@app/projections';
+import { AuthorNames } from '../accounts/author-names';
+import { READ_STORE } from '../infrastructure/tokens';
+import { LikesOfReader } from '../likes/likes-of-reader';
+import { VisiblePosts } from '../posts/views/visible-post';
+
+/** Comment documents as the SPA reads them: author names joined, `isLikedByMe` for the reader. */
+@Injectable()
+export class CommentViews {
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly authorNames: AuthorNames,
+    private readonly likes: LikesOfReader,
+    private readonly posts: VisiblePosts,
+  ) {}
+
+  /** The comment, if the viewer may see it and its post; 'Comment not found.' otherwise. */
+  async document(kind: PostKind, id: number, viewer: Actor | null): Promise<CommentDocument> {
+    const comment = await this.readStore.get<CommentDocument>(COMMENTS_COLLECTION, commentStreamName(id));
+    if (!comment || comment.postKind !== kind || !isCommentVisibleTo(comment, viewer)) throw notFound(COMMENT_NOT_FOUND);
+    await this.posts.get(kind, comment.postId, viewer).catch(() => {
+      throw notFound(COMMENT_NOT_FOUND);
+    });
+    return comment;
+  }
+
+  async get(kind: PostKind, id: number, viewer: Actor | null): Promise<Comment> {
+    const [comment] = await this.present(kind, [await this.document(kind, id, viewer)], viewer);
+    return comment;
+  }
+
+  async present(kind: PostKind, documents: readonly CommentDocument[], viewer: Actor | null): Promise<Comment[]> {
+    const authorOf = await this.authorNames.lookup(documents.map((document) => document.authorId));
+    const liked = await this.likes.likedBy(
+      viewer,
+      commentLikeTargetOf(kind),
+      documents.map((document) => document.commentId),
+    );
+    return documents.map((document) => ({
+      id: document.commentId,
+      ...authorOf(document.authorId),
+      content: document.content,
+      parentId: document.parentId,
+      likes: document.likes,
+      createdOn: document.createdOn,
+      updatedOn: document.updatedOn,
+      isApproved: document.isApproved,
+      isLikedByMe: liked.has(document.commentId),
+    }));
+  }
+}

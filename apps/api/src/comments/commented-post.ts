@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import {
+  articleDecider,
+  commentDecider,
+  commentStreamName,
+  fileDecider,
+  fileStreamName,
+  isVisibleTo,
+  POST_KINDS,
+  questionDecider,
+  type Actor,
+  type AttachedCommentImage,
+  type CommentedPost,
+  type PostKind,
+  type RepliedComment,
+  type VisiblePost,
+} from '@app/domain';
+import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
+
+/**
+ * The facts a new comment is decided on, read from the streams themselves (not read models that
+ * may lag): the post, the comment it replies to, the images it claims.
+ */
+@Injectable()
+export class CommentFacts {
+  constructor(private readonly commands: EventSourcedCommands) {}
+
+  /** The post as the visibility rule needs it, or null when it was never created. */
+  async post(kind: PostKind, id: number): Promise<VisiblePost | null> {
+    const streamName = POST_KINDS[kind].streamName(id);
+    if (kind === 'article') {
+      const { state } = await this.commands.load(streamName, articleDecider);
+      return state.exists
+        ? { authorId: state.author, isPublished: state.isPublished, isApproved: state.isApproved, deleted: state.deleted }
+        : null;
+    }
+    const { state } = await this.commands.load(streamName, questionDecider);
+    // Questions have no draft state.
+    return state.exists ? { authorId: state.author, isPublished: true, isApproved: state.isApproved, deleted: state.deleted } : null;
+  }
+
+  async commentedPost(kind: PostKind, id: number, actor: Actor): Promise<CommentedPost | null> {
+    const post = await this.post(kind, id);
+    return post ? { kind, id, visibleToActor: isVisibleTo(post, actor) } : null;
+  }
+
+  async repliedComment(parentId: number): Promise<RepliedComment | null> {
+    if (parentId <= 0) return null;
+    const { state } = await this.commands.load(commentStreamName(parentId), commentDecider);
+    return state.exists && state.postKind ? { postKind: state.postKind, postId: state.postId, deleted: state.deleted } : null;
+  }
+
+  attachedImages(ids: readonly number[]): Promise<(AttachedCommentImage | null)[]> {
+    return Promise.all(
+      ids.map(async (id) => {
+        const { state } = await this.commands.load(fileStreamName(id), fileDecider);
+        return state.upload
+          ? { id, uploaderId: state.upload.uploaderId, attachmentTypeId: state.upload.attachmentTypeId, deleted: state.deleted }
+          : null;
+      }),
+    );
+  }
+}

@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { PostsModule } from '../posts/posts.module';
+import { AddCommentHandler } from './add-comment.command';
+import { ApproveCommentHandler } from './approve-comment.command';
+import { CommentRateLimit } from './comment-rate-limit';
+import { CommentViews } from './comment-views';
+import { CommentFacts } from './commented-post';
+import { COMMENT_CONTROLLERS } from './comment.controller';
+import { DeleteCommentHandler } from './delete-comment.command';
+import { EditCommentHandler } from './edit-comment.command';
+import { GetCommentHandler } from './get-comment.query';
+import { ListCommentsHandler } from './list-comments.query';
+
+/** Article and question comments (SPEC §7), one set of handlers over both post kinds. */
+@Module({
+  imports: [PostsModule],
+  controllers: COMMENT_CONTROLLERS,
+  providers: [
+    CommentFacts,
+    CommentViews,
+    CommentRateLimit,
+    AddCommentHandler,
+    EditCommentHandler,
+    ApproveCommentHandler,
+    DeleteCommentHandler,
+    GetCommentHandler,
+    ListCommentsHandler,
+  ],
+  exports: [CommentViews],
+})
+export class CommentsModule {}

@@ -1,0 +1,49 @@
+import { Inject, Logger } from '@nestjs/common';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { commentDecider, commentStreamName, type Actor, type PostKind } from '@app/domain';
+import { DeleteFileCommand } from '../files/delete-file.command';
+import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
+import { CLOCK, type Clock } from '../infrastructure/tokens';
+import { COMMENT_READ_MODELS } from './comment-kinds';
+
+/** The author or an admin deletes a comment, then its images (attachment types 6, 7). */
+export class DeleteCommentCommand extends Command<true> {
+  constructor(
+    readonly kind: PostKind,
+    readonly actor: Actor,
+    readonly id: number,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(DeleteCommentCommand)
+export class DeleteCommentHandler implements ICommandHandler<DeleteCommentCommand, true> {
+  private readonly logger = new Logger('Comments');
+
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    private readonly commandBus: CommandBus,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ kind, actor, id }: DeleteCommentCommand): Promise<true> {
+    const streamName = commentStreamName(id);
+    const { state } = await this.commands.load(streamName, commentDecider);
+    const { position } = await this.commands.execute(
+      streamName,
+      commentDecider,
+      { type: 'DeleteComment', postKind: kind, id, actor, now: this.clock() },
+      { actor: actor.accountId },
+    );
+    // After the commit: the comment is gone whatever happens to its images. The decider admitted only
+    // the author's own images, and the author or an admin deletes them here (already deleted ones are skipped).
+    for (const fileId of state.attachedFiles) {
+      await this.commandBus
+        .execute(new DeleteFileCommand(actor, fileId))
+        .catch((error: unknown) => this.logger.warn(`Could not delete image ${fileId} of comment ${id}: ${String(error)}`));
+    }
+    await this.commands.settle(position, COMMENT_READ_MODELS);
+    return true;
+  }
+}

@@ -1,0 +1,40 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Comment } from '@app/contracts';
+import { commentDecider, commentStreamName, type Actor, type PostKind } from '@app/domain';
+import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
+import { CLOCK, type Clock } from '../infrastructure/tokens';
+import { COMMENT_READ_MODELS } from './comment-kinds';
+import { CommentViews } from './comment-views';
+
+/** The author or an admin edits a comment's content; the result is the updated comment. */
+export class EditCommentCommand extends Command<Comment> {
+  constructor(
+    readonly kind: PostKind,
+    readonly actor: Actor,
+    readonly id: number,
+    readonly content: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(EditCommentCommand)
+export class EditCommentHandler implements ICommandHandler<EditCommentCommand, Comment> {
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    private readonly views: CommentViews,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ kind, actor, id, content }: EditCommentCommand): Promise<Comment> {
+    const { position } = await this.commands.execute(
+      commentStreamName(id),
+      commentDecider,
+      { type: 'EditComment', postKind: kind, id, actor, content, now: this.clock() },
+      { actor: actor.accountId },
+    );
+    await this.commands.settle(position, COMMENT_READ_MODELS);
+    return this.views.get(kind, id, actor);
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { PostsModule } from '../posts/posts.module';
+import { LikeTargetVisibility } from './like-target-visibility';
+import { LIKE_CONTROLLERS } from './like.controller';
+import { ListLikersHandler } from './list-likers.query';
+import { SetLikeHandler } from './set-like.command';
+
+/** Likes on articles, questions and their comments (SPEC §7 Like and Likes/Users), one definition over the four targets. */
+@Module({
+  imports: [PostsModule],
+  controllers: LIKE_CONTROLLERS,
+  providers: [LikeTargetVisibility, SetLikeHandler, ListLikersHandler],
+})
+export class LikesModule {}

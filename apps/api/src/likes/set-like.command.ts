@@ -1,0 +1,48 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { LikeResult } from '@app/contracts';
+import { LIKE_TARGETS, likeDecider, likeStreamName, type Actor, type LikeTarget } from '@app/domain';
+import type { ReadStore } from '@app/read-store';
+import { LIKES_COLLECTION } from '@app/projections';
+import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
+import { CLOCK, READ_STORE, type Clock } from '../infrastructure/tokens';
+import { LikeTargetVisibility } from './like-target-visibility';
+import { LIKE_READ_MODELS } from './like-routes';
+
+/**
+ * Likes or unlikes an item for the caller. The like stream is per item and user and appended with
+ * its expected revision, so racing requests of one user count once; the result is the count after it.
+ */
+export class SetLikeCommand extends Command<LikeResult> {
+  constructor(
+    readonly target: LikeTarget,
+    readonly actor: Actor,
+    readonly id: number,
+    readonly isLiked: boolean,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(SetLikeCommand)
+export class SetLikeHandler implements ICommandHandler<SetLikeCommand, LikeResult> {
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    private readonly visibility: LikeTargetVisibility,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ target, actor, id, isLiked }: SetLikeCommand): Promise<LikeResult> {
+    const { entityType } = LIKE_TARGETS[target];
+    const targetVisible = await this.visibility.isVisible(target, id, actor);
+    const { position } = await this.commands.execute(
+      likeStreamName(entityType, id, actor.accountId),
+      likeDecider,
+      { type: 'SetLike', target, targetId: id, targetVisible, actor, isLiked, now: this.clock() },
+      { actor: actor.accountId },
+    );
+    await this.commands.settle(position, LIKE_READ_MODELS);
+    return { likes: await this.readStore.count(LIKES_COLLECTION, { entityType, targetId: id }), isLiked };
+  }
+}

@@ -1,0 +1,63 @@
+import { Body, Controller, Delete, Get, Param, Put, type Type } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApproveRequest } from '@app/contracts';
+import { POST_KINDS, type Actor, type PostKind } from '@app/domain';
+import { AdminOnly, Authenticated, CurrentUser } from '../auth/auth.decorators';
+import type { SessionUser } from '../auth/session-user';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { numericId } from '../reference-data/numeric-id.pipe';
+import { ApprovePostCommand } from './approve-post.command';
+import { GetArticleQuery } from './articles/get-article.query';
+import { DeletePostCommand } from './delete-post.command';
+import { GetQuestionQuery } from './questions/get-question.query';
+import { actorOf, viewerOf } from './session-actor';
+
+/** The record query of each kind (their shapes differ: SPEC §3 Article and Question). */
+const GET_POST: Record<PostKind, (id: number, viewer: Actor | null) => GetArticleQuery | GetQuestionQuery> = {
+  article: (id, viewer) => new GetArticleQuery(id, viewer),
+  question: (id, viewer) => new GetQuestionQuery(id, viewer),
+};
+
+/**
+ * The calls articles and questions share (SPEC §7): GET /api/{kind}/{id}, PUT /api/{kind}/Approve,
+ * DELETE /api/{kind}/{id}; one implementation, made once per post kind. Creating and saving stay
+ * in the kind's own controller, since their bodies differ.
+ */
+function postController(kind: PostKind): Type {
+  const { label } = POST_KINDS[kind];
+
+  @ApiTags(label)
+  @ApiBearerAuth()
+  @Controller(label)
+  class PostController {
+    constructor(
+      readonly commandBus: CommandBus,
+      readonly queryBus: QueryBus,
+    ) {}
+
+    /** The record; drafts and unapproved posts only for their author and admins. */
+    @Get(':id')
+    get(@Param('id', numericId(`${label} id`)) id: number, @CurrentUser() user: SessionUser | null) {
+      return this.queryBus.execute(GET_POST[kind](id, viewerOf(user)));
+    }
+
+    /** Approves or unapproves any post of the kind (admins). */
+    @Put('Approve')
+    @AdminOnly()
+    approve(@Body(new ZodValidationPipe(ApproveRequest)) body: ApproveRequest, @CurrentUser() user: SessionUser | null) {
+      return this.commandBus.execute(new ApprovePostCommand(kind, actorOf(user), body.id, body.isApproved));
+    }
+
+    /** Deletes the post (owner or admin); it is then 404 for everyone. */
+    @Delete(':id')
+    @Authenticated()
+    remove(@Param('id', numericId(`${label} id`)) id: number, @CurrentUser() user: SessionUser | null) {
+      return this.commandBus.execute(new DeletePostCommand(kind, actorOf(user), id));
+    }
+  }
+  Object.defineProperty(PostController, 'name', { value: `${label}Controller` });
+  return PostController;
+}
+
+export const POST_CONTROLLERS: Type[] = (Object.keys(POST_KINDS) as PostKind[]).map(postController);

@@ -1,0 +1,167 @@
+import { AttachmentType, POST_MESSAGES } from '@app/contracts';
+import type { Decider } from '../shared/decider';
+import { notFound, validationError } from '../shared/errors';
+import { requireAdmin, requireOwnerOrAdmin } from '../posts/authorization';
+import { initialApproval } from '../posts/moderation';
+import { requireLivePost, requireNewPost } from '../posts/post-lifecycle';
+import { POST_KINDS, type PostKind } from '../posts/post-kinds';
+import { hasMeaningfulContent, sanitizeRichText } from '../posts/sanitize-rich-text';
+import type { AddComment, ApproveComment, CommentCommand, DeleteComment, EditComment } from './commands';
+import { ATTACHED_FILE_INVALID, COMMENT_ALREADY_EXISTS, COMMENT_NOT_FOUND, REPLIED_COMMENT_NOT_FOUND, REPLY_TO_OTHER_POST } from './errors';
+import { TOP_LEVEL_PARENT_ID, type CommentEvent } from './events';
+
+export interface CommentState {
+  exists: boolean;
+  deleted: boolean;
+  postKind: PostKind | null;
+  postId: number;
+  parentId: number;
+  authorId: string;
+  content: string;
+  attachedFiles: number[];
+  isApproved: boolean;
+  createdOn: string | null;
+  updatedOn: string | null;
+}
+
+export const initialCommentState: CommentState = {
+  exists: false,
+  deleted: false,
+  postKind: null,
+  postId: 0,
+  parentId: TOP_LEVEL_PARENT_ID,
+  authorId: '',
+  content: '',
+  attachedFiles: [],
+  isApproved: false,
+  createdOn: null,
+  updatedOn: null,
+};
+
+const isPositiveInteger = (value: number) => Number.isSafeInteger(value) && value > 0;
+
+/** Sanitized like posts; an editor left empty (or holding only markup) is refused with the SPEC §5 message. */
+function checkContent(html: string): string {
+  const content = sanitizeRichText(html);
+  if (!hasMeaningfulContent(content)) throw validationError(POST_MESSAGES.contentRequired);
+  return content;
+}
+
+/** SPEC §3: article comment images are attachment type 6, question comment images type 7. */
+export const COMMENT_IMAGE_TYPE = {
+  article: AttachmentType.ArticleCommentImageAttachment,
+  question: AttachmentType.QuestionCommentImageAttachment,
+} as const satisfies Record<PostKind, number>;
+
+/** Only the commenter's own, live comment images of this post kind: they are deleted with the comment. */
+function checkAttachedImages({ attachedFileIds, attachedFiles, actor, postKind }: AddComment): void {
+  if (attachedFileIds.length !== attachedFiles.length) throw validationError(ATTACHED_FILE_INVALID);
+  attachedFileIds.forEach((id, index) => {
+    const image = attachedFiles[index];
+    const valid =
+      isPositiveInteger(id) &&
+      image !== null &&
+      image.id === id &&
+      !image.deleted &&
+      image.uploaderId === actor.accountId &&
+      image.attachmentTypeId === COMMENT_IMAGE_TYPE[postKind];
+    if (!valid) throw validationError(ATTACHED_FILE_INVALID);
+  });
+}
+
+/** The comment exists, is not deleted, and belongs to a post of the route's kind. */
+function requireComment(state: CommentState, postKind: PostKind): void {
+  requireLivePost(state, COMMENT_NOT_FOUND);
+  if (state.postKind !== postKind) throw notFound(COMMENT_NOT_FOUND);
+}
+
+function add(command: AddComment, state: CommentState): CommentEvent[] {
+  requireNewPost(state, COMMENT_ALREADY_EXISTS);
+  const { post, parent, parentId, postKind, postId } = command;
+  // One answer for a post that does not exist, is deleted, or is hidden from the commenter: it is not there for them.
+  if (!post || post.kind !== postKind || post.id !== postId || !post.visibleToActor) throw notFound(POST_KINDS[postKind].notFound);
+  if (parentId !== TOP_LEVEL_PARENT_ID) {
+    if (!isPositiveInteger(parentId) || !parent || parent.deleted) throw notFound(REPLIED_COMMENT_NOT_FOUND);
+    if (parent.postKind !== postKind || parent.postId !== postId) throw validationError(REPLY_TO_OTHER_POST);
+  }
+  checkAttachedImages(command);
+  const content = checkContent(command.content);
+  return [
+    {
+      type: 'CommentAdded',
+      data: {
+        id: command.id,
+        postKind,
+        postId,
+        parentId,
+        authorId: command.actor.accountId,
+        content,
+        attachedFiles: [...new Set(command.attachedFileIds)],
+        isApproved: initialApproval(command.moderation),
+        at: command.now.toISOString(),
+      },
+    },
+  ];
+}
+
+function edit(command: EditComment, state: CommentState): CommentEvent[] {
+  requireComment(state, command.postKind);
+  requireOwnerOrAdmin(command.actor, state.authorId);
+  const content = checkContent(command.content);
+  if (content === state.content) return [];
+  return [{ type: 'CommentEdited', data: { content, at: command.now.toISOString() } }];
+}
+
+function approve(command: ApproveComment, state: CommentState): CommentEvent[] {
+  requireComment(state, command.postKind);
+  requireAdmin(command.actor);
+  if (command.isApproved === state.isApproved) return [];
+  return [{ type: command.isApproved ? 'CommentApproved' : 'CommentUnapproved', data: { at: command.now.toISOString() } }];
+}
+
+function remove(command: DeleteComment, state: CommentState): CommentEvent[] {
+  requireComment(state, command.postKind);
+  requireOwnerOrAdmin(command.actor, state.authorId);
+  return [{ type: 'CommentDeleted', data: { at: command.now.toISOString() } }];
+}
+
+function decide(command: CommentCommand, state: CommentState): CommentEvent[] {
+  switch (command.type) {
+    case 'AddComment':
+      return add(command, state);
+    case 'EditComment':
+      return edit(command, state);
+    case 'ApproveComment':
+      return approve(command, state);
+    case 'DeleteComment':
+      return remove(command, state);
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown comment command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+function evolve(state: CommentState, event: CommentEvent): CommentState {
+  switch (event.type) {
+    case 'CommentAdded': {
+      const { postKind, postId, parentId, authorId, content, attachedFiles, isApproved, at } = event.data;
+      return { ...state, exists: true, postKind, postId, parentId, authorId, content, attachedFiles, isApproved, createdOn: at };
+    }
+    case 'CommentEdited':
+      return { ...state, content: event.data.content, updatedOn: event.data.at };
+    case 'CommentApproved':
+      return { ...state, isApproved: true };
+    case 'CommentUnapproved':
+      return { ...state, isApproved: false };
+    case 'CommentDeleted':
+      return { ...state, deleted: true };
+  }
+}
+
+/** One decider for article and question comments: the post kind is data of the comment, not a second type. */
+export const commentDecider: Decider<CommentState, CommentCommand, CommentEvent> = {
+  initialState: initialCommentState,
+  evolve,
+  decide,
+};

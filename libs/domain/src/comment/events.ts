@@ -1,0 +1,32 @@
+import type { DomainEvent } from '../shared/decider';
+import type { PostKind } from '../posts/post-kinds';
+
+/** A top-level comment's `parentId`; a reply carries the id of the comment it answers. */
+export const TOP_LEVEL_PARENT_ID = -1;
+
+/** `content` is sanitized html; `attachedFiles` are the ids of the comment's images (attachment types 6, 7). */
+export interface CommentAddedData {
+  id: number;
+  postKind: PostKind;
+  postId: number;
+  parentId: number;
+  /** The author's opaque account id. */
+  authorId: string;
+  content: string;
+  attachedFiles: number[];
+  isApproved: boolean;
+  at: string;
+}
+
+export type CommentAdded = DomainEvent<'CommentAdded', CommentAddedData>;
+export type CommentEdited = DomainEvent<'CommentEdited', { content: string; at: string }>;
+export type CommentApproved = DomainEvent<'CommentApproved', { at: string }>;
+export type CommentUnapproved = DomainEvent<'CommentUnapproved', { at: string }>;
+export type CommentDeleted = DomainEvent<'CommentDeleted', { at: string }>;
+
+export type CommentEvent = CommentAdded | CommentEdited | CommentApproved | CommentUnapproved | CommentDeleted;
+export type CommentEventType = CommentEvent['type'];
+
+export const COMMENT_STREAM_PREFIX = 'comment-';
+/** Article and question comments share one id space (the time-ordered post ids), so one stream name. */
+export const commentStreamName = (id: number) => `${COMMENT_STREAM_PREFIX}${id}`;

@@ -1,0 +1,5 @@
+export * from './events';
+export * from './commands';
+export * from './errors';
+export * from './decider';
+export * from './visibility';

@@ -1,0 +1,4 @@
+export * from './like-targets';
+export * from './events';
+export * from './commands';
+export * from './decider';

@@ -1,0 +1,101 @@
+import {
+  accountDecider,
+  accountStreamName,
+  articleDecider,
+  buildUnsubscribeLink,
+  commentDecider,
+  commentStreamName,
+  POST_KINDS,
+  questionDecider,
+  TOP_LEVEL_PARENT_ID,
+  type AccountEvent,
+  type AccountPersonalData,
+  type CommentAdded,
+  type PostKind,
+} from '@app/domain';
+import { loadStream, type EventStore, type RecordedEvent } from '@app/event-store';
+import { SEND_MAIL, type SendMailJob } from '@app/mail';
+import type { PersonalDataVault } from '@app/personal-data';
+import type { JobQueue } from '@app/queue';
+import type { Projection } from '../projection';
+import { commentNotificationMail } from './comment-notification-mails';
+
+export interface CommentNotificationDependencies {
+  eventStore: EventStore;
+  vault: PersonalDataVault;
+  queue: JobQueue;
+  publicUrl: string;
+  credentialLinkSecret: string;
+}
+
+/**
+ * Mails the author of the post (or, for a reply, of the parent comment) when someone else comments.
+ * The job id is the event id, so a replay enqueues nothing twice. Who to write to, and whether they
+ * wanted it then (CommentNotificationsTurnedOff before the comment), is read from the streams;
+ * the message is sealed with the recipient's key, like every queued mail.
+ */
+export function commentNotificationReactor(deps: CommentNotificationDependencies): Projection {
+  /**
+   * The account now (its personal data: gone once erased), and whether it wanted comment mail when
+   * the comment was made: a replay must decide as the first run did, not send what was once skipped.
+   */
+  const accountOf = async (accountId: string, asOf: bigint) => {
+    const recorded = await deps.eventStore.readStream(accountStreamName(accountId));
+    const fold = (events: typeof recorded) =>
+      events.reduce(
+        (state, event) => accountDecider.evolve(state, { type: event.type, data: event.data } as AccountEvent),
+        accountDecider.initialState,
+      );
+    const state = fold(recorded);
+    const wanted = fold(recorded.filter((event) => event.position <= asOf)).commentNotifications;
+    const personal = state.sealed && !state.erased ? await deps.vault.open<AccountPersonalData>(accountId, state.sealed) : null;
+    return { personal, wanted };
+  };
+
+  const postOf = async (kind: PostKind, id: number) => {
+    const streamName = POST_KINDS[kind].streamName(id);
+    if (kind === 'article') {
+      const { state } = await loadStream(deps.eventStore, streamName, articleDecider);
+      return { authorId: state.author, title: state.fields?.title ?? '' };
+    }
+    const { state } = await loadStream(deps.eventStore, streamName, questionDecider);
+    return { authorId: state.author, title: state.fields?.title ?? '' };
+  };
+
+  return {
+    name: 'comment-notification',
+    version: 1,
+    reactor: true,
+    collections: [],
+    handles: ['CommentAdded'] satisfies CommentAdded['type'][],
+    async apply(recorded: RecordedEvent) {
+      const { id, postKind, postId, parentId, authorId: commenterId } = recorded.data as CommentAdded['data'];
+      const post = await postOf(postKind, postId);
+      const isReply = parentId !== TOP_LEVEL_PARENT_ID;
+      const recipientId = isReply
+        ? (await loadStream(deps.eventStore, commentStreamName(parentId), commentDecider)).state.authorId
+        : post.authorId;
+      if (!recipientId || recipientId === commenterId) return;
+
+      const recipient = await accountOf(recipientId, recorded.position);
+      if (!recipient.personal || !recipient.wanted) return; // erased, or unsubscribed
+      const commenter = await accountOf(commenterId, recorded.position);
+
+      const { label } = POST_KINDS[postKind];
+      const base = deps.publicUrl.endsWith('/') ? deps.publicUrl : `${deps.publicUrl}/`;
+      const commentLink = new URL(`${label.toLowerCase()}/${postId}#comment-${id}`, base).toString();
+      const mail = commentNotificationMail({
+        to: recipient.personal.email,
+        name: recipient.personal.name,
+        commenter: commenter.personal?.name ?? 'Someone',
+        kind: isReply ? 'reply' : 'comment',
+        postLabel: postKind,
+        postTitle: post.title,
+        commentLink,
+        unsubscribeLink: buildUnsubscribeLink(deps.publicUrl, recipientId, deps.credentialLinkSecret),
+      });
+      const job: SendMailJob = { accountId: recipientId, sealed: await deps.vault.seal(recipientId, mail) };
+      await deps.queue.enqueue({ id: recorded.id, name: SEND_MAIL, data: job });
+    },
+  };
+}
