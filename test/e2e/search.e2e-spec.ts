@@ -89,6 +89,14 @@ describe('POST /api/Search, /api/Search/UserPosts, /api/Search/ByAdmin', () => {
     expect(await found('/api/Search/UserPosts', { searchString: 'quillwort' }, ada)).toEqual([]);
   });
 
+  it('carries the same like count as the post view, right after the like response', async () => {
+    const id = await createPost(site, 'Question', ada, questionBody({ title: 'Xylophonist likes' }));
+    for (const user of [bob, admin]) await site.http().put('/api/Question/Like').set(bearer(user)).send({ id, isLiked: true }).expect(200);
+    await site.http().put('/api/Question/Like').set(bearer(admin)).send({ id, isLiked: false }).expect(200);
+    expect((await search('/api/Search', { searchString: 'xylophonist' }))[0]).toMatchObject({ id, likes: 1 });
+    expect((await site.http().get(`/api/Question/${id}`).expect(200)).body.result.likes).toBe(1);
+  });
+
   describe('permissions and visibility', () => {
     const ids: Record<string, number> = {};
 

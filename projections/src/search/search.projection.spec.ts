@@ -1,4 +1,4 @@
-import type { ArticleEvent, QuestionEvent } from '@app/domain';
+import type { ArticleEvent, LikeEvent, QuestionEvent } from '@app/domain';
 import type { SearchDocument } from '@app/search-index';
 import {
   on,
@@ -51,6 +51,9 @@ const asked = (id: number) =>
   });
 const question = (id: number, type: 'QuestionApproved' | 'QuestionUnapproved' | 'QuestionDeleted') =>
   on<QuestionEvent>(`question-${id}`, { type, data: { at: EDITED } });
+
+const like = (type: LikeEvent['type'], entityType: 1 | 2 | 3, targetId: number, accountId: string) =>
+  on<LikeEvent>(`like-${entityType}-${targetId}-${accountId}`, { type, data: { entityType, targetId, accountId, at: EDITED } });
 
 describe('search projection', () => {
   const index = useTemporarySearchIndex();
@@ -184,5 +187,20 @@ describe('search projection', () => {
       .given([draft, unpublished, published])
       .when(unpublished)
       .then(searchDocumentExists({ isPublished: true, position: published.position.toString() }, { withId: 7 }));
+  });
+
+  it('counts likes and unlikes of a post, not those of a comment', () =>
+    spec
+      .given([drafted(7), article(7, 'ArticlePublished'), like('Liked', 1, 7, 'acc-1'), like('Liked', 1, 7, 'acc-2')])
+      .when(like('Unliked', 1, 7, 'acc-1'), like('Liked', 3, 7, 'acc-3'))
+      .then(searchDocumentExists({ likes: 1 }, { withId: 7 })));
+
+  it('counts a re-applied like once', async () => {
+    const question = asked(9);
+    const liked = like('Liked', 2, 9, 'acc-1');
+    await spec
+      .given([question, liked])
+      .when(liked)
+      .then(searchDocumentExists({ likes: 1 }, { withId: 9 }));
   });
 });

@@ -1,4 +1,5 @@
-import { POST_KINDS, type ArticleEvent, type QuestionEvent } from '@app/domain';
+import { EntityType } from '@app/contracts';
+import { POST_KINDS, type ArticleEvent, type LikeEvent, type QuestionEvent } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { SearchDocument, SearchIndexBatch } from '@app/search-index';
 import type { SearchIndexProjection } from '../projection';
@@ -8,7 +9,7 @@ export const SEARCH_PROJECTION_NAME = 'search';
 
 type PostEvent = ArticleEvent | QuestionEvent;
 
-const HANDLED: PostEvent['type'][] = [
+const HANDLED: (PostEvent | LikeEvent)['type'][] = [
   'ArticleDrafted',
   'ArticleEdited',
   'ArticlePublished',
@@ -21,6 +22,8 @@ const HANDLED: PostEvent['type'][] = [
   'QuestionApproved',
   'QuestionUnapproved',
   'QuestionDeleted',
+  'Liked',
+  'Unliked',
 ];
 
 /**
@@ -80,11 +83,18 @@ export function evolveSearchDocument(post: SearchDocument | null, event: PostEve
     case 'QuestionDefaultImageChosen':
       // The search grid shows no image (not in HANDLED either).
       return post;
-    // Likes (issue 9) go here: add the like events to HANDLED and return
-    // `{ ...next, likes: post.likes + 1 }` (or - 1 for an unlike). A like is relative, so it is
-    // the position check in `apply` that keeps a re-applied batch from counting it twice.
   }
 }
+
+/** A post's like count after a like or unlike of it. Relative: `apply`'s position check keeps a re-applied batch from counting it twice. */
+const evolveLikes = (post: SearchDocument, event: LikeEvent, position: string): SearchDocument => ({
+  ...post,
+  likes: Math.max(0, post.likes + (event.type === 'Liked' ? 1 : -1)),
+  position,
+});
+
+const isPostLike = (event: LikeEvent): boolean =>
+  event.data.entityType === EntityType.Article || event.data.entityType === EntityType.Question;
 
 /** The post id of a post stream (`article-<id>`, `question-<id>`). */
 const postIdOf = (streamName: string): number => Number(streamName.slice(streamName.lastIndexOf('-') + 1));
@@ -95,9 +105,16 @@ const alreadyApplied = (post: SearchDocument | null, position: bigint): boolean 
 /** The posts the search screens find (SPEC §2, §3), kept in the SearchIndex. */
 export const searchProjection: SearchIndexProjection = {
   name: SEARCH_PROJECTION_NAME,
-  version: 1,
+  version: 2,
   handles: HANDLED,
   async apply(recorded: RecordedEvent, batch: SearchIndexBatch) {
+    if (recorded.type === 'Liked' || recorded.type === 'Unliked') {
+      const like = { type: recorded.type, data: recorded.data } as LikeEvent;
+      if (!isPostLike(like)) return;
+      const liked = await batch.get(like.data.targetId);
+      if (liked && !alreadyApplied(liked, recorded.position)) batch.upsert(evolveLikes(liked, like, recorded.position.toString()));
+      return;
+    }
     const event = { type: recorded.type, data: recorded.data } as PostEvent;
     const id = postIdOf(recorded.streamName);
     const post = await batch.get(id);

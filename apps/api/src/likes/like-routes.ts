@@ -9,4 +9,4 @@ export const LIKE_ROUTES = {
 } as const satisfies Record<LikeTarget, string>;
 
 /** What a like changes: the likers list and the counts the SPA reads next. */
-export const LIKE_READ_MODELS = ['likes', 'home', 'post-view', 'comments'] as const;
+export const LIKE_READ_MODELS = ['likes', 'home', 'post-view', 'comments', 'search'] as const;
