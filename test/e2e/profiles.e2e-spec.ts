@@ -245,6 +245,10 @@ describe('profiles', () => {
 
   it('exports everything it holds about the caller', async () => {
     await site.http().get('/api/User/Export').expect(401);
+    const before = (await site.http().get('/api/User/Export').set(bearer(owner)).expect(200)).body.result;
+    const articleID = before.articles[0].id as number;
+    const comment = { uName: owner.userName, content: '<p>Worth a second look</p>', attachedFiles: [], articleID, parentId: -1 };
+    await site.http().post('/api/ArticleComment').set(bearer(owner)).send(comment).expect(200);
     const exported = (await site.http().get('/api/User/Export').set(bearer(owner)).expect(200)).body.result;
     expect(exported.account).toMatchObject({ userName: owner.userName, email: owner.email, name: 'Ada Lovelace' });
     expect(exported.profile).toMatchObject({ name: 'Ada King', phone: '+44 1234' });
@@ -253,6 +257,16 @@ describe('profiles', () => {
     expect(exported.educations).toHaveLength(1);
     expect(exported.projects).toHaveLength(1);
     expect(exported.articles).toHaveLength(1);
+    expect(exported.comments).toEqual([
+      {
+        id: expect.any(Number),
+        entityType: 3,
+        postId: articleID,
+        parentId: -1,
+        content: '<p>Worth a second look</p>',
+        createdOn: expect.any(String),
+      },
+    ]);
   });
 });
 
@@ -274,6 +288,8 @@ describe('erasing an account', () => {
       .expect(200);
     await site.http().post('/api/User/Companies').set(bearer(user)).send(company()).expect(200);
     const id = await createPost(site, 'Article', user, articleBody({ isPublished: true }));
+    const comment = { uName: user.userName, content: '<p>My own words</p>', attachedFiles: [], articleID: id, parentId: -1 };
+    await site.http().post('/api/ArticleComment').set(bearer(user)).send(comment).expect(200);
     await site.http().post('/api/Account/ForgotPassword').send({ Email: user.email }).expect(200);
 
     await site.http().delete('/api/User/').set(bearer(user)).send({ Password: 'wrong-password' }).expect(401);
@@ -284,6 +300,8 @@ describe('erasing an account', () => {
     await site.http().get(`/api/User/${user.userName}`).expect(404);
     const post = (await site.http().get(`/api/Article/${id}`).expect(200)).body.result;
     expect(post).toMatchObject({ name: 'Deleted user', uName: '' });
+    const comments = (await site.http().get(`/api/Article/Comments/${id}/-1/20/true`).expect(200)).body.result;
+    expect(comments).toEqual([expect.objectContaining({ name: 'Deleted user', uName: '' })]);
 
     const runner = site.app.get(ProjectionRunner);
     for (const name of ['accounts', 'profiles']) {

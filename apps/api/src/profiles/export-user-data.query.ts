@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { EntityType, type Article, type Company, type Education, type Project, type Question, type UserDataExport } from '@app/contracts';
 import { notFound } from '@app/domain';
-import { POST_VIEW_COLLECTION, type PostViewDocument } from '@app/projections';
+import { COMMENTS_COLLECTION, POST_VIEW_COLLECTION, type CommentDocument, type PostViewDocument } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
 import { AccountDirectory } from '../accounts/account-directory';
 import { CLOCK, READ_STORE, type Clock } from '../infrastructure/tokens';
@@ -16,7 +16,7 @@ export class ExportUserDataQuery extends Query<UserDataExport> {
 
 /**
  * Everything the site holds about the caller, decrypted (the privacy page promises it): the account
- * as signup recorded it (opened from the log with their key), the profile and histories, their posts.
+ * as signup recorded it (opened from the log with their key), the profile and histories, their posts and comments.
  */
 @QueryHandler(ExportUserDataQuery)
 export class ExportUserDataHandler implements IQueryHandler<ExportUserDataQuery, UserDataExport> {
@@ -33,6 +33,11 @@ export class ExportUserDataHandler implements IQueryHandler<ExportUserDataQuery,
     const { userName, name, email } = account.personal;
     const now = this.clock();
     const posts = await this.readStore.find<PostViewDocument>(POST_VIEW_COLLECTION, { authorId: accountId }, { sort: [['postId', 1]] });
+    const comments = await this.readStore.find<CommentDocument>(
+      COMMENTS_COLLECTION,
+      { authorId: accountId, deleted: false },
+      { sort: [['commentId', 1]] },
+    );
     const author = { uName: userName, name };
     return {
       exportedAt: now.toISOString(),
@@ -53,8 +58,14 @@ export class ExportUserDataHandler implements IQueryHandler<ExportUserDataQuery,
       questions: posts
         .filter((post) => post.entityType === EntityType.Question)
         .map((post): Question => ({ ...postFields(post), ...author })),
-      // Comments are not built yet: there are none to export.
-      comments: [],
+      comments: comments.map((comment) => ({
+        id: comment.commentId,
+        entityType: comment.postKind === 'article' ? EntityType.ArticleComment : EntityType.QuestionComment,
+        postId: comment.postId,
+        parentId: comment.parentId,
+        content: comment.content,
+        createdOn: comment.createdOn,
+      })),
     };
   }
 }
