@@ -58,25 +58,13 @@ function EducationForm({ userName, education, onDone }: { userName: string; educ
   const form = useProfileForm<EducationFormValues, AddEducationRequest>(addEducationRequestSchema, valuesOf(education));
   const add = useAddEducation(userName);
   const edit = useEditEducation(userName);
-  const { values, set, touch, errorOf } = form;
+  const { values, set, touch, errorOf, field } = form;
 
-  const save = async () => {
-    form.attemptSave();
-    if (!form.parsed) return false;
-    await (education ? edit.mutateAsync({ ...form.parsed, id: education.id }) : add.mutateAsync(form.parsed));
-    return true;
-  };
+  const save = () => form.save((request) => (education ? edit.mutateAsync({ ...request, id: education.id }) : add.mutateAsync(request)));
 
   return (
     <HistoryForm label={education ? `Edit ${education.universityName}` : 'Add Education History'} onSave={save} onDone={onDone}>
-      <TextField
-        label="University Name"
-        value={values.universityName}
-        maxLength={MAX_LENGTHS.historyName}
-        error={errorOf('universityName')}
-        onChange={(universityName) => set({ universityName })}
-        onBlur={() => touch('universityName')}
-      />
+      <TextField label="University Name" {...field('universityName')} maxLength={MAX_LENGTHS.historyName} />
       <LocationSelects
         value={values}
         onChange={set}
@@ -84,20 +72,8 @@ function EducationForm({ userName, education, onDone }: { userName: string; educ
         errors={{ countryId: errorOf('countryId'), stateId: errorOf('stateId'), cityId: errorOf('cityId') }}
       />
       <div className="profile-form-grid">
-        <DateField
-          label="Start Date"
-          value={values.startDate}
-          error={errorOf('startDate')}
-          onChange={(startDate) => set({ startDate })}
-          onBlur={() => touch('startDate')}
-        />
-        <DateField
-          label="End Date"
-          value={values.endDate}
-          error={errorOf('endDate')}
-          onChange={(endDate) => set({ endDate })}
-          onBlur={() => touch('endDate')}
-        />
+        <DateField label="Start Date" {...field('startDate')} />
+        <DateField label="End Date" {...field('endDate')} />
       </div>
     </HistoryForm>
   );

@@ -55,59 +55,20 @@ function ProjectForm({ userName, project, onDone }: { userName: string; project?
   const form = useProfileForm<ProjectFormValues, AddProjectRequest>(addProjectRequestSchema, valuesOf(project));
   const add = useAddProject(userName);
   const edit = useEditProject(userName);
-  const { values, set, touch, errorOf } = form;
+  const { field } = form;
 
-  const save = async () => {
-    form.attemptSave();
-    if (!form.parsed) return false;
-    await (project ? edit.mutateAsync({ ...form.parsed, id: project.id }) : add.mutateAsync(form.parsed));
-    return true;
-  };
+  const save = () => form.save((request) => (project ? edit.mutateAsync({ ...request, id: project.id }) : add.mutateAsync(request)));
 
   return (
     <HistoryForm label={project ? `Edit ${project.projectName}` : 'Add Project History'} onSave={save} onDone={onDone}>
       <div className="profile-form-grid">
-        <TextField
-          label="Project Name"
-          value={values.projectName}
-          maxLength={MAX_LENGTHS.historyName}
-          error={errorOf('projectName')}
-          onChange={(projectName) => set({ projectName })}
-          onBlur={() => touch('projectName')}
-        />
-        <TextField
-          label="Company Name"
-          value={values.companyName}
-          maxLength={MAX_LENGTHS.historyName}
-          error={errorOf('companyName')}
-          onChange={(companyName) => set({ companyName })}
-          onBlur={() => touch('companyName')}
-        />
+        <TextField label="Project Name" {...field('projectName')} maxLength={MAX_LENGTHS.historyName} />
+        <TextField label="Company Name" {...field('companyName')} maxLength={MAX_LENGTHS.historyName} />
       </div>
-      <TextField
-        label="Project Description"
-        multiline
-        value={values.projectDescription}
-        maxLength={MAX_LENGTHS.projectDescription}
-        error={errorOf('projectDescription')}
-        onChange={(projectDescription) => set({ projectDescription })}
-        onBlur={() => touch('projectDescription')}
-      />
+      <TextField label="Project Description" multiline {...field('projectDescription')} maxLength={MAX_LENGTHS.projectDescription} />
       <div className="profile-form-grid">
-        <DateField
-          label="Start Date"
-          value={values.startDate}
-          error={errorOf('startDate')}
-          onChange={(startDate) => set({ startDate })}
-          onBlur={() => touch('startDate')}
-        />
-        <DateField
-          label="End Date"
-          value={values.endDate}
-          error={errorOf('endDate')}
-          onChange={(endDate) => set({ endDate })}
-          onBlur={() => touch('endDate')}
-        />
+        <DateField label="Start Date" {...field('startDate')} />
+        <DateField label="End Date" {...field('endDate')} />
       </div>
     </HistoryForm>
   );

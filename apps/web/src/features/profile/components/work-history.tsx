@@ -63,34 +63,15 @@ function CompanyForm({ userName, company, onDone }: { userName: string; company?
   const form = useProfileForm<CompanyFormValues, AddCompanyRequest>(addCompanyRequestSchema, valuesOf(company));
   const add = useAddCompany(userName);
   const edit = useEditCompany(userName);
-  const { values, set, touch, errorOf } = form;
+  const { values, set, touch, errorOf, field } = form;
 
-  const save = async () => {
-    form.attemptSave();
-    if (!form.parsed) return false;
-    await (company ? edit.mutateAsync({ ...form.parsed, id: company.id }) : add.mutateAsync(form.parsed));
-    return true;
-  };
+  const save = () => form.save((request) => (company ? edit.mutateAsync({ ...request, id: company.id }) : add.mutateAsync(request)));
 
   return (
     <HistoryForm label={company ? `Edit ${company.companyName}` : 'Add Work History'} onSave={save} onDone={onDone}>
       <div className="profile-form-grid">
-        <TextField
-          label="Company Name"
-          value={values.companyName}
-          maxLength={MAX_LENGTHS.historyName}
-          error={errorOf('companyName')}
-          onChange={(companyName) => set({ companyName })}
-          onBlur={() => touch('companyName')}
-        />
-        <TextField
-          label="Designation"
-          value={values.designation}
-          maxLength={MAX_LENGTHS.historyName}
-          error={errorOf('designation')}
-          onChange={(designation) => set({ designation })}
-          onBlur={() => touch('designation')}
-        />
+        <TextField label="Company Name" {...field('companyName')} maxLength={MAX_LENGTHS.historyName} />
+        <TextField label="Designation" {...field('designation')} maxLength={MAX_LENGTHS.historyName} />
       </div>
       <LocationSelects
         value={values}
@@ -99,21 +80,8 @@ function CompanyForm({ userName, company, onDone }: { userName: string; company?
         errors={{ countryId: errorOf('countryId'), stateId: errorOf('stateId'), cityId: errorOf('cityId') }}
       />
       <div className="profile-form-grid">
-        <DateField
-          label="Start Date"
-          value={values.startDate}
-          error={errorOf('startDate')}
-          onChange={(startDate) => set({ startDate })}
-          onBlur={() => touch('startDate')}
-        />
-        <DateField
-          label="End Date"
-          value={values.endDate}
-          error={errorOf('endDate')}
-          disabled={values.isCurrentCompany}
-          onChange={(endDate) => set({ endDate })}
-          onBlur={() => touch('endDate')}
-        />
+        <DateField label="Start Date" {...field('startDate')} />
+        <DateField label="End Date" {...field('endDate')} disabled={values.isCurrentCompany} />
       </div>
       <label className="checkbox-label">
         <input

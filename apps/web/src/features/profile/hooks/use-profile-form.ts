@@ -7,6 +7,8 @@ import type { z } from 'zod';
  * field's first failed rule shows once the field was left or a save was attempted; `parsed` is the
  * request to send, or null while the form is invalid (Save needs a valid form, SPEC §4).
  */
+type TextKeys<Values> = { [K in keyof Values]: Values[K] extends string ? K : never }[keyof Values] & string;
+
 export function useProfileForm<Values extends object, Output>(schema: z.ZodType<Output>, initialValues: Values) {
   const [values, setValues] = useState(initialValues);
   const [touched, setTouched] = useState<Partial<Record<keyof Values, true>>>({});
@@ -18,8 +20,26 @@ export function useProfileForm<Values extends object, Output>(schema: z.ZodType<
   const set = (changes: Partial<Values>) => setValues((current) => ({ ...current, ...changes }));
   const touch = (name: keyof Values & string) => setTouched((current) => ({ ...current, [name]: true }));
 
+  /** The props binding a text or date field to `values[name]`. */
+  const field = (name: TextKeys<Values>) => ({
+    value: values[name] as string,
+    error: errorOf(name),
+    onChange: (value: string) => set({ [name]: value } as Partial<Values>),
+    onBlur: () => touch(name),
+  });
+
+  /** Save: shows every error, then sends the request only when the form is valid. Resolves whether it was sent. */
+  const save = async (send: (request: Output) => Promise<unknown>): Promise<boolean> => {
+    setSaveAttempted(true);
+    if (!result.success) return false;
+    await send(result.data);
+    return true;
+  };
+
   return {
     values,
+    field,
+    save,
     set,
     touch,
     errorOf,
