@@ -1,10 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { EntityType, type Article, type Company, type Education, type Project, type Question, type UserDataExport } from '@app/contracts';
+import { EntityType, type Company, type Education, type Project, type UserDataExport } from '@app/contracts';
 import { notFound } from '@app/domain';
 import { COMMENTS_COLLECTION, POST_VIEW_COLLECTION, type CommentDocument, type PostViewDocument } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
 import { AccountDirectory } from '../accounts/account-directory';
+import { articleRecord, questionRecord } from '../posts/views/post-records';
 import { CLOCK, READ_STORE, type Clock } from '../infrastructure/tokens';
 import { ProfileReader, USER_NOT_FOUND } from './profile-reader';
 
@@ -54,10 +55,8 @@ export class ExportUserDataHandler implements IQueryHandler<ExportUserDataQuery,
       companies: (await this.profiles.historyOf(accountId, userName, 'Companies')) as Company[],
       projects: (await this.profiles.historyOf(accountId, userName, 'Projects')) as Project[],
       educations: (await this.profiles.historyOf(accountId, userName, 'Educations')) as Education[],
-      articles: posts.filter((post) => post.entityType === EntityType.Article).map((post): Article => ({ ...postFields(post), ...author })),
-      questions: posts
-        .filter((post) => post.entityType === EntityType.Question)
-        .map((post): Question => ({ ...postFields(post), ...author })),
+      articles: posts.filter((post) => post.entityType === EntityType.Article).map((post) => articleRecord(post, author)),
+      questions: posts.filter((post) => post.entityType === EntityType.Question).map((post) => questionRecord(post, author)),
       comments: comments.map((comment) => ({
         id: comment.commentId,
         entityType: comment.postKind === 'article' ? EntityType.ArticleComment : EntityType.QuestionComment,
@@ -68,26 +67,4 @@ export class ExportUserDataHandler implements IQueryHandler<ExportUserDataQuery,
       })),
     };
   }
-}
-
-function postFields(post: PostViewDocument) {
-  return {
-    id: post.postId,
-    title: post.title,
-    description: post.description,
-    categoryId: post.categoryId,
-    category: post.category,
-    tags: post.tags,
-    content: post.content,
-    source: post.source,
-    instructions: post.instructions,
-    isPublished: post.isPublished,
-    isApproved: post.isApproved,
-    defaultImageId: post.defaultImageId,
-    createdOn: post.createdOn,
-    updatedOn: post.updatedOn,
-    likes: post.likes,
-    attachedFiles: post.attachedFiles,
-    images: post.images ?? [],
-  };
 }

@@ -2,6 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Article } from '@app/contracts';
 import type { Actor } from '@app/domain';
 import { LikesOfReader } from '../../likes/likes-of-reader';
+import { articleRecord } from '../views/post-records';
 import { VisiblePosts } from '../views/visible-post';
 
 /** SPEC §3 Article record with the author's display name; hidden posts are 'not found'. */
@@ -23,27 +24,6 @@ export class GetArticleHandler implements IQueryHandler<GetArticleQuery, Article
 
   async execute({ id, viewer }: GetArticleQuery): Promise<Article> {
     const { post, author } = await this.posts.get('article', id, viewer);
-    return {
-      id: post.postId,
-      title: post.title,
-      description: post.description,
-      categoryId: post.categoryId,
-      category: post.category,
-      tags: post.tags,
-      content: post.content,
-      source: post.source,
-      instructions: post.instructions,
-      isPublished: post.isPublished,
-      isApproved: post.isApproved,
-      defaultImageId: post.defaultImageId,
-      uName: author.uName,
-      name: author.name,
-      createdOn: post.createdOn,
-      updatedOn: post.updatedOn,
-      likes: post.likes,
-      attachedFiles: post.attachedFiles,
-      images: post.images ?? [],
-      isLikedByMe: await this.likes.likes(viewer, 'article', id),
-    };
+    return { ...articleRecord(post, author), isLikedByMe: await this.likes.likes(viewer, 'article', id) };
   }
 }
