@@ -7,7 +7,6 @@ import { GetArticleHandler } from './articles/get-article.query';
 import { DeletePostHandler } from './delete-post.command';
 import { GetModerationHistoryHandler } from './moderation/get-moderation-history.query';
 import { GetRecentModerationHandler } from './moderation/get-recent-moderation.query';
-import { ListModerationPostsHandler } from './moderation/list-moderation-posts.query';
 import { ModerationController } from './moderation/moderation.controller';
 import { POST_ID_GENERATOR, postIdGeneratorProvider } from './post-id.generator';
 import { LikesOfReader } from '../likes/likes-of-reader';
@@ -35,7 +34,6 @@ import { VisiblePosts } from './views/visible-post';
     DeletePostHandler,
     GetModerationHistoryHandler,
     GetRecentModerationHandler,
-    ListModerationPostsHandler,
   ],
   exports: [POST_ID_GENERATOR, VisiblePosts, LikesOfReader],
 })

@@ -1,14 +1,11 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { postKindOf, validationError } from '@app/domain';
 import { AdminOnly } from '../../auth/auth.decorators';
-import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { numericId } from '../../reference-data/numeric-id.pipe';
 import { GetModerationHistoryQuery } from './get-moderation-history.query';
 import { GetRecentModerationQuery } from './get-recent-moderation.query';
-import { ListModerationPostsQuery } from './list-moderation-posts.query';
-import { moderationPostsRequestSchema, type ModerationPostsRequest } from './moderation-posts-request';
 
 /** Moderation history, for admins auditing who published, approved, edited or deleted what. */
 @ApiTags('Moderation')
@@ -22,13 +19,6 @@ export class ModerationController {
   @AdminOnly()
   recent() {
     return this.queryBus.execute(new GetRecentModerationQuery());
-  }
-
-  /** Posts to moderate, drafts and unapproved ones included, newest first (entityType 1, 2 or 100 = both). */
-  @Get('Posts')
-  @AdminOnly()
-  posts(@Query(new ZodValidationPipe(moderationPostsRequestSchema)) query: ModerationPostsRequest) {
-    return this.queryBus.execute(new ListModerationPostsQuery(query.entityType, query.lastFetchedId, query.pageSize));
   }
 
   /** Every action on one post (entityType 1 = article, 2 = question), oldest first. */
