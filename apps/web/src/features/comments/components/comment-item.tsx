@@ -38,7 +38,7 @@ export function CommentItem({ node, kind, postId, user, isAdmin, actions }: Comm
 
   return (
     <li className="comment" aria-label={`Comment by ${comment.name || 'a deleted user'}`}>
-      <article className="comment-body">
+      <div className="comment-body">
         <header className="comment-meta">
           <Author comment={comment} />
           <CommentTime comment={comment} />
@@ -90,7 +90,7 @@ export function CommentItem({ node, kind, postId, user, isAdmin, actions }: Comm
             onCancel={() => setOpen(null)}
           />
         )}
-      </article>
+      </div>
       <ConfirmationPopup
         open={open === 'confirm-delete'}
         header={CONFIRM_HEADER}
