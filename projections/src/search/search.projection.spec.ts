@@ -1,4 +1,4 @@
-import type { ArticleEvent, QuestionEvent } from '@app/domain';
+import type { ArticleEvent, LikeEvent, QuestionEvent } from '@app/domain';
 import type { SearchDocument } from '@app/search-index';
 import {
   on,
@@ -51,6 +51,9 @@ const asked = (id: number) =>
   });
 const question = (id: number, type: 'QuestionApproved' | 'QuestionUnapproved' | 'QuestionDeleted') =>
   on<QuestionEvent>(`question-${id}`, { type, data: { at: EDITED } });
+
+const like = (entityType: 1 | 2 | 3, targetId: number, accountId: string, type: LikeEvent['type'] = 'Liked') =>
+  on<LikeEvent>(`like-${entityType}-${targetId}-${accountId}`, { type, data: { entityType, targetId, accountId, at: EDITED } });
 
 describe('search projection', () => {
   const index = useTemporarySearchIndex();
@@ -184,5 +187,26 @@ describe('search projection', () => {
       .given([draft, unpublished, published])
       .when(unpublished)
       .then(searchDocumentExists({ isPublished: true, position: published.position.toString() }, { withId: 7 }));
+  });
+
+  it('counts the likes of a post for the grid: likes add, unlikes take away', () =>
+    spec
+      .given([drafted(7), like(1, 7, 'acc-a'), like(1, 7, 'acc-b'), like(1, 7, 'acc-a', 'Unliked')])
+      .when(like(1, 7, 'acc-c'))
+      .then(searchDocumentExists({ likes: 2 }, { withId: 7 })));
+
+  it("ignores likes of comments and of another kind's item with the same id", () =>
+    spec
+      .given([drafted(7)])
+      .when(like(3, 7, 'acc-a'), like(2, 7, 'acc-b'))
+      .then(searchDocumentExists({ likes: 0 }, { withId: 7 })));
+
+  it('does not count a re-applied like twice', async () => {
+    const draft = drafted(7);
+    const liked = like(1, 7, 'acc-a');
+    await spec
+      .given([draft, liked])
+      .when(liked)
+      .then(searchDocumentExists({ likes: 1, position: liked.position.toString() }, { withId: 7 }));
   });
 });

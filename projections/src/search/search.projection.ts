@@ -1,7 +1,8 @@
-import { POST_KINDS, type ArticleEvent, type QuestionEvent } from '@app/domain';
+import { POST_KINDS, type ArticleEvent, type LikeEvent, type QuestionEvent } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { SearchDocument, SearchIndexBatch } from '@app/search-index';
 import type { SearchIndexProjection } from '../projection';
+import { isLikeEvent, LIKE_EVENTS } from '../likes/like-counts';
 import { plainTextOf } from './plain-text';
 
 export const SEARCH_PROJECTION_NAME = 'search';
@@ -80,10 +81,17 @@ export function evolveSearchDocument(post: SearchDocument | null, event: PostEve
     case 'QuestionDefaultImageChosen':
       // The search grid shows no image (not in HANDLED either).
       return post;
-    // Likes (issue 9) go here: add the like events to HANDLED and return
-    // `{ ...next, likes: post.likes + 1 }` (or - 1 for an unlike). A like is relative, so it is
-    // the position check in `apply` that keeps a re-applied batch from counting it twice.
   }
+}
+
+/**
+ * A post's document after a like or unlike of it (the grid's likes count, SPEC §2). A like is
+ * relative, so it is the position check in `apply` that keeps a re-applied batch from counting it
+ * twice. Likes of comments, or of a post not in the index, change nothing.
+ */
+export function evolveSearchLikes(post: SearchDocument | null, event: LikeEvent, position: string): SearchDocument | null {
+  if (!post || post.entityType !== event.data.entityType) return null;
+  return { ...post, likes: Math.max(0, post.likes + (event.type === 'Liked' ? 1 : -1)), position };
 }
 
 /** The post id of a post stream (`article-<id>`, `question-<id>`). */
@@ -95,9 +103,17 @@ const alreadyApplied = (post: SearchDocument | null, position: bigint): boolean 
 /** The posts the search screens find (SPEC §2, §3), kept in the SearchIndex. */
 export const searchProjection: SearchIndexProjection = {
   name: SEARCH_PROJECTION_NAME,
-  version: 1,
-  handles: HANDLED,
+  version: 2,
+  handles: [...HANDLED, ...LIKE_EVENTS],
   async apply(recorded: RecordedEvent, batch: SearchIndexBatch) {
+    if (isLikeEvent(recorded.type)) {
+      const like = { type: recorded.type, data: recorded.data } as LikeEvent;
+      const liked = await batch.get(like.data.targetId);
+      if (alreadyApplied(liked, recorded.position)) return;
+      const next = evolveSearchLikes(liked, like, recorded.position.toString());
+      if (next) batch.upsert(next);
+      return;
+    }
     const event = { type: recorded.type, data: recorded.data } as PostEvent;
     const id = postIdOf(recorded.streamName);
     const post = await batch.get(id);
