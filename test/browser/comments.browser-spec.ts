@@ -10,7 +10,8 @@ import {
   likeThroughApi,
   writeComment,
 } from '../support/comment-pages';
-import { dialog } from '../support/post-pages';
+import { eventually } from '../support/eventually';
+import { dialog, uploadImageThroughModal } from '../support/post-pages';
 import { publishArticle, resultRow } from '../support/search-pages';
 import { callSite, grantAdmin, signUpOnSite, type SiteAccount } from '../support/site-api';
 
@@ -102,6 +103,35 @@ describe('comments', () => {
     await error.locator('.modal-actions').getByRole('button', { name: 'Close' }).click();
     await error.waitFor(HIDDEN);
     expect(await comment(site.page, 'One too many').count()).toBe(0);
+  });
+
+  it('uploads an image into a comment; clearing the editor deletes it, a posted comment keeps it', async () => {
+    const reader = await givenReader('Ivy Imager');
+    const { url } = await givenArticle('Comments with images');
+    await openAs(reader, url, 'Comments with images');
+    const imageStatus = async (name: string) => (await fetch(`${site.server.url}/images/${name}`)).status;
+    const uploadedName = async (caption: string, text = '') => {
+      const response = site.page.waitForResponse((answer) => answer.url().endsWith('/api/File') && answer.request().method() === 'POST');
+      await commentEditor(site.page).click();
+      await site.page.keyboard.type(text);
+      await uploadImageThroughModal(site.page, caption, `${caption} described`);
+      const body = (await (await response).json()) as { result: { uploadedFileName: string } };
+      await commentEditor(site.page)
+        .getByRole('img', { name: `${caption} described` })
+        .waitFor(VISIBLE);
+      return body.result.uploadedFileName;
+    };
+
+    const discarded = await uploadedName('Discarded');
+    expect(await imageStatus(discarded)).toBe(200);
+    await site.page.getByRole('form', { name: 'Comment' }).getByRole('button', { name: 'Clear' }).click();
+    await eventually(async () => (await imageStatus(discarded)) === 404, 'the cleared image to be deleted', 10_000);
+
+    const kept = await uploadedName('Kept', 'See the screenshot.');
+    await site.page.getByRole('form', { name: 'Comment' }).getByRole('button', { name: 'Comment', exact: true }).click();
+    const posted = comment(site.page, 'See the screenshot.');
+    await posted.getByRole('img', { name: 'Kept described' }).waitFor(VISIBLE);
+    expect(await imageStatus(kept)).toBe(200);
   });
 
   it('replies under the parent comment, indented in its replies list', async () => {
