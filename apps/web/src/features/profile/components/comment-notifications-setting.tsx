@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useCommentNotifications } from '@/features/profile/api/get-comment-notifications';
 import { useSetCommentNotifications } from '@/features/profile/api/set-comment-notifications';
 import { messageOf } from '@/lib/message-of';
@@ -6,6 +7,8 @@ import { messageOf } from '@/lib/message-of';
 export function CommentNotificationsSetting({ userName }: { userName: string }) {
   const setting = useCommentNotifications(userName);
   const change = useSetCommentNotifications(userName);
+  // The box follows the click at once (a controlled checkbox would snap back until the call answers).
+  const [wanted, setWanted] = useState<boolean | null>(null);
   return (
     <section className="card profile-section" aria-labelledby="comment-notifications-heading">
       <h2 id="comment-notifications-heading">Comment notifications</h2>
@@ -15,9 +18,12 @@ export function CommentNotificationsSetting({ userName }: { userName: string }) 
         <label className="checkbox-field">
           <input
             type="checkbox"
-            checked={change.isPending ? change.variables : setting.data.enabled}
+            checked={wanted ?? setting.data.enabled}
             disabled={change.isPending}
-            onChange={(event) => change.mutate(event.target.checked)}
+            onChange={(event) => {
+              setWanted(event.target.checked);
+              change.mutate(event.target.checked, { onSettled: () => setWanted(null) });
+            }}
           />{' '}
           E-mail me when someone comments on my posts or replies to my comments
         </label>
