@@ -3,6 +3,7 @@ import { listCities, listCountries, listStates } from '@app/domain';
 import { samplePng } from '@app/testing';
 import type { Page } from 'playwright-core';
 import { heading, HIDDEN, navbar, useBrowserSite, VISIBLE } from '../support/browser-site';
+import { eventually } from '../support/eventually';
 import { dialog } from '../support/post-pages';
 import {
   basicInfo,
@@ -378,6 +379,31 @@ describe('profile: settings', () => {
     await profileTab(page, 'Settings').click();
     await page.getByRole('heading', { name: 'Download my data' }).waitFor(VISIBLE);
   };
+
+  it('turns comment e-mails off and on; the setting is kept', async () => {
+    const owner = await signUp('Ada Lovelace');
+    const page = await asOwner(owner);
+    await openSettings(page);
+    const toggle = page.getByRole('checkbox', { name: 'E-mail me when someone comments on my posts or replies to my comments' });
+    await toggle.waitFor(VISIBLE);
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.uncheck();
+    await eventually(
+      async () =>
+        !(await callSite<{ enabled: boolean }>(site.server.url, 'GET', '/api/Account/CommentNotifications', { token: owner.token }))
+          .enabled,
+      'comment e-mails to be off',
+      10_000,
+    );
+    await page.reload();
+    await openSettings(page);
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.check();
+    await page.reload();
+    await openSettings(page);
+    await toggle.waitFor(VISIBLE);
+    expect(await toggle.isChecked()).toBe(true);
+  });
 
   it('downloads my data as JSON', async () => {
     const owner = await signUp('Ada Lovelace');

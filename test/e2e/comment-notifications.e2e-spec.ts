@@ -112,6 +112,22 @@ describe('comment notifications', () => {
     await waitForNotifications(author, before + 1);
   });
 
+  it('tells the logged-in user whether comment e-mails are on (GET), following the settings and the unsubscribe link', async () => {
+    const reader = await signUp(site, 'Sally Settings');
+    const setting = async () =>
+      (await site.http().get('/api/Account/CommentNotifications').set(bearer(reader)).expect(200)).body.result as { enabled: boolean };
+    await site.http().get('/api/Account/CommentNotifications').expect(401);
+    expect(await setting()).toEqual({ enabled: true });
+    await site.http().put('/api/Account/CommentNotifications').set(bearer(reader)).send({ enabled: false }).expect(200);
+    expect(await setting()).toEqual({ enabled: false });
+    await site.http().put('/api/Account/CommentNotifications').set(bearer(reader)).send({ enabled: true }).expect(200);
+    expect(await setting()).toEqual({ enabled: true });
+    expect((await site.http().put('/api/Account/CommentNotifications').set(bearer(reader)).send({}).expect(400)).body).toMatchObject({
+      success: false,
+      errorMessage: '- enabled is required',
+    });
+  });
+
   it('sends nothing twice after a restart (the reactor resumes from its checkpoint; job id = event id)', async () => {
     const counts = { author: notificationsTo(author).length, commenter: notificationsTo(commenter).length };
     await site.close();

@@ -1,4 +1,4 @@
-import type { Comment, LikedUser, LikeResult } from '@app/contracts';
+import { firstSearchPager, type Comment, type GridPostItem, type LikedUser, type LikeResult } from '@app/contracts';
 import { likeStreamName } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import {
@@ -153,6 +153,29 @@ describe('likes', () => {
     expect(await likers('Question', post)).toEqual([
       { name: 'Pia Pictured', uName: pictured.userName, profilePic: (upload.body.result as { uploadedFileName: string }).uploadedFileName },
     ]);
+  });
+
+  it('keeps the likes count of the search results (the search grid opens the likes modal from it)', async () => {
+    const post = await createPost(site, 'Question', author, questionBody({ title: 'Which quokka likes threads?' }));
+    const searched = async () => {
+      await caughtUp();
+      const body = {
+        searchString: 'quokka',
+        uName: '',
+        categoryId: -1,
+        entityType: 100,
+        orderByAsc: false,
+        Tags: [],
+        pager: firstSearchPager(false),
+      };
+      const results = (await site.http().post('/api/Search').send(body).expect(200)).body.result as GridPostItem[];
+      return results.find((item) => item.id === post)?.likes;
+    };
+    await like('Question', post, true, reader).expect(200);
+    await like('Question', post, true, admin).expect(200);
+    expect(await searched()).toBe(2);
+    await like('Question', post, false, reader).expect(200);
+    expect(await searched()).toBe(1);
   });
 
   it('counts 1,000 different users liking at once as exactly 1,000', async () => {

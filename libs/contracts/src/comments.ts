@@ -137,3 +137,8 @@ export const commentNotificationsRequestSchema = z.object({
   enabled: z.boolean({ error: COMMENT_MESSAGES.enabledRequired }),
 });
 export type CommentNotificationsRequest = z.infer<typeof commentNotificationsRequestSchema>;
+
+/** GET /api/Account/CommentNotifications: whether the logged-in user gets comment e-mails. */
+export interface CommentNotificationsSetting {
+  enabled: boolean;
+}

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Ip, Post, Put, Query } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   commentNotificationsRequestSchema,
@@ -23,6 +23,7 @@ import { Authenticated, CurrentUser } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { SetCommentNotificationsCommand } from './commands/comment-notifications.command';
+import { GetCommentNotificationsQuery } from './comment-notifications.query';
 import { ConfirmEmailCommand, RequestCredentialLinkCommand, ResetPasswordCommand } from './commands/credential-links.command';
 import { LoginCommand } from './commands/login.command';
 import { SignupCommand } from './commands/signup.command';
@@ -31,7 +32,10 @@ import { SignupCommand } from './commands/signup.command';
 @ApiTags('Account')
 @Controller('Account')
 export class AccountsController {
-  constructor(private readonly commandBus: CommandBus) {}
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
 
   @Post('Signup')
   @HttpCode(200)
@@ -89,6 +93,14 @@ export class AccountsController {
   @HttpCode(200)
   unsubscribeOneClick(@Query(new ZodValidationPipe(unsubscribeQuerySchema)) query: UnsubscribeQuery) {
     return this.commandBus.execute(new SetCommentNotificationsCommand(query.uname, false, query.hash));
+  }
+
+  /** Whether the logged-in user gets e-mails about comments on their posts and replies (`{ enabled }`). */
+  @Get('CommentNotifications')
+  @Authenticated()
+  @ApiBearerAuth()
+  getCommentNotifications(@CurrentUser() user: SessionUser) {
+    return this.queryBus.execute(new GetCommentNotificationsQuery(user.accountId));
   }
 
   /** The logged-in user turns e-mails about comments on their posts and replies on or off. */

@@ -4,6 +4,7 @@ import { AccountsController } from './accounts.controller';
 import { AuthorNames } from './author-names';
 import { ConfirmEmailHandler, RequestCredentialLinkHandler, ResetPasswordHandler } from './commands/credential-links.command';
 import { SetCommentNotificationsHandler } from './commands/comment-notifications.command';
+import { GetCommentNotificationsHandler } from './comment-notifications.query';
 import { LoginHandler } from './commands/login.command';
 import { SignupHandler } from './commands/signup.command';
 import { LoginThrottle } from './login-throttle';
@@ -25,6 +26,7 @@ import { SessionIssuer } from './session-issuer';
     ResetPasswordHandler,
     ConfirmEmailHandler,
     SetCommentNotificationsHandler,
+    GetCommentNotificationsHandler,
   ],
 })
 export class AccountsModule {}

@@ -1,3 +1,6 @@
+import { useState } from 'react';
+import { LikesModal } from '@/components/likes-modal';
+import type { LikeTarget } from '@/lib/like-target';
 import './likes-count.css';
 
 /** '{n} Person' or '{n} People' (SPEC §2 Likes modal trigger). */
@@ -5,12 +8,38 @@ export function likesText(likes: number): string {
   return `${likes} ${likes === 1 ? 'Person' : 'People'}`;
 }
 
-/** How many people liked a post, with a heart; the likes modal will open from here. */
-export function LikesCount({ likes }: { likes: number }) {
-  return (
-    <span className="likes-count" title="Likes">
+/**
+ * How many people liked an item, with a heart. Given the item, it is the likes modal's trigger,
+ * which opens only when the count is above 0 (SPEC §2).
+ */
+export function LikesCount({ likes, target }: { likes: number; target?: LikeTarget }) {
+  const [open, setOpen] = useState(false);
+  const text = (
+    <>
       <span aria-hidden="true">♥ </span>
       {likesText(likes)}
-    </span>
+    </>
+  );
+  if (!target) {
+    return (
+      <span className="likes-count" title="Likes">
+        {text}
+      </span>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className="likes-count likes-count-trigger"
+        title={likes > 0 ? 'See who liked this' : 'Likes'}
+        aria-label={`${likesText(likes)} liked this ${target.label.toLowerCase()}`}
+        aria-haspopup="dialog"
+        onClick={() => likes > 0 && setOpen(true)}
+      >
+        {text}
+      </button>
+      {open && <LikesModal target={target} onClose={() => setOpen(false)} />}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { EntityType } from '@app/contracts';
+import { AttachmentType, EntityType } from '@app/contracts';
 import { paths } from '@/config/paths';
 
 export type PostKind = 'article' | 'question';
@@ -11,11 +11,31 @@ export interface PostKindConfig {
   /** API resource: /api/Article or /api/Question. */
   resource: 'Article' | 'Question';
   paths: (typeof paths)[PostKind];
+  /** Its comments: API resource (/api/ArticleComment), the create payload's post id field, the comment image attachment type. */
+  comments: {
+    resource: 'ArticleComment' | 'QuestionComment';
+    postIdField: 'articleID' | 'questionID';
+    imageType: typeof AttachmentType.ArticleCommentImageAttachment | typeof AttachmentType.QuestionCommentImageAttachment;
+  };
 }
 
 export const POST_KINDS: Record<PostKind, PostKindConfig> = {
-  article: { kind: 'article', entityType: EntityType.Article, label: 'Article', resource: 'Article', paths: paths.article },
-  question: { kind: 'question', entityType: EntityType.Question, label: 'Question', resource: 'Question', paths: paths.question },
+  article: {
+    kind: 'article',
+    entityType: EntityType.Article,
+    label: 'Article',
+    resource: 'Article',
+    paths: paths.article,
+    comments: { resource: 'ArticleComment', postIdField: 'articleID', imageType: AttachmentType.ArticleCommentImageAttachment },
+  },
+  question: {
+    kind: 'question',
+    entityType: EntityType.Question,
+    label: 'Question',
+    resource: 'Question',
+    paths: paths.question,
+    comments: { resource: 'QuestionComment', postIdField: 'questionID', imageType: AttachmentType.QuestionCommentImageAttachment },
+  },
 };
 
 /** The kind of a post the API describes by its entity type (anything not a question is an article). */

@@ -1,4 +1,14 @@
-export type ModerationAction = 'create' | 'edit' | 'publish' | 'unpublish' | 'approve' | 'unapprove' | 'delete';
+export type ModerationAction =
+  | 'create'
+  | 'edit'
+  | 'publish'
+  | 'unpublish'
+  | 'approve'
+  | 'unapprove'
+  | 'delete'
+  | 'approve-comment'
+  | 'unapprove-comment'
+  | 'delete-comment';
 
 /** One entry of GET /api/Moderation, newest first. */
 export interface RecentModerationEntry {

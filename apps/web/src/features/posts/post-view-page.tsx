@@ -5,18 +5,20 @@ import { useAuth } from '@/lib/auth-context';
 import { AuthorBox } from '@/features/posts/components/author-box';
 import { LikeAndShare } from '@/features/posts/components/like-and-share';
 import { PostAttachments } from '@/features/posts/components/post-view-attachments';
-import { PostComments } from '@/features/posts/components/post-comments';
 import { PostContent } from '@/features/posts/components/post-content';
 import { PostHeader } from '@/features/posts/components/post-header';
 import { PostNotFound } from '@/features/posts/components/post-not-found';
 import { PostSource } from '@/features/posts/components/post-source';
 import { useCanonicalPostUrl } from '@/features/posts/hooks/use-canonical-post-url';
 import { usePostView } from '@/features/posts/hooks/use-post-view';
-import { POST_KINDS, type PostKind } from '@/config/post-kinds';
+import { POST_KINDS, type PostKind, type PostKindConfig } from '@/config/post-kinds';
 import './post-view.css';
 
 /** Article view and question view (SPEC §2): routes article/{id}/{title} and question/{id}/{title}. */
-export function PostViewPage({ kind, loginForms }: { kind: PostKind; loginForms: ReactNode }) {
+/** The comments area under a post; the app layer fills it (the posts feature does not know comments). */
+export type PostCommentsSlot = (post: { config: PostKindConfig; id: number }) => ReactNode;
+
+export function PostViewPage({ kind, comments }: { kind: PostKind; comments: PostCommentsSlot }) {
   const config = POST_KINDS[kind];
   const { id, title } = useParams();
   const { user } = useAuth();
@@ -45,10 +47,10 @@ export function PostViewPage({ kind, loginForms }: { kind: PostKind; loginForms:
         <PostAttachments files={post.attachedFiles} loggedIn={loggedIn} />
         <PostContent html={post.content} />
         <PostSource source={post.source} />
-        <LikeAndShare likes={post.likes} title={post.title} />
+        <LikeAndShare config={config} post={post} canLike={loggedIn} />
       </div>
       <AuthorBox name={post.name} userName={post.uName} />
-      <PostComments loggedIn={loggedIn} loginForms={loginForms} />
+      {comments({ config, id: post.id })}
     </article>
   );
 }

@@ -13,6 +13,9 @@ const ACTION_TEXT: Record<ModerationAction, string> = {
   approve: 'approved',
   unapprove: 'unapproved',
   delete: 'deleted',
+  'approve-comment': 'approved a comment on',
+  'unapprove-comment': 'unapproved a comment on',
+  'delete-comment': 'deleted a comment on',
 };
 
 const SYSTEM_ACTORS = new Set(['system', 'operator']);

@@ -20,6 +20,8 @@ export interface ViewedPost {
   createdOn: string;
   updatedOn: string | null;
   likes: number;
+  /** Whether the logged-in reader likes it. */
+  isLikedByMe: boolean;
   attachedFiles: AttachedFile[];
 }
 
@@ -54,6 +56,7 @@ export function toViewedPost(post: Article | Question): ViewedPost {
     createdOn: post.createdOn,
     updatedOn: post.updatedOn,
     likes: post.likes ?? 0,
+    isLikedByMe: post.isLikedByMe ?? false,
     attachedFiles: post.attachedFiles ?? [],
   };
 }

@@ -1,10 +1,19 @@
 import { useState } from 'react';
 import { LinkButton } from '@/components/link-button';
-import { LikesCount } from '@/components/likes-count';
+import { Likes } from '@/components/likes';
+import type { PostKindConfig } from '@/config/post-kinds';
+import type { ViewedPost } from '@/features/posts/api/get-post';
 import { shareLinks } from '@/features/posts/lib/share-links';
 
-/** Like count and ways to share the page (copy its link, or a network's share page in a new tab). */
-export function LikeAndShare({ likes, title }: { likes: number; title: string }) {
+interface LikeAndShareProps {
+  config: PostKindConfig;
+  post: Pick<ViewedPost, 'id' | 'title' | 'likes' | 'isLikedByMe'>;
+  canLike: boolean;
+}
+
+/** The like button and count, and ways to share the page (copy its link, or a network's share page in a new tab). */
+export function LikeAndShare({ config, post, canLike }: LikeAndShareProps) {
+  const { title } = post;
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const pageUrl = window.location.href;
 
@@ -19,7 +28,12 @@ export function LikeAndShare({ likes, title }: { likes: number; title: string })
 
   return (
     <section className="post-view-like-share" aria-label="Like and share">
-      <LikesCount likes={likes} />
+      <Likes
+        target={{ resource: config.resource, id: post.id, label: config.label }}
+        likes={post.likes}
+        isLikedByMe={post.isLikedByMe}
+        canLike={canLike}
+      />
       <div className="post-view-share">
         <span className="muted">Share:</span>
         <LinkButton onClick={() => void copyLink()}>Copy link</LinkButton>

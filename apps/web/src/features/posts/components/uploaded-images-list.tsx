@@ -1,4 +1,4 @@
-import { imageUrl } from '@/features/posts/lib/image-url';
+import { imageUrl } from '@/lib/image-url';
 import type { UploadedImage } from '@/features/posts/lib/post-files';
 
 interface Props {

@@ -3,15 +3,17 @@ import { useId, useState, type FormEvent } from 'react';
 import { ConfirmationPopup, CONFIRM_HEADER } from '@/components/confirmation-popup';
 import { useExportUserData } from '@/features/profile/api/export-user-data';
 import { useEraseAccount } from '@/features/profile/api/erase-account';
+import { CommentNotificationsSetting } from '@/features/profile/components/comment-notifications-setting';
 import { saveJsonFile } from '@/features/profile/lib/save-json-file';
 import { messageOf } from '@/lib/message-of';
 
 export const ERASE_CONFIRMATION = 'Are you sure you want to delete your account? This cannot be undone.';
 
-/** SPEC §1 privacy promise, for the owner: download one's data, delete one's account. */
-export function SettingsTab({ onAccountErased }: { onAccountErased: () => void }) {
+/** The owner's settings: comment e-mails on or off, and SPEC §1's privacy promise (download one's data, delete one's account). */
+export function SettingsTab({ userName, onAccountErased }: { userName: string; onAccountErased: () => void }) {
   return (
     <div className="profile-settings">
+      <CommentNotificationsSetting userName={userName} />
       <DownloadMyData />
       <DeleteMyAccount onErased={onAccountErased} />
     </div>

@@ -1,0 +1,30 @@
+import type { ShowMessage } from '@/components/message-modal';
+import type { PostKindConfig } from '@/config/post-kinds';
+import { messageOf } from '@/lib/message-of';
+import { useAddComment } from '@/features/comments/api/add-comment';
+import { useApproveComment } from '@/features/comments/api/approve-comment';
+import { useDeleteComment } from '@/features/comments/api/delete-comment';
+import { useEditComment } from '@/features/comments/api/edit-comment';
+import { COMMENT_ERROR_TITLE } from '@/features/comments/hooks/use-comment-images';
+
+/** What a comment of the grid can do; add and edit throw for their form, delete and approval report failures in the 'Error' modal. */
+export interface CommentActions {
+  add: (content: string, attachedFiles: number[], parentId: number) => Promise<unknown>;
+  edit: (id: number, content: string) => Promise<unknown>;
+  remove: (id: number) => void;
+  setApproved: (id: number, isApproved: boolean) => void;
+}
+
+export function useCommentActions(kind: PostKindConfig, postId: number, uName: string, showMessage: ShowMessage): CommentActions {
+  const add = useAddComment(kind, postId);
+  const edit = useEditComment(kind, postId);
+  const remove = useDeleteComment(kind, postId);
+  const approve = useApproveComment(kind, postId);
+  const reportFailure = { onError: (error: Error) => showMessage(COMMENT_ERROR_TITLE, messageOf(error)) };
+  return {
+    add: (content, attachedFiles, parentId) => add.mutateAsync({ content, attachedFiles, parentId, uName }),
+    edit: (id, content) => edit.mutateAsync({ id, content }),
+    remove: (id) => remove.mutate(id, reportFailure),
+    setApproved: (id, isApproved) => approve.mutate({ id, isApproved }, reportFailure),
+  };
+}

@@ -1,0 +1,56 @@
+import type { Comment } from '@app/contracts';
+import { threadComments, type CommentNode } from '@/features/comments/lib/comment-thread';
+
+const comment = (id: number, parentId = -1): Comment => ({
+  id,
+  parentId,
+  name: `User ${id}`,
+  uName: `user-${id}`,
+  content: `<p>${id}</p>`,
+  likes: 0,
+  createdOn: '2026-01-01T00:00:00Z',
+  updatedOn: null,
+  isApproved: true,
+  isLikedByMe: false,
+});
+
+/** The thread as nested ids: [id, [replies]]. */
+type Shape = [number, Shape[]];
+const shape = (nodes: CommentNode[]): Shape[] => nodes.map((node) => [node.comment.id, shape(node.replies)]);
+
+describe('threadComments', () => {
+  it('puts replies under their parent, oldest first at every level', () => {
+    expect(shape(threadComments([comment(1), comment(2), comment(3, 1), comment(4, 3), comment(5, 1), comment(6, 2)]))).toEqual([
+      [
+        1,
+        [
+          [3, [[4, []]]],
+          [5, []],
+        ],
+      ],
+      [2, [[6, []]]],
+    ]);
+  });
+
+  it('orders by id whatever order the comments came in', () => {
+    expect(shape(threadComments([comment(9), comment(7, 9), comment(3)]))).toEqual([
+      [3, []],
+      [9, [[7, []]]],
+    ]);
+  });
+
+  it('keeps a reply whose parent is not shown at the top level', () => {
+    expect(shape(threadComments([comment(1), comment(5, 2), comment(6, 5)]))).toEqual([
+      [1, []],
+      [5, [[6, []]]],
+    ]);
+  });
+
+  it('shows a comment loaded twice once', () => {
+    expect(shape(threadComments([comment(1), comment(2, 1), comment(2, 1)]))).toEqual([[1, [[2, []]]]]);
+  });
+
+  it('is empty without comments', () => {
+    expect(threadComments([])).toEqual([]);
+  });
+});
