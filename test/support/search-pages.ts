@@ -8,7 +8,11 @@ export const searchScreen = (page: Page, label = 'Search') => page.getByRole('re
 export const searchResults = (page: Page, label = 'Search') => searchScreen(page, label).getByRole('list', { name: 'Search results' });
 /** The rows of the grid: each post's list item (not its tags'). */
 export const resultRows = (page: Page, label = 'Search') => searchResults(page, label).locator(':scope > li');
-export const resultTitles = (page: Page, label = 'Search') => resultRows(page, label).locator('.post-title').allTextContents();
+/** The titles of the rows, once the grid shows some (a new search clears the grid before its results arrive). */
+export async function resultTitles(page: Page, label = 'Search'): Promise<string[]> {
+  await resultRows(page, label).first().waitFor({ state: 'visible', timeout: 10_000 });
+  return resultRows(page, label).locator('.post-title').allTextContents();
+}
 export const resultRow = (page: Page, title: string, label = 'Search') =>
   resultRows(page, label).filter({ has: page.getByRole('link', { name: title, exact: true }) });
 export const searchText = (page: Page, label = 'Search') => searchScreen(page, label).getByRole('searchbox', { name: 'Search text' });
