@@ -174,3 +174,28 @@ export interface HomeResult {
   articles: GridPostItem[];
   questions: GridPostItem[];
 }
+
+/** What someone did to a post or one of its comments, as the moderation history and the Admin Panel feed report it. */
+export type ModerationAction =
+  | 'create'
+  | 'edit'
+  | 'publish'
+  | 'unpublish'
+  | 'approve'
+  | 'unapprove'
+  | 'delete'
+  | 'approve-comment'
+  | 'unapprove-comment'
+  | 'delete-comment';
+
+/** One entry of GET /api/Moderation (the Admin Panel feed), newest first. */
+export interface RecentModerationEntry {
+  /** 1 article, 2 question. */
+  entityType: number;
+  postId: number;
+  /** The post's current title, so the Admin Panel can name it. */
+  title: string;
+  action: ModerationAction;
+  actor: string;
+  at: string;
+}

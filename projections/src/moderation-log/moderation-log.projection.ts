@@ -1,3 +1,4 @@
+import type { ModerationAction } from '@app/contracts';
 import {
   COMMENT_STREAM_PREFIX,
   POST_KINDS,
@@ -14,18 +15,6 @@ import type { Projection } from '../projection';
 export const MODERATION_LOG_COLLECTION = 'moderation_log';
 /** Which post each comment belongs to: comment approve/unapprove/delete events carry only `at`. */
 export const MODERATION_LOG_COMMENTS_COLLECTION = 'moderation_log_comments';
-
-export type ModerationAction =
-  | 'create'
-  | 'edit'
-  | 'publish'
-  | 'unpublish'
-  | 'approve'
-  | 'unapprove'
-  | 'delete'
-  | 'approve-comment'
-  | 'unapprove-comment'
-  | 'delete-comment';
 
 /** One thing someone did to a post, for admins auditing moderation. */
 export interface ModerationLogDocument {

@@ -2,7 +2,8 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { notFound, POST_KINDS, type PostKind } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
-import { MODERATION_LOG_COLLECTION, type ModerationAction, type ModerationLogDocument } from '@app/projections';
+import type { ModerationAction } from '@app/contracts';
+import { MODERATION_LOG_COLLECTION, type ModerationLogDocument } from '@app/projections';
 import { AuthorNames } from '../../accounts/author-names';
 import { READ_STORE } from '../../infrastructure/tokens';
 

@@ -1,28 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { POST_KINDS, postKindOf, type PostEntityType } from '@app/domain';
+import type { RecentModerationEntry } from '@app/contracts';
+import { POST_KINDS, postKindOf } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
-import {
-  MODERATION_LOG_COLLECTION,
-  POST_VIEW_COLLECTION,
-  type ModerationAction,
-  type ModerationLogDocument,
-  type PostViewDocument,
-} from '@app/projections';
+import { MODERATION_LOG_COLLECTION, POST_VIEW_COLLECTION, type ModerationLogDocument, type PostViewDocument } from '@app/projections';
 import { AuthorNames } from '../../accounts/author-names';
 import { READ_STORE } from '../../infrastructure/tokens';
 
 export const RECENT_MODERATION_LIMIT = 50;
-
-export interface RecentModerationEntry {
-  entityType: PostEntityType;
-  postId: number;
-  /** The post's current title, so the Admin Panel can name it. */
-  title: string;
-  action: ModerationAction;
-  actor: string;
-  at: string;
-}
 
 /** The latest actions across all posts, newest first (the Admin Panel's feed). */
 export class GetRecentModerationQuery extends Query<RecentModerationEntry[]> {}

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RecentModerationEntry } from '@/features/admin/types';
+import type { RecentModerationEntry } from '@app/contracts';
 import { api } from '@/lib/api-client';
 
 /** GET /api/Moderation (admin): the latest moderation actions across all posts; in the background (no overlay). */

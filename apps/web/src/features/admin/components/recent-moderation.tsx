@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { postHref, postKindOf } from '@/config/post-kinds';
 import { parseServerTime, relativeTime } from '@/lib/relative-time';
 import { useRecentModeration } from '@/features/admin/api/get-recent-moderation';
-import type { ModerationAction, RecentModerationEntry } from '@/features/admin/types';
+import type { ModerationAction, RecentModerationEntry } from '@app/contracts';
 
 const ACTION_TEXT: Record<ModerationAction, string> = {
   create: 'created',
