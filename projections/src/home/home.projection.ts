@@ -2,6 +2,7 @@ import type { RecordedEvent } from '@app/event-store';
 import { POST_KINDS, type ArticleEvent, type PostEntityType, type QuestionEvent as QuestionEvents } from '@app/domain';
 import type { ReadStoreTransaction } from '@app/read-store';
 import { applyLikeEvent, isLikeEvent, LIKE_EVENTS, postDocumentIdOf } from '../likes/like-counts';
+import { POST_LISTING_EVENTS } from '../post-listing-events';
 import type { Projection } from '../projection';
 
 export const HOME_COLLECTION = 'home_posts';
@@ -33,27 +34,12 @@ export interface HomePostDocument {
 
 type PostEvent = ArticleEvent | QuestionEvents;
 
-const HANDLED: PostEvent['type'][] = [
-  'ArticleDrafted',
-  'ArticleEdited',
-  'ArticlePublished',
-  'ArticleUnpublished',
-  'ArticleApproved',
-  'ArticleUnapproved',
-  'ArticleDeleted',
-  'QuestionAsked',
-  'QuestionEdited',
-  'QuestionApproved',
-  'QuestionUnapproved',
-  'QuestionDeleted',
-];
-
 /** The latest posts, visible or not, so a post that becomes visible again needs no other source. */
 export const homeProjection: Projection = {
   name: 'home',
   version: 3,
   collections: [HOME_COLLECTION],
-  handles: [...HANDLED, ...LIKE_EVENTS],
+  handles: [...POST_LISTING_EVENTS, ...LIKE_EVENTS],
   indexes: { [HOME_COLLECTION]: [['entityType', 'visible', 'postId']] },
   async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
     if (isLikeEvent(recorded.type)) return applyLikeEvent(recorded, tx, HOME_COLLECTION, postDocumentIdOf);

@@ -22,9 +22,11 @@ export async function applyLikeEvent(
   if (id === null) return;
   const document = await tx.get<{ id: string; likes: number }>(collection, id);
   if (!document) return;
-  const likes = Math.max(0, document.likes + (event.type === 'Liked' ? 1 : -1));
-  await tx.upsert(collection, { ...document, likes });
+  await tx.upsert(collection, { ...document, likes: likesAfter(document.likes, event) });
 }
+
+/** An item's like count after one like or unlike of it. */
+export const likesAfter = (likes: number, event: LikeEvent): number => Math.max(0, likes + (event.type === 'Liked' ? 1 : -1));
 
 export const isLikeEvent = (type: string): boolean => (LIKE_EVENTS as string[]).includes(type);
 

@@ -1,30 +1,14 @@
-import { EntityType } from '@app/contracts';
-import { POST_KINDS, type ArticleEvent, type LikeEvent, type QuestionEvent } from '@app/domain';
+import { POST_KINDS, postKindOf, type ArticleEvent, type LikeEvent, type QuestionEvent } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { SearchDocument, SearchIndexBatch } from '@app/search-index';
+import { isLikeEvent, LIKE_EVENTS, likesAfter } from '../likes/like-counts';
+import { POST_LISTING_EVENTS } from '../post-listing-events';
 import type { SearchIndexProjection } from '../projection';
 import { plainTextOf } from './plain-text';
 
 export const SEARCH_PROJECTION_NAME = 'search';
 
 type PostEvent = ArticleEvent | QuestionEvent;
-
-const HANDLED: (PostEvent | LikeEvent)['type'][] = [
-  'ArticleDrafted',
-  'ArticleEdited',
-  'ArticlePublished',
-  'ArticleUnpublished',
-  'ArticleApproved',
-  'ArticleUnapproved',
-  'ArticleDeleted',
-  'QuestionAsked',
-  'QuestionEdited',
-  'QuestionApproved',
-  'QuestionUnapproved',
-  'QuestionDeleted',
-  'Liked',
-  'Unliked',
-];
 
 /**
  * The post a document will be after `event` (`position`: the event's `$all` position), or null
@@ -81,20 +65,10 @@ export function evolveSearchDocument(post: SearchDocument | null, event: PostEve
       return null;
     case 'ArticleDefaultImageChosen':
     case 'QuestionDefaultImageChosen':
-      // The search grid shows no image (not in HANDLED either).
+      // The search grid shows no image (not in POST_LISTING_EVENTS either).
       return post;
   }
 }
-
-/** A post's like count after a like or unlike of it. Relative: `apply`'s position check keeps a re-applied batch from counting it twice. */
-const evolveLikes = (post: SearchDocument, event: LikeEvent, position: string): SearchDocument => ({
-  ...post,
-  likes: Math.max(0, post.likes + (event.type === 'Liked' ? 1 : -1)),
-  position,
-});
-
-const isPostLike = (event: LikeEvent): boolean =>
-  event.data.entityType === EntityType.Article || event.data.entityType === EntityType.Question;
 
 /** The post id of a post stream (`article-<id>`, `question-<id>`). */
 const postIdOf = (streamName: string): number => Number(streamName.slice(streamName.lastIndexOf('-') + 1));
@@ -106,13 +80,15 @@ const alreadyApplied = (post: SearchDocument | null, position: bigint): boolean 
 export const searchProjection: SearchIndexProjection = {
   name: SEARCH_PROJECTION_NAME,
   version: 2,
-  handles: HANDLED,
+  handles: [...POST_LISTING_EVENTS, ...LIKE_EVENTS],
   async apply(recorded: RecordedEvent, batch: SearchIndexBatch) {
-    if (recorded.type === 'Liked' || recorded.type === 'Unliked') {
+    if (isLikeEvent(recorded.type)) {
+      // Relative: the position check keeps a re-applied batch from counting a like twice.
       const like = { type: recorded.type, data: recorded.data } as LikeEvent;
-      if (!isPostLike(like)) return;
+      if (!postKindOf(like.data.entityType)) return;
       const liked = await batch.get(like.data.targetId);
-      if (liked && !alreadyApplied(liked, recorded.position)) batch.upsert(evolveLikes(liked, like, recorded.position.toString()));
+      if (liked && !alreadyApplied(liked, recorded.position))
+        batch.upsert({ ...liked, likes: likesAfter(liked.likes, like), position: recorded.position.toString() });
       return;
     }
     const event = { type: recorded.type, data: recorded.data } as PostEvent;
