@@ -10,7 +10,7 @@ import { useToast } from '@/components/toast';
 import { POST_KINDS } from '@/config/post-kinds';
 import { CategorySelect } from '@/features/posts/components/category-select';
 import { ContentEditorField } from '@/features/posts/components/content-editor-field';
-import { FormField } from '@/features/posts/components/form-field';
+import { FormField } from '@/components/form-field';
 import { PostAttachments } from '@/features/posts/components/post-attachments';
 import { TagsSelect } from '@/components/tags-select';
 import { UploadedImagesList } from '@/features/posts/components/uploaded-images-list';

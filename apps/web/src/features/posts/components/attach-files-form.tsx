@@ -8,7 +8,7 @@ import {
   type AttachmentType,
 } from '@app/contracts';
 import { useRef, useState } from 'react';
-import { FormField } from '@/features/posts/components/form-field';
+import { FormField } from '@/components/form-field';
 
 interface Props {
   attachmentTypeId: AttachmentType;

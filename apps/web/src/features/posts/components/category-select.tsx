@@ -1,5 +1,5 @@
 import type { Category } from '@app/contracts';
-import { FormField } from '@/features/posts/components/form-field';
+import { FormField } from '@/components/form-field';
 
 interface Props {
   categories: Category[];

@@ -1,11 +1,10 @@
 import { basicInfoUpdateRequestSchema, latestToday, MAX_LENGTHS, type BasicInfoUpdateRequest, type UserProfile } from '@app/contracts';
-import { useState, type FormEvent } from 'react';
 import { useGenders } from '@/features/profile/api/get-genders';
 import { LocationSelects } from '@/features/profile/components/location-selects';
-import { ProfileField } from '@/features/profile/components/profile-field';
+import { ProfileForm } from '@/features/profile/components/profile-form';
+import { FormField } from '@/components/form-field';
 import { useProfileForm } from '@/features/profile/hooks/use-profile-form';
 import { basicInfoFormOf, type BasicInfoFormValues } from '@/features/profile/lib/basic-info-form';
-import { messageOf } from '@/lib/message-of';
 
 type TextName = 'name' | 'title' | 'contactEmail' | 'phone' | 'websiteUrl' | 'linkedInUrl' | 'gitHubUrl' | 'resumeUrl';
 
@@ -29,35 +28,20 @@ const FLAGS: ReadonlyArray<{ name: 'showDOB' | 'showEmail' | 'showPhone'; label:
 interface BasicInfoFormProps {
   profile: UserProfile;
   onSave: (request: BasicInfoUpdateRequest) => Promise<unknown>;
-  onCancel: () => void;
+  /** Closes the edit mode: after a save, or on Cancel. */
+  onDone: () => void;
 }
 
 /**
  * The owner's basic-info edit mode (SPEC §4, §5): every rule of the contract schema, the e-mail
  * read-only, cascading location. Cancel drops the form, so the view shows the previous values.
  */
-export function BasicInfoForm({ profile, onSave, onCancel }: BasicInfoFormProps) {
+export function BasicInfoForm({ profile, onSave, onDone }: BasicInfoFormProps) {
   const form = useProfileForm<BasicInfoFormValues, BasicInfoUpdateRequest>(basicInfoUpdateRequestSchema, basicInfoFormOf(profile));
   const genders = useGenders().data ?? [];
-  const [saveError, setSaveError] = useState('');
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    form.attemptSave();
-    if (!form.parsed || saving) return;
-    setSaving(true);
-    try {
-      await onSave(form.parsed);
-    } catch (error) {
-      setSaveError(messageOf(error));
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const textField = ({ name, label, maxLength, type = 'text' }: (typeof TEXT_FIELDS)[number]) => (
-    <ProfileField key={name} label={label} error={form.errorOf(name)}>
+    <FormField key={name} label={label} error={form.errorOf(name)}>
       {(control) => (
         <input
           {...control}
@@ -68,16 +52,16 @@ export function BasicInfoForm({ profile, onSave, onCancel }: BasicInfoFormProps)
           onBlur={() => form.touch(name)}
         />
       )}
-    </ProfileField>
+    </FormField>
   );
 
   return (
-    <form className="profile-form" aria-label="Basic Info" onSubmit={(event) => void submit(event)} noValidate>
+    <ProfileForm label="Basic Info" onSave={() => form.save(onSave)} onDone={onDone}>
       <div className="profile-form-grid">
         {TEXT_FIELDS.slice(0, 2).map(textField)}
-        <ProfileField label="Email">{(control) => <input {...control} type="email" value={profile.email ?? ''} readOnly />}</ProfileField>
+        <FormField label="Email">{(control) => <input {...control} type="email" value={profile.email ?? ''} readOnly />}</FormField>
         {TEXT_FIELDS.slice(2, 4).map(textField)}
-        <ProfileField label="Date of Birth" error={form.errorOf('dateOfBirth')}>
+        <FormField label="Date of Birth" error={form.errorOf('dateOfBirth')}>
           {(control) => (
             <input
               {...control}
@@ -88,8 +72,8 @@ export function BasicInfoForm({ profile, onSave, onCancel }: BasicInfoFormProps)
               onBlur={() => form.touch('dateOfBirth')}
             />
           )}
-        </ProfileField>
-        <ProfileField label="Gender" error={form.errorOf('genderId')}>
+        </FormField>
+        <FormField label="Gender" error={form.errorOf('genderId')}>
           {(control) => (
             <select {...control} value={form.values.genderId} onChange={(event) => form.set({ genderId: Number(event.target.value) })}>
               <option value={0}>Select Gender</option>
@@ -100,7 +84,7 @@ export function BasicInfoForm({ profile, onSave, onCancel }: BasicInfoFormProps)
               ))}
             </select>
           )}
-        </ProfileField>
+        </FormField>
       </div>
       <LocationSelects
         value={form.values}
@@ -108,7 +92,7 @@ export function BasicInfoForm({ profile, onSave, onCancel }: BasicInfoFormProps)
         onBlur={form.touch}
         errors={{ countryId: form.errorOf('countryId'), stateId: form.errorOf('stateId'), cityId: form.errorOf('cityId') }}
       />
-      <ProfileField label="About" error={form.errorOf('about')}>
+      <FormField label="About" error={form.errorOf('about')}>
         {(control) => (
           <textarea
             {...control}
@@ -119,7 +103,7 @@ export function BasicInfoForm({ profile, onSave, onCancel }: BasicInfoFormProps)
             onBlur={() => form.touch('about')}
           />
         )}
-      </ProfileField>
+      </FormField>
       <div className="profile-form-grid">{TEXT_FIELDS.slice(4).map(textField)}</div>
       <fieldset className="profile-privacy">
         <legend>Privacy</legend>
@@ -130,19 +114,6 @@ export function BasicInfoForm({ profile, onSave, onCancel }: BasicInfoFormProps)
           </label>
         ))}
       </fieldset>
-      {saveError && (
-        <p className="field-error" role="alert">
-          {saveError}
-        </p>
-      )}
-      <div className="profile-form-buttons">
-        <button type="submit" className="button button-primary" disabled={saving}>
-          Save
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </ProfileForm>
   );
 }

@@ -25,11 +25,10 @@ export function BasicInfoSection({ profile, isOwner, onNameChanged }: BasicInfoS
       {editing ? (
         <BasicInfoForm
           profile={profile}
-          onCancel={() => setEditing(false)}
+          onDone={() => setEditing(false)}
           onSave={async (request) => {
             await update.mutateAsync(request);
             if (request.name !== profile.name) onNameChanged(request.name);
-            setEditing(false);
           }}
         />
       ) : (

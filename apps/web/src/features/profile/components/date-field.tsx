@@ -1,5 +1,5 @@
 import { latestToday } from '@app/contracts';
-import { ProfileField } from '@/features/profile/components/profile-field';
+import { FormField } from '@/components/form-field';
 
 interface DateFieldProps {
   label: string;
@@ -13,7 +13,7 @@ interface DateFieldProps {
 /** A calendar date ('YYYY-MM-DD') that cannot exceed today (SPEC §5). */
 export function DateField({ label, value, onChange, onBlur, error, disabled }: DateFieldProps) {
   return (
-    <ProfileField label={label} error={error}>
+    <FormField label={label} error={error}>
       {(control) => (
         <input
           {...control}
@@ -25,6 +25,6 @@ export function DateField({ label, value, onChange, onBlur, error, disabled }: D
           onBlur={onBlur}
         />
       )}
-    </ProfileField>
+    </FormField>
   );
 }

@@ -4,7 +4,7 @@ import { useDeleteEducation } from '@/features/profile/api/delete-education';
 import { useEditEducation } from '@/features/profile/api/edit-education';
 import { useEducations } from '@/features/profile/api/get-educations';
 import { DateField } from '@/features/profile/components/date-field';
-import { HistoryForm } from '@/features/profile/components/history-form';
+import { ProfileForm } from '@/features/profile/components/profile-form';
 import { HistorySection } from '@/features/profile/components/history-section';
 import { LocationSelects } from '@/features/profile/components/location-selects';
 import { TextField } from '@/features/profile/components/text-field';
@@ -63,7 +63,12 @@ function EducationForm({ userName, education, onDone }: { userName: string; educ
   const save = () => form.save((request) => (education ? edit.mutateAsync({ ...request, id: education.id }) : add.mutateAsync(request)));
 
   return (
-    <HistoryForm label={education ? `Edit ${education.universityName}` : 'Add Education History'} onSave={save} onDone={onDone}>
+    <ProfileForm
+      className="profile-history-form"
+      label={education ? `Edit ${education.universityName}` : 'Add Education History'}
+      onSave={save}
+      onDone={onDone}
+    >
       <TextField label="University Name" {...field('universityName')} maxLength={MAX_LENGTHS.historyName} />
       <LocationSelects
         value={values}
@@ -75,6 +80,6 @@ function EducationForm({ userName, education, onDone }: { userName: string; educ
         <DateField label="Start Date" {...field('startDate')} />
         <DateField label="End Date" {...field('endDate')} />
       </div>
-    </HistoryForm>
+    </ProfileForm>
   );
 }

@@ -1,7 +1,7 @@
 import { useCities } from '@/features/profile/api/get-cities';
 import { useCountries } from '@/features/profile/api/get-countries';
 import { useStates } from '@/features/profile/api/get-states';
-import { ProfileField } from '@/features/profile/components/profile-field';
+import { FormField } from '@/components/form-field';
 import type { MasterDataItem } from '@/features/profile/types';
 
 export interface Location {
@@ -29,7 +29,7 @@ export function LocationSelects({ value, onChange, onBlur, errors = {} }: Locati
   const cities = useCities(value.stateId).data ?? NONE;
 
   const select = (field: keyof Location, label: string, items: MasterDataItem[], change: (id: number) => Location) => (
-    <ProfileField label={label} error={errors[field]}>
+    <FormField label={label} error={errors[field]}>
       {(control) => (
         <select
           {...control}
@@ -47,7 +47,7 @@ export function LocationSelects({ value, onChange, onBlur, errors = {} }: Locati
           ))}
         </select>
       )}
-    </ProfileField>
+    </FormField>
   );
 
   return (

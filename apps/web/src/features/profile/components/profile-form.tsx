@@ -1,16 +1,19 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { messageOf } from '@/lib/message-of';
 
-interface HistoryFormProps {
+interface ProfileFormProps {
   label: string;
+  /** Extra class of the form element. */
+  className?: string;
   /** Marks the save attempt; resolves false when the form is invalid and nothing was sent. */
   onSave: () => Promise<boolean>;
+  /** Closes the form: after a save that went through, or on Cancel. */
   onDone: () => void;
   children: ReactNode;
 }
 
-/** A history item's add or edit form: the fields, the server's refusal if any, Save and Cancel. */
-export function HistoryForm({ label, onSave, onDone, children }: HistoryFormProps) {
+/** An edit mode of the profile (basic info, a history item): the fields, the server's refusal if any, Save and Cancel. */
+export function ProfileForm({ label, className, onSave, onDone, children }: ProfileFormProps) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState('');
   const submit = async (event: FormEvent) => {
@@ -26,7 +29,12 @@ export function HistoryForm({ label, onSave, onDone, children }: HistoryFormProp
     }
   };
   return (
-    <form className="profile-form profile-history-form" aria-label={label} onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      className={className ? `profile-form ${className}` : 'profile-form'}
+      aria-label={label}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
       {children}
       {error && (
         <p className="field-error" role="alert">

@@ -4,7 +4,7 @@ import { useDeleteProject } from '@/features/profile/api/delete-project';
 import { useEditProject } from '@/features/profile/api/edit-project';
 import { useProjects } from '@/features/profile/api/get-projects';
 import { DateField } from '@/features/profile/components/date-field';
-import { HistoryForm } from '@/features/profile/components/history-form';
+import { ProfileForm } from '@/features/profile/components/profile-form';
 import { HistorySection } from '@/features/profile/components/history-section';
 import { TextField } from '@/features/profile/components/text-field';
 import { useProfileForm } from '@/features/profile/hooks/use-profile-form';
@@ -60,7 +60,12 @@ function ProjectForm({ userName, project, onDone }: { userName: string; project?
   const save = () => form.save((request) => (project ? edit.mutateAsync({ ...request, id: project.id }) : add.mutateAsync(request)));
 
   return (
-    <HistoryForm label={project ? `Edit ${project.projectName}` : 'Add Project History'} onSave={save} onDone={onDone}>
+    <ProfileForm
+      className="profile-history-form"
+      label={project ? `Edit ${project.projectName}` : 'Add Project History'}
+      onSave={save}
+      onDone={onDone}
+    >
       <div className="profile-form-grid">
         <TextField label="Project Name" {...field('projectName')} maxLength={MAX_LENGTHS.historyName} />
         <TextField label="Company Name" {...field('companyName')} maxLength={MAX_LENGTHS.historyName} />
@@ -70,6 +75,6 @@ function ProjectForm({ userName, project, onDone }: { userName: string; project?
         <DateField label="Start Date" {...field('startDate')} />
         <DateField label="End Date" {...field('endDate')} />
       </div>
-    </HistoryForm>
+    </ProfileForm>
   );
 }

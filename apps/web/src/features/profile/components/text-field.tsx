@@ -1,4 +1,4 @@
-import { ProfileField } from '@/features/profile/components/profile-field';
+import { FormField } from '@/components/form-field';
 
 interface TextFieldProps {
   label: string;
@@ -13,7 +13,7 @@ interface TextFieldProps {
 /** A text input (or a textarea) of a profile form. */
 export function TextField({ label, value, onChange, onBlur, error, maxLength, multiline = false }: TextFieldProps) {
   return (
-    <ProfileField label={label} error={error}>
+    <FormField label={label} error={error}>
       {(control) =>
         multiline ? (
           <textarea
@@ -35,6 +35,6 @@ export function TextField({ label, value, onChange, onBlur, error, maxLength, mu
           />
         )
       }
-    </ProfileField>
+    </FormField>
   );
 }

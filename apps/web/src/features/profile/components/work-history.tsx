@@ -4,7 +4,7 @@ import { useDeleteCompany } from '@/features/profile/api/delete-company';
 import { useEditCompany } from '@/features/profile/api/edit-company';
 import { useCompanies } from '@/features/profile/api/get-companies';
 import { DateField } from '@/features/profile/components/date-field';
-import { HistoryForm } from '@/features/profile/components/history-form';
+import { ProfileForm } from '@/features/profile/components/profile-form';
 import { HistorySection } from '@/features/profile/components/history-section';
 import { LocationSelects } from '@/features/profile/components/location-selects';
 import { TextField } from '@/features/profile/components/text-field';
@@ -68,7 +68,12 @@ function CompanyForm({ userName, company, onDone }: { userName: string; company?
   const save = () => form.save((request) => (company ? edit.mutateAsync({ ...request, id: company.id }) : add.mutateAsync(request)));
 
   return (
-    <HistoryForm label={company ? `Edit ${company.companyName}` : 'Add Work History'} onSave={save} onDone={onDone}>
+    <ProfileForm
+      className="profile-history-form"
+      label={company ? `Edit ${company.companyName}` : 'Add Work History'}
+      onSave={save}
+      onDone={onDone}
+    >
       <div className="profile-form-grid">
         <TextField label="Company Name" {...field('companyName')} maxLength={MAX_LENGTHS.historyName} />
         <TextField label="Designation" {...field('designation')} maxLength={MAX_LENGTHS.historyName} />
@@ -92,6 +97,6 @@ function CompanyForm({ userName, company, onDone }: { userName: string; company?
         />
         Currently Working Here
       </label>
-    </HistoryForm>
+    </ProfileForm>
   );
 }

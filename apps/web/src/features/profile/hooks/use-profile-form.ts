@@ -2,12 +2,13 @@ import { firstErrors } from '@app/contracts';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 
+type TextKeys<Values> = { [K in keyof Values]: Values[K] extends string ? K : never }[keyof Values] & string;
+
 /**
  * A profile form checked against its contract schema (SPEC §5 rules live in @app/contracts). A
- * field's first failed rule shows once the field was left or a save was attempted; `parsed` is the
- * request to send, or null while the form is invalid (Save needs a valid form, SPEC §4).
+ * field's first failed rule shows once the field was left or a save was attempted; `save` sends the
+ * parsed request only while the form is valid (Save needs a valid form, SPEC §4).
  */
-type TextKeys<Values> = { [K in keyof Values]: Values[K] extends string ? K : never }[keyof Values] & string;
 
 export function useProfileForm<Values extends object, Output>(schema: z.ZodType<Output>, initialValues: Values) {
   const [values, setValues] = useState(initialValues);
@@ -43,7 +44,5 @@ export function useProfileForm<Values extends object, Output>(schema: z.ZodType<
     set,
     touch,
     errorOf,
-    parsed: result.success ? result.data : null,
-    attemptSave: () => setSaveAttempted(true),
   };
 }
