@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision } from './event-store.port';
+import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type RecordedEvent } from './event-store.port';
 
 /** The shape of a decider as the write loop needs it (libs/domain's Decider fits). */
 export interface StreamDecider<State, Command, Event extends { type: string; data: unknown }> {
@@ -28,11 +28,18 @@ export async function loadStream<State, Event extends { type: string; data: unkn
   decider: Pick<StreamDecider<State, unknown, Event>, 'initialState' | 'evolve'>,
 ) {
   const recorded = await eventStore.readStream(streamName);
-  const state = recorded.reduce(
+  return { state: foldRecorded(decider, recorded), revision: recorded.length ? recorded[recorded.length - 1].revision : null };
+}
+
+/** The state after these recorded events of one stream (all of it, or a prefix: the state as of an earlier position). */
+export function foldRecorded<State, Event extends { type: string; data: unknown }>(
+  decider: Pick<StreamDecider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  recorded: readonly RecordedEvent[],
+): State {
+  return recorded.reduce(
     (current, event) => decider.evolve(current, { type: event.type, data: event.data } as Event),
     decider.initialState,
   );
-  return { state, revision: recorded.length ? recorded[recorded.length - 1].revision : null };
 }
 
 /**

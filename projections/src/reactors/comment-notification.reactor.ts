@@ -8,12 +8,11 @@ import {
   POST_KINDS,
   questionDecider,
   TOP_LEVEL_PARENT_ID,
-  type AccountEvent,
   type AccountPersonalData,
   type CommentAdded,
   type PostKind,
 } from '@app/domain';
-import { loadStream, type EventStore, type RecordedEvent } from '@app/event-store';
+import { foldRecorded, loadStream, type EventStore, type RecordedEvent } from '@app/event-store';
 import { SEND_MAIL, type SendMailJob } from '@app/mail';
 import type { PersonalDataVault } from '@app/personal-data';
 import type { JobQueue } from '@app/queue';
@@ -41,15 +40,13 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
    */
   const accountOf = async (accountId: string, asOf: bigint) => {
     const recorded = await deps.eventStore.readStream(accountStreamName(accountId));
-    const fold = (events: typeof recorded) =>
-      events.reduce(
-        (state, event) => accountDecider.evolve(state, { type: event.type, data: event.data } as AccountEvent),
-        accountDecider.initialState,
-      );
-    const state = fold(recorded);
-    const wanted = fold(recorded.filter((event) => event.position <= asOf)).commentNotifications;
+    const state = foldRecorded(accountDecider, recorded);
+    const stateThen = foldRecorded(
+      accountDecider,
+      recorded.filter((event) => event.position <= asOf),
+    );
     const personal = state.sealed && !state.erased ? await deps.vault.open<AccountPersonalData>(accountId, state.sealed) : null;
-    return { personal, wanted };
+    return { personal, wanted: stateThen.commentNotifications };
   };
 
   const postOf = async (kind: PostKind, id: number) => {
