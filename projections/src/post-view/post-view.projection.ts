@@ -3,6 +3,7 @@ import { findCategory, POST_KINDS, type ArticleEvent, type PostEntityType, type 
 import type { RecordedEvent } from '@app/event-store';
 import type { ReadStoreTransaction } from '@app/read-store';
 import { applyLikeEvent, isLikeEvent, LIKE_EVENTS, postDocumentIdOf } from '../likes/like-counts';
+import { POST_LISTING_EVENTS } from '../post-listing-events';
 import type { Projection } from '../projection';
 import { applyPostFileEvent, POST_VIEW_FILE_EVENTS, POST_VIEW_FILES_COLLECTION } from './post-view-files';
 
@@ -48,22 +49,7 @@ export interface PostViewDocument {
 
 type PostEvent = ArticleEvent | QuestionEvent;
 
-const HANDLED: PostEvent['type'][] = [
-  'ArticleDrafted',
-  'ArticleEdited',
-  'ArticlePublished',
-  'ArticleUnpublished',
-  'ArticleApproved',
-  'ArticleUnapproved',
-  'ArticleDeleted',
-  'ArticleDefaultImageChosen',
-  'QuestionAsked',
-  'QuestionEdited',
-  'QuestionApproved',
-  'QuestionUnapproved',
-  'QuestionDeleted',
-  'QuestionDefaultImageChosen',
-];
+const HANDLED: PostEvent['type'][] = [...POST_LISTING_EVENTS, 'ArticleDefaultImageChosen', 'QuestionDefaultImageChosen'];
 
 const categoryName = (categoryId: number) => findCategory(categoryId)?.subCategory ?? '';
 
