@@ -4,8 +4,8 @@ import { TagsSelect } from '@/components/tags-select';
 import { useUserSkills } from '@/features/profile/api/get-user-skills';
 import { useUpdateUserSkills } from '@/features/profile/api/update-user-skills';
 import { IconButton } from '@/features/profile/components/icon-button';
+import { ProfileForm } from '@/features/profile/components/profile-form';
 import { useTags } from '@/lib/get-tags';
-import { messageOf } from '@/lib/message-of';
 import { NOT_AVAILABLE } from '@app/contracts';
 
 const NONE: Tag[] = [];
@@ -50,28 +50,13 @@ function SkillsForm({
 }) {
   const tags = useTags().data ?? NONE;
   const update = useUpdateUserSkills(userName);
+  const save = async () => {
+    await update.mutateAsync(value);
+    return true;
+  };
   return (
-    <form
-      aria-label="Skills"
-      onSubmit={(event) => {
-        event.preventDefault();
-        update.mutate(value, { onSuccess: onDone });
-      }}
-    >
+    <ProfileForm label="Skills" onSave={save} onDone={onDone}>
       <TagsSelect label="Skills" tags={tags} value={value} onChange={onChange} />
-      {update.isError && (
-        <p className="field-error" role="alert">
-          {messageOf(update.error)}
-        </p>
-      )}
-      <div className="profile-form-buttons">
-        <button type="submit" className="button button-primary" disabled={update.isPending}>
-          Save
-        </button>
-        <button type="button" className="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </ProfileForm>
   );
 }
