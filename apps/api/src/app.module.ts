@@ -15,6 +15,7 @@ import { PostsModule } from './posts/posts.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { SearchModule } from './search/search.module';
+import { SystemModule } from './system/system.module';
 import type { Clock } from './infrastructure/tokens';
 
 export interface AppOptions {
@@ -36,6 +37,7 @@ export interface AppOptions {
     FilesModule,
     ProfilesModule,
     SearchModule,
+    SystemModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ApiExceptionFilter },

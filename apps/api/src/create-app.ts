@@ -6,6 +6,8 @@ import { AppModule, type AppOptions } from './app.module';
 import { useJsonBody } from './http/json-body';
 import { useSpa } from './http/spa-fallback';
 import { APP_CONFIG } from './infrastructure/tokens';
+import { httpMetrics } from './metrics/http-metrics';
+import { SiteMetrics } from './metrics/site-metrics';
 
 /** Builds the whole site (API, OpenAPI docs, SPA) without listening, so tests can start it too. */
 export async function createApp(options: AppOptions & { logger?: false } = {}): Promise<NestExpressApplication> {
@@ -18,10 +20,11 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.enableShutdownHooks();
+  express.use(httpMetrics(app.get(SiteMetrics)));
   app.enableCors({ exposedHeaders: ['auth-token'] });
   useJsonBody(express);
   useSpa(express, config.webDistDir);
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix('api', { exclude: ['metrics'] });
 
   const openApi = new DocumentBuilder()
     .setTitle('DevCommunity API')

@@ -22,6 +22,8 @@ export interface AppConfig {
   mailFrom: string;
   moderation: 'post' | 'pre';
   webDistDir: string;
+  /** When set, GET /metrics answers only `Authorization: Bearer <metricsToken>`. */
+  metricsToken?: string;
 }
 
 const optionalUrl = z
@@ -46,6 +48,11 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().default('DevCommunity <no-reply@devcommunity.local>'),
   MODERATION: z.enum(['post', 'pre']).default('post'),
   WEB_DIST_DIR: z.string().optional(),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .optional(),
 });
 
 export class ConfigError extends Error {}
@@ -77,6 +84,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     mailFrom: env.MAIL_FROM,
     moderation: env.MODERATION,
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(__dirname, '..', '..', '..', 'apps', 'web', 'dist')),
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 

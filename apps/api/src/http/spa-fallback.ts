@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express } from 'express';
 
-const SERVER_PATHS = /^\/(api|images|ProfilePictures)(\/|$)/;
+const SERVER_PATHS = /^\/(api|images|ProfilePictures|metrics)(\/|$)/;
 
 /**
  * Serves the built SPA: its files, and index.html for client routes (deep links survive a
- * reload). /api and /images are never answered with the SPA.
+ * reload). /api, /images and /metrics are never answered with the SPA.
  */
 export function useSpa(app: Express, webDistDir: string): void {
   const indexFile = join(webDistDir, 'index.html');

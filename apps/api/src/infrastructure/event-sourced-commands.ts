@@ -9,7 +9,10 @@ import {
   type ExpectedRevision,
   type StreamDecider,
 } from '@app/event-store';
+import { DomainError } from '@app/domain';
 import { ProjectionRunner } from '@app/projections';
+import { WrongExpectedRevisionError } from '@app/event-store';
+import { SiteMetrics, type CommandOutcomeLabel } from '../metrics/site-metrics';
 import { EVENT_STORE } from './tokens';
 
 type AnyEvent = { type: string; data: unknown };
@@ -20,6 +23,7 @@ export class EventSourcedCommands {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly runner: ProjectionRunner,
+    private readonly metrics: SiteMetrics,
   ) {}
 
   load<State, Event extends AnyEvent>(streamName: string, decider: Pick<StreamDecider<State, unknown, Event>, 'initialState' | 'evolve'>) {
@@ -32,7 +36,17 @@ export class EventSourcedCommands {
     command: Command,
     context: CommandContext,
   ): Promise<CommandOutcome<Event>> {
-    return decideAndAppend(this.eventStore, streamName, decider, command, context);
+    const name = commandName(command);
+    return decideAndAppend(this.eventStore, streamName, decider, command, context).then(
+      (outcome) => {
+        this.metrics.recordCommand(name, outcome.events.length ? 'accepted' : 'unchanged');
+        return outcome;
+      },
+      (error: unknown) => {
+        this.metrics.recordCommand(name, failureOutcome(error));
+        throw error;
+      },
+    );
   }
 
   /** Appends events decided elsewhere (reservations use `no_stream` to claim a name once). */
@@ -47,4 +61,14 @@ export class EventSourcedCommands {
   async settle(position: bigint | null, projections?: readonly string[]): Promise<void> {
     if (position !== null) await this.runner.waitFor(position, projections, 2_000);
   }
+}
+
+function commandName(command: unknown): string {
+  const type = (command as { type?: unknown } | null)?.type;
+  return typeof type === 'string' ? type : 'unknown';
+}
+
+function failureOutcome(error: unknown): CommandOutcomeLabel {
+  if (error instanceof DomainError) return 'rejected';
+  return error instanceof WrongExpectedRevisionError ? 'conflict' : 'failed';
 }

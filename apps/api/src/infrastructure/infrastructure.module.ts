@@ -3,6 +3,8 @@ import { loadConfig, type AppConfig } from '@app/config';
 import { createMailTransport, SEND_MAIL, sendMailJobHandler, type MailTransport } from '@app/mail';
 import { PasswordHasher, PersonalDataVault } from '@app/personal-data';
 import { ProjectionRunner } from '@app/projections';
+import { countingEventStore } from '../metrics/counting-event-store';
+import { SiteMetrics } from '../metrics/site-metrics';
 import { EventSourcedCommands } from './event-sourced-commands';
 import { openSiteEngines, type SiteEngines } from './site-engines';
 import { APP_CONFIG, CLOCK, EVENT_STORE, JOB_QUEUE, READ_STORE, SEARCH_INDEX, SITE_ENGINES, systemClock, type Clock } from './tokens';
@@ -18,7 +20,12 @@ const fromEngines = <K extends keyof SiteEngines>(key: K) => ({
   providers: [
     { provide: APP_CONFIG, useFactory: () => loadConfig() },
     { provide: SITE_ENGINES, inject: [APP_CONFIG], useFactory: (config: AppConfig) => openSiteEngines(config) },
-    { provide: EVENT_STORE, ...fromEngines('eventStore') },
+    SiteMetrics,
+    {
+      provide: EVENT_STORE,
+      inject: [SITE_ENGINES, SiteMetrics],
+      useFactory: (engines: SiteEngines, metrics: SiteMetrics) => countingEventStore(engines.eventStore, metrics),
+    },
     { provide: READ_STORE, ...fromEngines('readStore') },
     { provide: JOB_QUEUE, ...fromEngines('queue') },
     { provide: SEARCH_INDEX, ...fromEngines('searchIndex') },
@@ -37,6 +44,8 @@ const fromEngines = <K extends keyof SiteEngines>(key: K) => ({
   ],
   exports: [
     APP_CONFIG,
+    SITE_ENGINES,
+    SiteMetrics,
     EVENT_STORE,
     READ_STORE,
     JOB_QUEUE,

@@ -1,0 +1,57 @@
+import type { ProjectionFigures, ProjectionState } from '@app/contracts';
+import type { EventStore } from '@app/event-store';
+import type { ProjectionStatus, ProjectionTarget } from '@app/projections';
+
+const PAGE = 5000;
+
+/**
+ * The one place projection figures are gathered, for GET /metrics and the Admin Panel's System
+ * card alike: each target's live checkpoint (read through its ProjectionTarget, so it is right
+ * when another process projects), the events after it and the age of the oldest of them, and the
+ * state the runner of this process reports. A figure the runner learns to report (parked events)
+ * is added here, to ProjectionFigures (libs/contracts/src/system.ts) and to SiteMetrics.recordSystem.
+ */
+export async function gatherProjectionFigures(
+  eventStore: EventStore,
+  targets: readonly ProjectionTarget[],
+  statuses: readonly ProjectionStatus[],
+  now: Date,
+): Promise<ProjectionFigures[]> {
+  return Promise.all(
+    targets.map(async (target) => {
+      const checkpoint = await target.checkpoint();
+      const { lagEvents, oldestPending } = await lagAfter(eventStore, checkpoint);
+      const status = statuses.find((candidate) => candidate.name === target.name);
+      return {
+        name: target.name,
+        state: stateOf(status, lagEvents),
+        position: checkpoint?.toString() ?? null,
+        lagEvents,
+        lagSeconds: oldestPending ? Math.max(0, (now.getTime() - oldestPending.getTime()) / 1000) : 0,
+        lastError: status?.state === 'failing' ? (status.lastError ?? null) : null,
+      };
+    }),
+  );
+}
+
+function stateOf(status: ProjectionStatus | undefined, lagEvents: number): ProjectionState {
+  if (status?.state === 'rebuilding' || status?.state === 'failing') return status.state;
+  // Not run by this process (a worker hosts it), or run here and caught up or catching up.
+  if (status?.state === 'stopped' && lagEvents > 0) return 'stopped';
+  return lagEvents > 0 ? 'behind' : 'running';
+}
+
+/** Counts the events after `checkpoint` (positions are not counts on EventStoreDB) and finds when the first of them was recorded. */
+async function lagAfter(eventStore: EventStore, checkpoint: bigint | null): Promise<{ lagEvents: number; oldestPending: Date | null }> {
+  let lagEvents = 0;
+  let oldestPending: Date | null = null;
+  let position = checkpoint;
+  for (;;) {
+    const page = await eventStore.readAll({ after: position, maxCount: PAGE });
+    if (page.length === 0) return { lagEvents, oldestPending };
+    oldestPending ??= page[0].recordedAt;
+    lagEvents += page.length;
+    position = page[page.length - 1].position;
+    if (page.length < PAGE) return { lagEvents, oldestPending };
+  }
+}

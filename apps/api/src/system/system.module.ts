@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { MetricsController } from '../metrics/metrics.controller';
+import { SystemController } from './system.controller';
+import { SystemStatusReader } from './system-status.reader';
+
+/** What operators and admins watch: GET /metrics and GET /api/Admin/System, from one SystemStatusReader. */
+@Module({ controllers: [MetricsController, SystemController], providers: [SystemStatusReader] })
+export class SystemModule {}
