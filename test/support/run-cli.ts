@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'apps', 'cli', 'main.js');
@@ -11,4 +11,16 @@ export function runCli(dataDir: string, args: string[], env: Record<string, stri
     timeout: 60_000,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr, output: result.stdout + result.stderr };
+}
+
+/** The same, without blocking this process: for commands that run while an in-process site keeps serving (backup). */
+export function runCliInBackground(dataDir: string, args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ status: number | null; output: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir, ...env }, timeout: 60_000 });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, output }));
+  });
 }

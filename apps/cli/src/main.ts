@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Command } from 'commander';
 import { registerAccountCommands } from './accounts.commands';
+import { registerBackupCommands } from './backup.commands';
 import { registerProjectionCommands } from './projections.commands';
 import { CliError } from './cli-context';
 
@@ -11,6 +12,7 @@ const program = new Command('devcommunity')
 
 registerProjectionCommands(program);
 registerAccountCommands(program);
+registerBackupCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   console.error(error instanceof CliError ? error.message : error instanceof Error ? error.stack : String(error));

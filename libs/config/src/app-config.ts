@@ -26,6 +26,13 @@ export interface AppConfig {
   metricsToken?: string;
 }
 
+const DEFAULT_DATA_DIR = './var';
+
+/** The data dir the configuration names, without creating it or its secrets (the CLI's restore fills an empty one). */
+export function dataDirOf(environment: NodeJS.ProcessEnv = process.env): string {
+  return resolve(environment.DATA_DIR?.trim() || DEFAULT_DATA_DIR);
+}
+
 const optionalUrl = z
   .string()
   .trim()
@@ -35,7 +42,7 @@ const optionalUrl = z
 
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().trim().min(1).default('./var'),
+  DATA_DIR: z.string().trim().min(1).default(DEFAULT_DATA_DIR),
   PUBLIC_URL: z.string().trim().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   EMAIL_LOOKUP_PEPPER: z.string().min(32, 'EMAIL_LOOKUP_PEPPER must be at least 32 characters').optional(),
