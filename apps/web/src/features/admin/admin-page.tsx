@@ -5,6 +5,7 @@ import { RequireLogin } from '@/components/require-login';
 import { useAuth } from '@/lib/auth-context';
 import { getRecentModerationQueryOptions } from '@/features/admin/api/get-recent-moderation';
 import { RecentModeration } from '@/features/admin/components/recent-moderation';
+import { SystemStatusCard } from '@/features/admin/components/system-status';
 import { UploadedDocuments } from '@/features/admin/components/uploaded-documents';
 import './admin.css';
 
@@ -16,7 +17,7 @@ interface AdminPageProps {
   renderSearch: (onPostChanged: () => void) => ReactNode;
 }
 
-/** Admin Panel (SPEC §2, §6): the admin search, the recent moderation activity and the documents users uploaded. Admins only. */
+/** Admin Panel (SPEC §2, §6): the admin search, the recent moderation activity, the documents users uploaded and the System card. Admins only. */
 export function AdminPage({ renderSearch }: AdminPageProps) {
   return (
     <RequireLogin>
@@ -50,6 +51,7 @@ function AdminPanel({ renderSearch }: AdminPageProps) {
         <RecentModeration />
         <UploadedDocuments />
       </div>
+      <SystemStatusCard />
     </div>
   );
 }
