@@ -139,3 +139,32 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(parsePrometheusText(response.text).types.get('devcommunity_queue_depth')).toBe('gauge');
   });
 });
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+if (!redisUrl) {
+  describe('GET /metrics on BullMQ', () => it.todo('runs when TEST_REDIS_URL is set (npm test starts a Redis)'));
+} else
+  describe('GET /metrics on BullMQ', () => {
+    let site: TestApp;
+    let redisDatabase: string;
+
+    beforeAll(async () => {
+      // A Redis database of its own, so jobs of other suites do not count.
+      const url = new URL(redisUrl);
+      url.pathname = '/9';
+      redisDatabase = url.toString();
+      site = await startTestApp({ env: { REDIS_URL: redisDatabase } });
+    });
+    afterAll(() => site.dispose());
+
+    it('reports the depth of the BullMQ queue', async () => {
+      const depth = async () => {
+        const response = await site.http().get('/metrics').expect(200);
+        return parsePrometheusText(response.text).value('devcommunity_queue_depth')!;
+      };
+      const before = await depth();
+      await site.app.get<JobQueue>(JOB_QUEUE).enqueue({ id: `metrics-${Date.now()}`, name: 'nobody-consumes-this', data: {} });
+      expect(await depth()).toBe(before + 1);
+    });
+  });

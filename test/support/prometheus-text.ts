@@ -41,7 +41,8 @@ export function parsePrometheusText(text: string): PrometheusScrape {
     const family = familyOf(name, types);
     if (!family) throw new Error(`Line ${index + 1}: ${name} has no # TYPE before it`);
     const value = valueText === '+Inf' ? Infinity : valueText === '-Inf' ? -Infinity : Number(valueText);
-    if (Number.isNaN(value) && valueText !== 'NaN') throw new Error(`Line ${index + 1}: bad value ${valueText}`);
+    // Prometheus reads NaN in any case (Go's ParseFloat); prom-client writes `Nan` (an event-loop lag not measured yet).
+    if (Number.isNaN(value) && !/^nan$/i.test(valueText)) throw new Error(`Line ${index + 1}: bad value ${valueText}: ${line}`);
     samples.push({ name, labels: parseLabels(labelText, index + 1), value });
   }
   const matching = (name: string, labels: Record<string, string>) =>
