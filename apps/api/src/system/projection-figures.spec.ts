@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteEventStore, type EventStore } from '@app/event-store';
+import type { ProjectionStatus, ProjectionTarget } from '@app/projections';
+import { gatherProjectionFigures } from './projection-figures';
+
+describe('gatherProjectionFigures', () => {
+  let dir: string;
+  let eventStore: EventStore;
+  const positions: bigint[] = [];
+  const recordedAt: Date[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'figures-'));
+    eventStore = new SqliteEventStore(join(dir, 'events.sqlite'));
+    for (let index = 0; index < 7; index += 1) {
+      const { position } = await eventStore.appendToStream(`thing-${index}`, [
+        { type: 'ThingHappened', data: { index }, metadata: { actor: 'test', occurredAt: new Date().toISOString() } },
+      ]);
+      positions.push(position);
+    }
+    recordedAt.push(...(await eventStore.readAll()).map((event) => event.recordedAt));
+  });
+  afterAll(async () => {
+    await eventStore.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const target = (name: string, checkpoint: bigint | null) => ({ name, checkpoint: () => Promise.resolve(checkpoint) }) as ProjectionTarget;
+  const status = (name: string, state: ProjectionStatus['state'], lastError?: string): ProjectionStatus => ({
+    name,
+    version: 1,
+    checkpoint: null,
+    state,
+    lastError,
+  });
+
+  it('counts the events after each checkpoint and the age of the oldest of them, and names the state', async () => {
+    const now = new Date(recordedAt[2].getTime() + 90_000);
+    const figures = await gatherProjectionFigures(
+      eventStore,
+      [target('caught-up', positions[6]), target('new', null), target('behind', positions[1]), target('broken', positions[4])],
+      [status('caught-up', 'live'), status('new', 'catching-up'), status('behind', 'live'), status('broken', 'failing', 'boom')],
+      now,
+    );
+    expect(figures).toEqual([
+      { name: 'caught-up', state: 'running', position: positions[6].toString(), lagEvents: 0, lagSeconds: 0, lastError: null },
+      {
+        name: 'new',
+        state: 'behind',
+        position: null,
+        lagEvents: 7,
+        lagSeconds: (now.getTime() - recordedAt[0].getTime()) / 1000,
+        lastError: null,
+      },
+      { name: 'behind', state: 'behind', position: positions[1].toString(), lagEvents: 5, lagSeconds: 90, lastError: null },
+      {
+        name: 'broken',
+        state: 'failing',
+        position: positions[4].toString(),
+        lagEvents: 2,
+        lagSeconds: (now.getTime() - recordedAt[5].getTime()) / 1000,
+        lastError: 'boom',
+      },
+    ]);
+  });
+
+  it('reports a rebuild as rebuilding, and a projection no process here runs as stopped when it lags', async () => {
+    const figures = await gatherProjectionFigures(
+      eventStore,
+      [target('rebuilt', positions[0]), target('elsewhere', positions[3]), target('elsewhere-done', positions[6])],
+      [status('rebuilt', 'rebuilding'), status('elsewhere', 'stopped'), status('elsewhere-done', 'stopped')],
+      new Date(),
+    );
+    expect(figures.map((figure) => figure.state)).toEqual(['rebuilding', 'stopped', 'running']);
+  });
+});
