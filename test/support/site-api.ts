@@ -51,8 +51,15 @@ export async function grantAdmin(server: RunningServer, account: SiteAccount): P
   const granted = runCli(server.dataDir, ['grant-admin', account.email]);
   if (granted.status !== 0) throw new Error(`grant-admin failed: ${granted.output}`);
   await eventually(
-    async () =>
-      Number((await callSite<{ roleId: number }>(server.url, 'GET', '/api/Account/IsTokenValid', { token: account.token })).roleId) === 2,
+    async () => {
+      try {
+        const { roleId } = await callSite<{ roleId: number }>(server.url, 'GET', '/api/Account/IsTokenValid', { token: account.token });
+        return Number(roleId) === 2;
+      } catch {
+        // The CLI ran synchronously: a keep-alive connection the server closed meanwhile fails once ("other side closed").
+        return false;
+      }
+    },
     'the admin role to reach the server',
     10_000,
   );
