@@ -8,10 +8,10 @@ import {
   type EventStore,
   type ExpectedRevision,
   type StreamDecider,
+  WrongExpectedRevisionError,
 } from '@app/event-store';
 import { DomainError } from '@app/domain';
 import { ProjectionRunner } from '@app/projections';
-import { WrongExpectedRevisionError } from '@app/event-store';
 import { SiteMetrics, type CommandOutcomeLabel } from '../metrics/site-metrics';
 import { EVENT_STORE } from './tokens';
 

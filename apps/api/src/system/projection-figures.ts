@@ -17,10 +17,17 @@ export async function gatherProjectionFigures(
   statuses: readonly ProjectionStatus[],
   now: Date,
 ): Promise<ProjectionFigures[]> {
+  // Projections mostly stand at the same checkpoint: the events after it are read once.
+  const lags = new Map<string, ReturnType<typeof lagAfter>>();
+  const lagOf = (checkpoint: bigint | null) => {
+    const key = checkpoint?.toString() ?? '';
+    if (!lags.has(key)) lags.set(key, lagAfter(eventStore, checkpoint));
+    return lags.get(key)!;
+  };
   return Promise.all(
     targets.map(async (target) => {
       const checkpoint = await target.checkpoint();
-      const { lagEvents, oldestPending } = await lagAfter(eventStore, checkpoint);
+      const { lagEvents, oldestPending } = await lagOf(checkpoint);
       const status = statuses.find((candidate) => candidate.name === target.name);
       return {
         name: target.name,
