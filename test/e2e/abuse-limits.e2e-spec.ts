@@ -27,7 +27,10 @@ describe('abuse limits (RATE_LIMITS on, the clock injected)', () => {
   const post = (path: string, body: object) => site.http().post(`/api/Account/${path}`).send(body);
   const expectLimited = (response: Response, message: string | RegExp, maxSeconds: number) => {
     expect(response.status).toBe(429);
-    expect(response.body).toMatchObject({ success: false, errorMessage: message instanceof RegExp ? expect.stringMatching(message) : message });
+    expect(response.body).toMatchObject({
+      success: false,
+      errorMessage: message instanceof RegExp ? expect.stringMatching(message) : message,
+    });
     const retryAfter = Number(response.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
@@ -55,13 +58,18 @@ describe('abuse limits (RATE_LIMITS on, the clock injected)', () => {
     now += 15 * MINUTE;
     await post('Login', { Email: victim.email, Password: 'wrong-again', RememberMe: false }).expect(401);
     await post('Login', { Email: victim.email, Password: victim.password, RememberMe: false }).expect(200);
-    for (let index = 0; index < 5; index += 1) await post('Login', { Email: victim.email, Password: 'wrong-password', RememberMe: false }).expect(401);
+    for (let index = 0; index < 5; index += 1)
+      await post('Login', { Email: victim.email, Password: 'wrong-password', RememberMe: false }).expect(401);
   });
 
   it('login: 20 failures per client address in 15 minutes, across e-mails', async () => {
     for (let index = 0; index < 20; index += 1)
       await post('Login', { Email: `nobody-${index}@example.com`, Password: 'whatever1', RememberMe: false }).expect(401);
-    expectLimited(await post('Login', { Email: 'nobody-new@example.com', Password: 'whatever1', RememberMe: false }), /^Too many failed/, 900);
+    expectLimited(
+      await post('Login', { Email: 'nobody-new@example.com', Password: 'whatever1', RememberMe: false }),
+      /^Too many failed/,
+      900,
+    );
   });
 
   it('forgot password: 3 reset e-mails an hour per address; past that the same answer and no mail', async () => {
@@ -119,7 +127,12 @@ describe('abuse limits (RATE_LIMITS on, the clock injected)', () => {
     it('posts: articles and questions together, per the configured limit (3 an hour here)', async () => {
       await createPost(site, 'Article', author, articleBody());
       await createPost(site, 'Question', author, questionBody());
-      await site.http().post('/api/Article').set(bearer(author)).send(articleBody({ title: '' })).expect(400);
+      await site
+        .http()
+        .post('/api/Article')
+        .set(bearer(author))
+        .send(articleBody({ title: '' }))
+        .expect(400);
       await createPost(site, 'Article', author, articleBody());
       const refused = await site.http().post('/api/Question').set(bearer(author)).send(questionBody());
       expectLimited(refused, 'You are posting too fast. Please try again in 60 minutes.', 3600);
@@ -161,7 +174,10 @@ describe('abuse limits (RATE_LIMITS on, the clock injected)', () => {
       // Guesses spread over two API processes on one store count together.
       const guesses = await Promise.all(
         Array.from({ length: 10 }, (_, index) =>
-          (index % 2 === 0 ? site : second).http().post('/api/Account/Login').send({ Email: victim.email, Password: `guess-${index}-pw`, RememberMe: false }),
+          (index % 2 === 0 ? site : second)
+            .http()
+            .post('/api/Account/Login')
+            .send({ Email: victim.email, Password: `guess-${index}-pw`, RememberMe: false }),
         ),
       );
       expect(guesses.filter((response) => response.status === 401)).toHaveLength(5);
@@ -191,6 +207,7 @@ describe('RATE_LIMITS=off', () => {
 
 async function eventuallyCount(site: TestApp, to: string, expected: number): Promise<void> {
   const deadline = Date.now() + 15_000;
-  while ((await countMailTo(site.dataDir, to)) < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  while ((await countMailTo(site.dataDir, to)) < expected && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await countMailTo(site.dataDir, to)).toBe(expected);
 }

@@ -113,7 +113,6 @@ describe('accounts', () => {
       expect(wrong.body.errorMessage).toBe('Invalid email or password.');
       expect(unknown.body.errorMessage).toBe(wrong.body.errorMessage);
     });
-
   });
 
   describe('token validation', () => {

@@ -75,13 +75,28 @@ describe('editing an approved post under pre-moderation (MODERATION=pre)', () =>
     await site.http().get(`/api/Question/${id}`).expect(200);
 
     // A save without a change of text keeps the approval.
-    await site.http().put('/api/Question').set(bearer(author)).send(questionBody({ id, title: 'Why is my quokka slow?' })).expect(200);
+    await site
+      .http()
+      .put('/api/Question')
+      .set(bearer(author))
+      .send(questionBody({ id, title: 'Why is my quokka slow?' }))
+      .expect(200);
     await site.http().get(`/api/Question/${id}`).expect(200);
     // So does an admin's edit.
-    await site.http().put('/api/Question').set(bearer(admin)).send(questionBody({ id, title: 'Why is my quokka so slow?' })).expect(200);
+    await site
+      .http()
+      .put('/api/Question')
+      .set(bearer(admin))
+      .send(questionBody({ id, title: 'Why is my quokka so slow?' }))
+      .expect(200);
     await site.http().get(`/api/Question/${id}`).expect(200);
 
-    await site.http().put('/api/Question').set(bearer(author)).send(questionBody({ id, title: 'Buy cheap quokka pills' })).expect(200);
+    await site
+      .http()
+      .put('/api/Question')
+      .set(bearer(author))
+      .send(questionBody({ id, title: 'Buy cheap quokka pills' }))
+      .expect(200);
     await site.http().get(`/api/Question/${id}`).expect(404);
     expect(await adminPanel('quokka')).toEqual([expect.objectContaining({ id, isApproved: false })]);
     const events = await site.app.get<EventStore>(EVENT_STORE).readStream(questionStreamName(id));

@@ -39,7 +39,11 @@ describe('revocable sessions', () => {
       ]);
 
     for (const token of [user.token, laptop, phone]) await expectRefused(token);
-    await site.http().get('/api/Account/CommentNotifications').set(bearer({ token: laptop })).expect(401);
+    await site
+      .http()
+      .get('/api/Account/CommentNotifications')
+      .set(bearer({ token: laptop }))
+      .expect(401);
     // Nobody else is logged out, and the user logs in again as usual.
     await check(other.token).expect(200);
     await check(await login(user)).expect(200);
@@ -83,7 +87,12 @@ describe('revocable sessions', () => {
 
     await change('RevokeAdmin');
     await expectRefused(adminToken);
-    await site.http().post('/api/Search/ByAdmin').set(bearer({ token: adminToken })).send({}).expect(401);
+    await site
+      .http()
+      .post('/api/Search/ByAdmin')
+      .set(bearer({ token: adminToken }))
+      .send({})
+      .expect(401);
     expect((await check(await login(user)).expect(200)).body.result.roleId).toBe(1);
   });
 });
@@ -107,7 +116,11 @@ describe('absolute session lifetime (the clock is injected)', () => {
   const useAt = async (at: number, token: string) => {
     now = T0 + at;
     const response = await site.http().get('/api/Account/IsTokenValid').set(bearer({ token }));
-    return { status: response.status, token: (response.headers['auth-token'] as string | undefined) ?? token, renewed: !!response.headers['auth-token'] };
+    return {
+      status: response.status,
+      token: (response.headers['auth-token'] as string | undefined) ?? token,
+      renewed: !!response.headers['auth-token'],
+    };
   };
 
   it('renews a Remember me session while it is used, but never past 30 days from the login', async () => {
@@ -136,7 +149,10 @@ describe('absolute session lifetime (the clock is injected)', () => {
     expect(again).toMatchObject({ status: 200, renewed: true });
     expect((await useAt(DAY - 60_000, again.token)).status).toBe(200);
     now = T0 + DAY + 1000;
-    const ended = await site.http().get('/api/Account/IsTokenValid').set(bearer({ token: again.token }));
+    const ended = await site
+      .http()
+      .get('/api/Account/IsTokenValid')
+      .set(bearer({ token: again.token }));
     expect(ended.status).toBe(401);
     expect(ended.body).toMatchObject(UNAUTHORIZED);
   });

@@ -58,7 +58,9 @@ export async function grantAdmin(server: RunningServer, account: SiteAccount): P
   await eventually(
     async () => {
       try {
-        return Number((await callSite<{ roleId: number }>(server.url, 'GET', '/api/Account/IsTokenValid', { token: login.token })).roleId) === 2;
+        return (
+          Number((await callSite<{ roleId: number }>(server.url, 'GET', '/api/Account/IsTokenValid', { token: login.token })).roleId) === 2
+        );
       } catch {
         return false;
       }

@@ -6,15 +6,7 @@ import { COMMENT_MESSAGES, COMMENT_RATE_LIMIT } from './comments';
  * them (`name=max/window`, e.g. `signup=20/1h`) or turns them all off (`off`).
  */
 export type RateLimitName =
-  | 'signup'
-  | 'login-address'
-  | 'login-email'
-  | 'reset-link'
-  | 'confirmation-link'
-  | 'comment'
-  | 'post'
-  | 'like'
-  | 'upload';
+  'signup' | 'login-address' | 'login-email' | 'reset-link' | 'confirmation-link' | 'comment' | 'post' | 'like' | 'upload';
 
 export interface RateLimitRule {
   max: number;

@@ -64,9 +64,12 @@ describe('accounts projection', () => {
       .given([])
       .when(event)
       .then(
-        documentsAre<AccountDocument>([{ id: accountId, userName: null, name: ERASED_USER_NAME, roleId: 1, emailConfirmed: false, credentialVersion: 1 }], {
-          inCollection: ACCOUNTS_COLLECTION,
-        }),
+        documentsAre<AccountDocument>(
+          [{ id: accountId, userName: null, name: ERASED_USER_NAME, roleId: 1, emailConfirmed: false, credentialVersion: 1 }],
+          {
+            inCollection: ACCOUNTS_COLLECTION,
+          },
+        ),
       );
   });
 
@@ -74,8 +77,20 @@ describe('accounts projection', () => {
     spec()
       .given([await registered()])
       .when(
-        account({ type: 'PasswordChanged', data: { sealedPasswordHash: await vault.seal(accountId, { passwordHash: 'h' }), credentialVersion: 2, at: '2026-01-02T00:00:00.000Z' } }),
+        account({
+          type: 'PasswordChanged',
+          data: {
+            sealedPasswordHash: await vault.seal(accountId, { passwordHash: 'h' }),
+            credentialVersion: 2,
+            at: '2026-01-02T00:00:00.000Z',
+          },
+        }),
         account({ type: 'SessionsRevoked', data: { credentialVersion: 3, reason: 'logout-everywhere', at: '2026-01-03T00:00:00.000Z' } }),
       )
-      .then(documentIs<AccountDocument>({ id: accountId, userName: 'ada-lovelace', name: 'Ada Lovelace', roleId: 1, emailConfirmed: false, credentialVersion: 3 }, theAccount)));
+      .then(
+        documentIs<AccountDocument>(
+          { id: accountId, userName: 'ada-lovelace', name: 'Ada Lovelace', roleId: 1, emailConfirmed: false, credentialVersion: 3 },
+          theAccount,
+        ),
+      ));
 });

@@ -29,7 +29,10 @@ export class AbuseLimits implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     const unknown = Object.keys(config.rateLimits.overrides).filter((name) => !RATE_LIMIT_NAMES.includes(name as RateLimitName));
-    if (unknown.length > 0) throw new Error(`Invalid configuration: RATE_LIMITS names unknown limits: ${unknown.join(', ')} (known: ${RATE_LIMIT_NAMES.join(', ')})`);
+    if (unknown.length > 0)
+      throw new Error(
+        `Invalid configuration: RATE_LIMITS names unknown limits: ${unknown.join(', ')} (known: ${RATE_LIMIT_NAMES.join(', ')})`,
+      );
     this.windows = Object.fromEntries(
       RATE_LIMIT_NAMES.map((name) => {
         const rule = config.rateLimits.overrides[name] ?? RATE_LIMIT_DEFAULTS[name];
@@ -40,7 +43,9 @@ export class AbuseLimits implements OnApplicationBootstrap, OnApplicationShutdow
 
   onApplicationBootstrap(): void {
     if (!this.config.rateLimits.enabled) {
-      this.logger.warn('RATE_LIMITS=off: ABUSE LIMITS ARE OFF. Signups, logins, reset e-mails, comments, posts, likes and uploads are unlimited. Never run a public site like this.');
+      this.logger.warn(
+        'RATE_LIMITS=off: ABUSE LIMITS ARE OFF. Signups, logins, reset e-mails, comments, posts, likes and uploads are unlimited. Never run a public site like this.',
+      );
     }
   }
 
@@ -79,7 +84,10 @@ export class AbuseLimits implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /** Like `take`, but answers instead of throwing: for limits whose refusal must look like success. */
-  async tryTake(name: RateLimitName, subject: string): Promise<{ allowed: true; taken: Taken } | { allowed: false; retryAfterSeconds: number }> {
+  async tryTake(
+    name: RateLimitName,
+    subject: string,
+  ): Promise<{ allowed: true; taken: Taken } | { allowed: false; retryAfterSeconds: number }> {
     if (!this.config.rateLimits.enabled) return { allowed: true, taken: NOTHING_TAKEN };
     const window = this.windows[name];
     const key = this.subjectKey(name, subject);

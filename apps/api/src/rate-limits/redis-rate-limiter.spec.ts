@@ -20,7 +20,9 @@ if (redisUrl) {
   });
 } else if (process.env.CI === 'true') {
   it('runs the RateLimiter contract against a real Redis', () => {
-    throw new Error('TEST_REDIS_URL is not set: the Redis rate limiter must be tested against a real Redis in CI (test/run-all.sh starts one).');
+    throw new Error(
+      'TEST_REDIS_URL is not set: the Redis rate limiter must be tested against a real Redis in CI (test/run-all.sh starts one).',
+    );
   });
 } else {
   it.todo('RateLimiter contract on Redis: set TEST_REDIS_URL (e.g. redis://127.0.0.1:6390) to run it');

@@ -215,7 +215,10 @@ describe('accountDecider', () => {
 
   describe('LogOutEverywhere', () => {
     it('moves the credential version on, which every older session token was signed over', () => {
-      spec.given([registered]).when(logOutEverywhere).then([sessionsRevoked(2, 'logout-everywhere')]);
+      spec
+        .given([registered])
+        .when(logOutEverywhere)
+        .then([sessionsRevoked(2, 'logout-everywhere')]);
       spec
         .given([registered, passwordChanged, sessionsRevoked(3, 'logout-everywhere')])
         .when(logOutEverywhere)
@@ -223,7 +226,10 @@ describe('accountDecider', () => {
     });
 
     it('kills the credential links asked for before it', () => {
-      spec.given([registered, sessionsRevoked(2, 'logout-everywhere')]).when(changePassword(1)).thenThrows('validation', INVALID_LINK);
+      spec
+        .given([registered, sessionsRevoked(2, 'logout-everywhere')])
+        .when(changePassword(1))
+        .thenThrows('validation', INVALID_LINK);
     });
 
     it('refuses an unknown or erased account', () => {

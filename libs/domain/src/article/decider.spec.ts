@@ -178,7 +178,10 @@ describe('articleDecider', () => {
           .given([drafted, unapproved])
           .when(edit({ fields: changed, moderation: 'pre' }))
           .then([{ type: 'ArticleEdited', data: { ...changed, at } }]);
-        spec.given([drafted, unapproved, approved]).when(edit({ moderation: 'pre' })).thenNothingHappened();
+        spec
+          .given([drafted, unapproved, approved])
+          .when(edit({ moderation: 'pre' }))
+          .thenNothingHappened();
         spec
           .given([drafted])
           .when(edit({ fields: changed, moderation: 'pre', actor: admin }))

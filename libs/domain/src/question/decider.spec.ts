@@ -128,7 +128,10 @@ describe('questionDecider', () => {
           .given([asked, unapproved])
           .when(edit({ fields: changed, moderation: 'pre' }))
           .then([{ type: 'QuestionEdited', data: { ...changed, at } }]);
-        spec.given([asked, unapproved, approved]).when(edit({ moderation: 'pre' })).thenNothingHappened();
+        spec
+          .given([asked, unapproved, approved])
+          .when(edit({ moderation: 'pre' }))
+          .thenNothingHappened();
         spec
           .given([asked])
           .when(edit({ fields: changed, moderation: 'pre', actor: admin }))

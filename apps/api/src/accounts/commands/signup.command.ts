@@ -78,7 +78,10 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
       { actor: accountId },
     );
     await this.commands.settle(position, ['accounts']);
-    return this.sessions.loginResult({ accountId, userName, name: personal.name, roleId: RoleId.User, credentialVersion: INITIAL_CREDENTIAL_VERSION }, false);
+    return this.sessions.loginResult(
+      { accountId, userName, name: personal.name, roleId: RoleId.User, credentialVersion: INITIAL_CREDENTIAL_VERSION },
+      false,
+    );
   }
 
   private async reserveUserName(name: string, accountId: string, now: Date): Promise<{ userName: string; userNameLookup: string }> {

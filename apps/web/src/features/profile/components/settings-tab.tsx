@@ -38,7 +38,10 @@ function LogoutEverywhere({ onDone }: { onDone: () => void }) {
   return (
     <section className="card profile-section" aria-labelledby="logout-everywhere-heading">
       <h2 id="logout-everywhere-heading">Log out everywhere</h2>
-      <p>Ends every session of yours, on every device and browser, this one included. Use it if you lost a device or think someone else is using your account.</p>
+      <p>
+        Ends every session of yours, on every device and browser, this one included. Use it if you lost a device or think someone else is
+        using your account.
+      </p>
       <button
         type="button"
         className="button"
