@@ -52,15 +52,17 @@ export async function signUpOnSite(siteUrl: string, name: string): Promise<SiteA
 export async function grantAdmin(server: RunningServer, account: SiteAccount): Promise<void> {
   const granted = runCli(server.dataDir, ['grant-admin', account.email]);
   if (granted.status !== 0) throw new Error(`grant-admin failed: ${granted.output}`);
-  const login = await callSite<{ token: string; roleId: number }>(server.url, 'POST', '/api/Account/Login', {
-    body: { Email: account.email, Password: account.password, RememberMe: false },
-  });
+  let token = '';
+  // Retried: right after the CLI, a pooled keep-alive connection the server has closed may fail once.
   await eventually(
     async () => {
       try {
-        return (
-          Number((await callSite<{ roleId: number }>(server.url, 'GET', '/api/Account/IsTokenValid', { token: login.token })).roleId) === 2
-        );
+        token ||= (
+          await callSite<{ token: string }>(server.url, 'POST', '/api/Account/Login', {
+            body: { Email: account.email, Password: account.password, RememberMe: false },
+          })
+        ).token;
+        return Number((await callSite<{ roleId: number }>(server.url, 'GET', '/api/Account/IsTokenValid', { token })).roleId) === 2;
       } catch {
         return false;
       }
@@ -68,5 +70,5 @@ export async function grantAdmin(server: RunningServer, account: SiteAccount): P
     'the admin role to reach the server',
     10_000,
   );
-  Object.assign(account, { token: login.token, roleId: 2 });
+  Object.assign(account, { token, roleId: 2 });
 }
