@@ -1,5 +1,6 @@
 import { COMMENT_MESSAGES } from '@app/contracts';
 import { samplePng } from '@app/testing';
+import IORedis from 'ioredis';
 import type { Response } from 'supertest';
 import { bearer, signUp, type TestUser } from '../support/accounts';
 import { countMailTo, waitForMailTo } from '../support/mailbox';
@@ -189,6 +190,48 @@ describe('abuse limits (RATE_LIMITS on, the clock injected)', () => {
     expectLimited(await post('Login', { Email: victim.email, Password: victim.password, RememberMe: false }), /^Too many failed/, 900);
   });
 });
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl) {
+  describe('abuse limits in Redis', () => it.todo('runs when TEST_REDIS_URL is set (npm test starts a Redis)'));
+} else
+  describe('abuse limits in Redis (REDIS_URL set)', () => {
+    it('counts in Redis, across API processes and a restart', async () => {
+      const first = await startTestApp({ env: { RATE_LIMITS: 'on', REDIS_URL: redisUrl } });
+      const apps = [first, await startTestApp({ dataDir: first.dataDir, env: { RATE_LIMITS: 'on', REDIS_URL: redisUrl } })];
+      try {
+        const victim = await signUp(first, 'Redis Target');
+        const guesses = await Promise.all(
+          Array.from({ length: 12 }, (_, index) =>
+            apps[index % 2]
+              .http()
+              .post('/api/Account/Login')
+              .send({ Email: victim.email, Password: `guess-${index}-pw`, RememberMe: false }),
+          ),
+        );
+        expect(guesses.filter((response) => response.status === 401)).toHaveLength(5);
+        expect(guesses.filter((response) => response.status === 429)).toHaveLength(7);
+        const redis = new IORedis(redisUrl);
+        try {
+          expect((await redis.keys('rate-limits:login-email:*')).length).toBeGreaterThan(0);
+        } finally {
+          await redis.quit();
+        }
+        await apps[1].close();
+        await first.close();
+        apps.splice(0, 2, await startTestApp({ dataDir: first.dataDir, env: { RATE_LIMITS: 'on', REDIS_URL: redisUrl } }));
+        const refused = await apps[0]
+          .http()
+          .post('/api/Account/Login')
+          .send({ Email: victim.email, Password: victim.password, RememberMe: false });
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      } finally {
+        for (const app of apps) await app.close();
+        await first.dispose();
+      }
+    });
+  });
 
 describe('RATE_LIMITS=off', () => {
   let site: TestApp;
