@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { signUpThroughForm } from '../support/account-pages';
+import { logIn, signUpThroughForm } from '../support/account-pages';
 import { heading, navbar, useBrowserSite, VISIBLE } from '../support/browser-site';
 import {
   adminPostRow,
@@ -102,7 +102,7 @@ describe('an article from writing to moderation', () => {
     await author.waitForURL((url) => url.pathname === `/article/${articleId}/generic-constraints-in-csharp`);
     await heading(author, NEW_TITLE).waitFor(VISIBLE);
 
-    // The operator makes a member admin; after a reload the Admin Panel unapproves the article.
+    // The operator makes a member admin, which ends their sessions; logged in again, the Admin Panel unapproves the article.
     const admin = await signUpOnSite(site.server.url, 'Root Moderator');
     const moderator = await site.openAnotherBrowser(admin);
     await moderator.goto('/');
@@ -110,6 +110,8 @@ describe('an article from writing to moderation', () => {
     expect(await navbar(moderator).getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
     await grantAdmin(site.server, admin);
     await moderator.reload();
+    await navbar(moderator).getByRole('link', { name: 'Login' }).click();
+    await logIn(moderator, admin.email, admin.password);
     await navbar(moderator).getByRole('link', { name: 'Admin', exact: true }).click();
     await moderator.waitForURL((url) => url.pathname === '/admin');
     await heading(moderator, 'Admin Panel').waitFor(VISIBLE);

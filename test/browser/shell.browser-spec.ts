@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { logIn } from '../support/account-pages';
 import { holdRequests, navbar, useBrowserSite, VISIBLE } from '../support/browser-site';
 import { eventually } from '../support/eventually';
 import { runCli } from '../support/run-cli';
@@ -219,18 +220,23 @@ describe('session', () => {
     expect(await navbar(page).getByRole('link', { name: 'Admin' }).count()).toBe(0);
     expect(await storedAuth()).toEqual({ userName: user.userName, name: 'Ada King', token: user.token, isLoggedIn: 'true', roleId: '1' });
 
-    // The operator grants admin while the site runs; the role applies without a new login.
+    // The operator grants admin while the site runs: that ends the user's sessions, so the stored
+    // token is refused on the next visit; logged in again, the user is an admin.
     const granted = runCli(site.server.dataDir, ['grant-admin', user.email]);
     expect(granted.status).toBe(0);
     await eventually(
       async () => {
         await page.reload();
-        await profile.waitFor(VISIBLE);
-        return (await storedAuth()).roleId === '2';
+        return (await navbar(page).getByRole('link', { name: 'Login' }).count()) === 1;
       },
-      'the granted role to reach the session',
+      'the granted role to end the old session',
       15_000,
     );
+    expect(await storedAuth()).toEqual({});
+    await navbar(page).getByRole('link', { name: 'Login' }).click();
+    await logIn(page, user.email, user.password);
+    await profile.waitFor(VISIBLE);
+    expect((await storedAuth()).roleId).toBe('2');
     await navbar(page).getByRole('link', { name: 'Admin' }).waitFor(VISIBLE);
 
     await navbar(page).getByRole('button', { name: 'Logout' }).click();

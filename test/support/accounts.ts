@@ -34,7 +34,7 @@ export function accountIdOfToken(token: string): string {
   return payload.sub;
 }
 
-/** Grants admin as the operator CLI does (an event with the operator as actor), and waits until it applies. */
+/** Grants admin as the operator CLI does (an event with the operator as actor), waits until it applies, and logs the user in again. */
 export async function makeAdmin(site: TestApp, user: TestUser): Promise<TestUser> {
   const commands = site.app.get(EventSourcedCommands);
   const { position } = await commands.execute(
@@ -44,7 +44,9 @@ export async function makeAdmin(site: TestApp, user: TestUser): Promise<TestUser
     { actor: 'operator' },
   );
   await commands.settle(position, ['accounts']);
-  return { ...user, roleId: 2 };
+  // A role change ends the user's sessions: they log in again, with the new credential version.
+  const { state } = await commands.load(accountStreamName(user.accountId), accountDecider);
+  return { ...user, roleId: 2, token: site.app.get(TokenService).issue(user.accountId, state.credentialVersion, false) };
 }
 
 export const bearer = (user: Pick<TestUser, 'token'>) => ({ Authorization: `Bearer ${user.token}` });
@@ -78,7 +80,7 @@ export async function givenAccounts(site: TestApp, count: number, namePrefix = '
         },
       };
       await commands.append(accountStreamName(accountId), [registered], 'no_stream', { actor: accountId });
-      return { ...user, token: tokens.issue(accountId, false), roleId: 1, password: '' };
+      return { ...user, token: tokens.issue(accountId, 1, false), roleId: 1, password: '' };
     });
     users.push(...(await Promise.all(batch)));
   }

@@ -22,6 +22,7 @@ export interface RunningServer {
 /**
  * Starts the built site (`npm run build` -> dist/apps/api/main.js) as its own process in embedded
  * mode on a free port and a fresh data dir, and resolves once GET /api/health answers 200.
+ * Abuse limits are off unless `env` sets RATE_LIMITS.
  */
 export async function startServer(options: { env?: Record<string, string> } = {}): Promise<RunningServer> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
@@ -47,7 +48,7 @@ async function launch(dataDir: string, env: Record<string, string>): Promise<Run
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, NO_COLOR: '1', PUBLIC_URL: url, ...env, PORT: String(port), DATA_DIR: dataDir },
+    env: { ...process.env, NO_COLOR: '1', PUBLIC_URL: url, RATE_LIMITS: 'off', ...env, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

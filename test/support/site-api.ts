@@ -44,23 +44,31 @@ export async function signUpOnSite(siteUrl: string, name: string): Promise<SiteA
 }
 
 /**
- * Grants admin with the operator CLI on the running site's data dir, and waits until the server's
- * accounts projection has applied it (the CLI only appends the event).
+ * Grants admin with the operator CLI on the running site's data dir. A role change ends the
+ * account's sessions, so this logs the account in again, as its user would, and waits until the
+ * server's accounts projection has applied it (the CLI only appends the event); `account` then
+ * holds the new token and role.
  */
 export async function grantAdmin(server: RunningServer, account: SiteAccount): Promise<void> {
   const granted = runCli(server.dataDir, ['grant-admin', account.email]);
   if (granted.status !== 0) throw new Error(`grant-admin failed: ${granted.output}`);
+  let token = '';
+  // Retried: right after the CLI, a pooled keep-alive connection the server has closed may fail once.
   await eventually(
     async () => {
       try {
-        const { roleId } = await callSite<{ roleId: number }>(server.url, 'GET', '/api/Account/IsTokenValid', { token: account.token });
-        return Number(roleId) === 2;
+        token ||= (
+          await callSite<{ token: string }>(server.url, 'POST', '/api/Account/Login', {
+            body: { Email: account.email, Password: account.password, RememberMe: false },
+          })
+        ).token;
+        return Number((await callSite<{ roleId: number }>(server.url, 'GET', '/api/Account/IsTokenValid', { token })).roleId) === 2;
       } catch {
-        // The CLI ran synchronously: a keep-alive connection the server closed meanwhile fails once ("other side closed").
         return false;
       }
     },
     'the admin role to reach the server',
     10_000,
   );
+  Object.assign(account, { token, roleId: 2 });
 }

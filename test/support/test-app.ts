@@ -16,11 +16,12 @@ export interface TestApp {
 
 /**
  * The whole site in embedded mode, in this process, on a private data dir. Environment overrides
- * apply to this app only (the config is read once while the app is created).
+ * apply to this app only (the config is read once while the app is created). Abuse limits are off
+ * (the suites sign up many accounts from 127.0.0.1) unless `env` sets RATE_LIMITS.
  */
 export async function startTestApp(options: { dataDir?: string; env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'devcommunity-e2e-'));
-  const overrides: Record<string, string> = { DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', ...options.env };
+  const overrides: Record<string, string> = { DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', RATE_LIMITS: 'off', ...options.env };
   const saved = Object.fromEntries(Object.keys(overrides).map((key) => [key, process.env[key]]));
   Object.assign(process.env, overrides);
   let app: NestExpressApplication;

@@ -13,6 +13,7 @@ import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { PostsModule } from './posts/posts.module';
 import { ProfilesModule } from './profiles/profiles.module';
+import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { SearchModule } from './search/search.module';
 import { SystemModule } from './system/system.module';
@@ -27,6 +28,7 @@ export interface AppOptions {
   imports: [
     CqrsModule.forRoot(),
     AuthModule,
+    RateLimitsModule,
     HealthModule,
     ReferenceDataModule,
     HomeModule,

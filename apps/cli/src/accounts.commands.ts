@@ -10,7 +10,9 @@ export function registerAccountCommands(program: Command): void {
   const roleCommand = (name: string, type: 'GrantAdmin' | 'RevokeAdmin', done: string) =>
     program
       .command(`${name} <email>`)
-      .description(`${type === 'GrantAdmin' ? 'Make' : 'Stop making'} the account with this e-mail an admin (applies to its next request)`)
+      .description(
+        `${type === 'GrantAdmin' ? 'Make' : 'Stop making'} the account with this e-mail an admin (ends its sessions: it logs in again with the new role)`,
+      )
       .action((email: string) =>
         withEngines(async ({ config, eventStore }) => {
           // Found through the e-mail's lookup hash: the log names accounts only by their opaque id.

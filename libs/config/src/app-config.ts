@@ -24,6 +24,14 @@ export interface AppConfig {
   webDistDir: string;
   /** When set, GET /metrics answers only `Authorization: Bearer <metricsToken>`. */
   metricsToken?: string;
+  /** RATE_LIMITS: `off` for benchmarks and seeding scripts only; otherwise the defaults with these overrides. */
+  rateLimits: RateLimitsConfig;
+}
+
+export interface RateLimitsConfig {
+  enabled: boolean;
+  /** By limit name (`signup`, `login-address`, ...); checked against the known names by the API. */
+  overrides: Record<string, { max: number; windowSeconds: number }>;
 }
 
 const DEFAULT_DATA_DIR = './var';
@@ -60,6 +68,7 @@ const environmentSchema = z.object({
     .trim()
     .transform((value) => value || undefined)
     .optional(),
+  RATE_LIMITS: z.string().optional(),
 });
 
 export class ConfigError extends Error {}
@@ -92,7 +101,26 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     moderation: env.MODERATION,
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(__dirname, '..', '..', '..', 'apps', 'web', 'dist')),
     metricsToken: env.METRICS_TOKEN,
+    rateLimits: parseRateLimits(env.RATE_LIMITS),
   };
+}
+
+const WINDOW_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** `off`, `on` (or unset: the defaults), or overrides `name=max/window` separated by commas, the window as `30s`, `15m`, `1h` or `1d`. */
+export function parseRateLimits(value: string | undefined): RateLimitsConfig {
+  const text = (value ?? '').trim();
+  if (text === 'off') return { enabled: false, overrides: {} };
+  const overrides: RateLimitsConfig['overrides'] = {};
+  if (text === '' || text === 'on') return { enabled: true, overrides };
+  for (const part of text.split(',')) {
+    const match = /^\s*([a-z-]+)\s*=\s*(\d+)\s*\/\s*(\d+)([smhd])\s*$/.exec(part);
+    if (!match || Number(match[2]) < 1 || Number(match[3]) < 1) {
+      throw new ConfigError(`Invalid configuration: RATE_LIMITS: expected off, on or name=max/window (e.g. signup=10/1h), got "${part}"`);
+    }
+    overrides[match[1]] = { max: Number(match[2]), windowSeconds: Number(match[3]) * WINDOW_UNITS[match[4]] };
+  }
+  return { enabled: true, overrides };
 }
 
 /**

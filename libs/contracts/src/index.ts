@@ -9,3 +9,4 @@ export * from './calendar-date';
 export * from './profile';
 export * from './comments';
 export * from './system';
+export * from './rate-limits';

@@ -51,7 +51,7 @@ describe('accounts projection', () => {
       )
       .then(
         documentIs<AccountDocument>(
-          { id: accountId, userName: 'ada-lovelace', name: 'Ada Lovelace', roleId: 2, emailConfirmed: true },
+          { id: accountId, userName: 'ada-lovelace', name: 'Ada Lovelace', roleId: 2, emailConfirmed: true, credentialVersion: 1 },
           theAccount,
         ),
         async (store) => expect(await store.find<AccountDocument>(ACCOUNTS_COLLECTION, { userName: 'ada-lovelace' })).toHaveLength(1),
@@ -64,9 +64,33 @@ describe('accounts projection', () => {
       .given([])
       .when(event)
       .then(
-        documentsAre<AccountDocument>([{ id: accountId, userName: null, name: ERASED_USER_NAME, roleId: 1, emailConfirmed: false }], {
-          inCollection: ACCOUNTS_COLLECTION,
-        }),
+        documentsAre<AccountDocument>(
+          [{ id: accountId, userName: null, name: ERASED_USER_NAME, roleId: 1, emailConfirmed: false, credentialVersion: 1 }],
+          {
+            inCollection: ACCOUNTS_COLLECTION,
+          },
+        ),
       );
   });
+
+  it('follows the credential version that session tokens are checked against', async () =>
+    spec()
+      .given([await registered()])
+      .when(
+        account({
+          type: 'PasswordChanged',
+          data: {
+            sealedPasswordHash: await vault.seal(accountId, { passwordHash: 'h' }),
+            credentialVersion: 2,
+            at: '2026-01-02T00:00:00.000Z',
+          },
+        }),
+        account({ type: 'SessionsRevoked', data: { credentialVersion: 3, reason: 'logout-everywhere', at: '2026-01-03T00:00:00.000Z' } }),
+      )
+      .then(
+        documentIs<AccountDocument>(
+          { id: accountId, userName: 'ada-lovelace', name: 'Ada Lovelace', roleId: 1, emailConfirmed: false, credentialVersion: 3 },
+          theAccount,
+        ),
+      ));
 });

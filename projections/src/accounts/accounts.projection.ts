@@ -27,6 +27,8 @@ export interface AccountDocument {
   name: string;
   roleId: number;
   emailConfirmed: boolean;
+  /** Session tokens signed over another version are refused (a password reset, role change or 'log out everywhere' moved it). */
+  credentialVersion: number;
   [field: string]: unknown;
 }
 
@@ -35,6 +37,8 @@ const HANDLED: (AccountEvent | ProfileBasicInfoChanged)['type'][] = [
   'EmailConfirmed',
   'RoleGranted',
   'RoleRevoked',
+  'PasswordChanged',
+  'SessionsRevoked',
   'AccountErased',
   // The display name is edited on the profile.
   'ProfileBasicInfoChanged',
@@ -48,7 +52,7 @@ const HANDLED: (AccountEvent | ProfileBasicInfoChanged)['type'][] = [
 export function accountsProjection(vault: PersonalDataVault): Projection {
   return {
     name: 'accounts',
-    version: 3,
+    version: 4,
     collections: [ACCOUNTS_COLLECTION],
     handles: HANDLED,
     // Profiles and `/api/User/{userName}` find people by handle.
@@ -71,6 +75,7 @@ export function accountsProjection(vault: PersonalDataVault): Projection {
           name: personal?.name ?? ERASED_USER_NAME,
           roleId: event.data.roleId,
           emailConfirmed: false,
+          credentialVersion: event.data.credentialVersion,
         });
       }
       const account = await tx.get<AccountDocument>(ACCOUNTS_COLLECTION, accountId);
@@ -82,6 +87,9 @@ export function accountsProjection(vault: PersonalDataVault): Projection {
           return tx.upsert(ACCOUNTS_COLLECTION, { ...account, roleId: event.data.roleId });
         case 'RoleRevoked':
           return tx.upsert(ACCOUNTS_COLLECTION, { ...account, roleId: RoleId.User });
+        case 'PasswordChanged':
+        case 'SessionsRevoked':
+          return tx.upsert(ACCOUNTS_COLLECTION, { ...account, credentialVersion: event.data.credentialVersion });
         case 'AccountErased':
           return tx.upsert(ACCOUNTS_COLLECTION, { ...account, userName: null, name: ERASED_USER_NAME });
       }

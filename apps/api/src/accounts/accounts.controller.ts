@@ -26,6 +26,7 @@ import { SetCommentNotificationsCommand } from './commands/comment-notifications
 import { GetCommentNotificationsQuery } from './comment-notifications.query';
 import { ConfirmEmailCommand, RequestCredentialLinkCommand, ResetPasswordCommand } from './commands/credential-links.command';
 import { LoginCommand } from './commands/login.command';
+import { LogoutEverywhereCommand } from './commands/logout-everywhere.command';
 import { SignupCommand } from './commands/signup.command';
 
 /** SPEC §7 Account calls. Every answer is the envelope; POSTs answer 200 (nothing addressable is created). */
@@ -39,8 +40,8 @@ export class AccountsController {
 
   @Post('Signup')
   @HttpCode(200)
-  signup(@Body(new ZodValidationPipe(signupRequestSchema)) body: SignupRequest) {
-    return this.commandBus.execute(new SignupCommand(body.Name, body.Email, body.Password));
+  signup(@Body(new ZodValidationPipe(signupRequestSchema)) body: SignupRequest, @Ip() ip: string) {
+    return this.commandBus.execute(new SignupCommand(body.Name, body.Email, body.Password, ip));
   }
 
   @Post('Login')
@@ -54,6 +55,15 @@ export class AccountsController {
   @ApiBearerAuth()
   isTokenValid(@CurrentUser() user: SessionUser) {
     return { userName: user.userName, name: user.name, roleId: user.roleId };
+  }
+
+  /** Ends every session of the logged-in user (this one too): every token issued so far is refused from now on. */
+  @Post('LogoutEverywhere')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiBearerAuth()
+  logoutEverywhere(@CurrentUser() user: SessionUser) {
+    return this.commandBus.execute(new LogoutEverywhereCommand(user.accountId));
   }
 
   @Post('ForgotPassword')

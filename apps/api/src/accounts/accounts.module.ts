@@ -6,8 +6,8 @@ import { ConfirmEmailHandler, RequestCredentialLinkHandler, ResetPasswordHandler
 import { SetCommentNotificationsHandler } from './commands/comment-notifications.command';
 import { GetCommentNotificationsHandler } from './comment-notifications.query';
 import { LoginHandler } from './commands/login.command';
+import { LogoutEverywhereHandler } from './commands/logout-everywhere.command';
 import { SignupHandler } from './commands/signup.command';
-import { LoginThrottle } from './login-throttle';
 import { SessionIssuer } from './session-issuer';
 
 /** Global: every feature resolves author names through AuthorNames; profiles find accounts through the directory. */
@@ -19,9 +19,9 @@ import { SessionIssuer } from './session-issuer';
     AuthorNames,
     AccountDirectory,
     SessionIssuer,
-    { provide: LoginThrottle, useFactory: () => new LoginThrottle() },
     SignupHandler,
     LoginHandler,
+    LogoutEverywhereHandler,
     RequestCredentialLinkHandler,
     ResetPasswordHandler,
     ConfirmEmailHandler,

@@ -11,8 +11,9 @@ import { TokenService } from './token.service';
 
 /**
  * Runs on every request: turns a bearer token into the current user, with the role the accounts
- * read model holds now, and enforces @Authenticated / @AdminOnly. A token past half its life is
- * renewed in the `auth-token` response header.
+ * read model holds now, and enforces @Authenticated / @AdminOnly. A token signed over an older
+ * credential version than the account's is refused. A token past half its life is renewed in the
+ * `auth-token` response header, up to the session's absolute lifetime.
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
@@ -41,7 +42,9 @@ export class SessionGuard implements CanActivate {
     const account = await this.readStore.get<AccountDocument>(ACCOUNTS_COLLECTION, token.accountId);
     // An erased account has no user name any more: its old tokens open nothing.
     if (!account || account.userName === null) return null;
-    if (token.pastHalfLife) response.setHeader('auth-token', this.tokens.issue(account.id, token.rememberMe));
+    // A password reset, a role change or 'log out everywhere' moved the version on: every older token is dead.
+    if (account.credentialVersion !== token.credentialVersion) return null;
+    if (token.renewable) response.setHeader('auth-token', this.tokens.renew(token));
     return { accountId: account.id, userName: account.userName, name: account.name, roleId: account.roleId };
   }
 }

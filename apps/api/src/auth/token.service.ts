@@ -1,42 +1,97 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { CLOCK, type Clock } from '../infrastructure/tokens';
 
-const DAY_SECONDS = 24 * 60 * 60;
+const HOUR_SECONDS = 60 * 60;
+const DAY_SECONDS = 24 * HOUR_SECONDS;
+
+/**
+ * How long a session lasts from its login, however often its token is renewed (absolute), and how
+ * long one token lasts (renewed in the `auth-token` header once half of it is gone, never past the
+ * session's end). Remember me: 30 days, tokens of 7 days; else 1 day, tokens of 12 hours.
+ */
+export const SESSION_LIFETIME_SECONDS = { rememberMe: 30 * DAY_SECONDS, session: DAY_SECONDS } as const;
+const TOKEN_LIFETIME_SECONDS = { rememberMe: 7 * DAY_SECONDS, session: 12 * HOUR_SECONDS } as const;
 
 interface TokenClaims {
   sub: string;
-  /** Remember me: a long-lived token, renewed with the same lifetime. */
+  /** Remember me. */
   rm: boolean;
+  /** The account's credential version at login: a password reset, role change or 'log out everywhere' moves it on. */
+  cv: number;
+  /** When the session started (epoch seconds): renewals keep it, so a session ends at `sst` + its lifetime. */
+  sst: number;
   iat: number;
   exp: number;
 }
 
-export interface VerifiedToken {
+/** Who a token says the caller is; the guard checks `credentialVersion` against the account's current one. */
+export interface Session {
   /** The `sub` claim: the opaque account id, never the user name. */
   accountId: string;
+  credentialVersion: number;
   rememberMe: boolean;
-  /** True once more than half of the token's life is gone: time to hand out a fresh one. */
-  pastHalfLife: boolean;
+  /** Epoch seconds. */
+  startedAt: number;
 }
 
-/** HS256 bearer tokens that only say who the user is; roles are looked up on every request. */
+export interface VerifiedToken extends Session {
+  /** Past half of its life with session time left beyond it: time to hand out a fresh one. */
+  renewable: boolean;
+}
+
+/** HS256 bearer tokens that only say who the user is; roles are looked up on every request. Time comes from the CLOCK. */
 @Injectable()
 export class TokenService {
-  constructor(private readonly jwt: JwtService) {}
+  constructor(
+    private readonly jwt: JwtService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
-  issue(accountId: string, rememberMe: boolean): string {
-    return this.jwt.sign({ sub: accountId, rm: rememberMe }, { expiresIn: rememberMe ? 30 * DAY_SECONDS : DAY_SECONDS });
+  /** A token for a session starting now. */
+  issue(accountId: string, credentialVersion: number, rememberMe: boolean): string {
+    return this.sign({ accountId, credentialVersion, rememberMe, startedAt: this.nowSeconds() });
   }
 
-  /** null for a missing, malformed, forged or expired token. */
+  /** The session's next token: the same session, never lasting past its absolute end. */
+  renew(session: Session): string {
+    return this.sign(session);
+  }
+
+  /** null for a missing, malformed, forged or expired token, or one of an older kind (without a credential version). */
   verify(token: string): VerifiedToken | null {
+    const now = this.nowSeconds();
+    let claims: TokenClaims;
     try {
-      const claims = this.jwt.verify<TokenClaims>(token, { algorithms: ['HS256'] });
-      if (typeof claims.sub !== 'string') return null;
-      const now = Date.now() / 1000;
-      return { accountId: claims.sub, rememberMe: claims.rm === true, pastHalfLife: now - claims.iat > (claims.exp - claims.iat) / 2 };
+      claims = this.jwt.verify<TokenClaims>(token, { algorithms: ['HS256'], clockTimestamp: now });
     } catch {
       return null;
     }
+    if (typeof claims.sub !== 'string' || !Number.isInteger(claims.cv) || !Number.isInteger(claims.sst)) return null;
+    const session: Session = { accountId: claims.sub, credentialVersion: claims.cv, rememberMe: claims.rm === true, startedAt: claims.sst };
+    if (now >= sessionEnd(session)) return null;
+    const pastHalfLife = now - claims.iat > (claims.exp - claims.iat) / 2;
+    return { ...session, renewable: pastHalfLife && sessionEnd(session) > claims.exp };
+  }
+
+  private sign(session: Session): string {
+    const iat = this.nowSeconds();
+    const tokenLifetime = session.rememberMe ? TOKEN_LIFETIME_SECONDS.rememberMe : TOKEN_LIFETIME_SECONDS.session;
+    const claims: TokenClaims = {
+      sub: session.accountId,
+      rm: session.rememberMe,
+      cv: session.credentialVersion,
+      sst: session.startedAt,
+      iat,
+      exp: Math.min(iat + tokenLifetime, sessionEnd(session)),
+    };
+    return this.jwt.sign(claims);
+  }
+
+  private nowSeconds(): number {
+    return Math.floor(this.clock().getTime() / 1000);
   }
 }
+
+const sessionEnd = (session: Session) =>
+  session.startedAt + (session.rememberMe ? SESSION_LIFETIME_SECONDS.rememberMe : SESSION_LIFETIME_SECONDS.session);

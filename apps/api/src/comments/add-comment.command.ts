@@ -6,8 +6,8 @@ import { commentDecider, commentStreamName, type Actor, type PostIdGenerator, ty
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
 import { POST_ID_GENERATOR } from '../posts/post-id.generator';
+import { AbuseLimits } from '../rate-limits/abuse-limits';
 import { COMMENT_READ_MODELS } from './comment-kinds';
-import { CommentRateLimit } from './comment-rate-limit';
 import { CommentViews } from './comment-views';
 import { CommentFacts } from './commented-post';
 
@@ -31,15 +31,15 @@ export class AddCommentHandler implements ICommandHandler<AddCommentCommand, Com
     private readonly commands: EventSourcedCommands,
     private readonly facts: CommentFacts,
     private readonly views: CommentViews,
-    private readonly rateLimit: CommentRateLimit,
+    private readonly limits: AbuseLimits,
     @Inject(POST_ID_GENERATOR) private readonly nextId: PostIdGenerator,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ kind, actor, postId, parentId, content, attachedFileIds }: AddCommentCommand): Promise<Comment> {
-    const release = this.rateLimit.take(actor.accountId);
-    try {
+    // A refused comment does not count against the limit (at most 9 in 30 seconds by default).
+    return this.limits.limited('comment', actor.accountId, async () => {
       const id = this.nextId();
       const [post, parent, attachedFiles] = await Promise.all([
         this.facts.commentedPost(kind, postId, actor),
@@ -68,10 +68,6 @@ export class AddCommentHandler implements ICommandHandler<AddCommentCommand, Com
       );
       await this.commands.settle(position, COMMENT_READ_MODELS);
       return await this.views.get(kind, id, actor);
-    } catch (error) {
-      // A refused comment does not count against the limit.
-      release();
-      throw error;
-    }
+    });
   }
 }

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { PostsModule } from '../posts/posts.module';
 import { AddCommentHandler } from './add-comment.command';
 import { ApproveCommentHandler } from './approve-comment.command';
-import { CommentRateLimit } from './comment-rate-limit';
 import { CommentViews } from './comment-views';
 import { CommentFacts } from './commented-post';
 import { COMMENT_CONTROLLERS } from './comment.controller';
@@ -18,7 +17,6 @@ import { ListCommentsHandler } from './list-comments.query';
   providers: [
     CommentFacts,
     CommentViews,
-    CommentRateLimit,
     AddCommentHandler,
     EditCommentHandler,
     ApproveCommentHandler,

@@ -11,6 +11,7 @@ import { ReferencedPosts } from './referenced-post';
 import { storageFolderOf } from './storage-folder';
 import type { CheckedUpload } from './upload-request';
 import { CLOCK, type Clock } from '../infrastructure/tokens';
+import { AbuseLimits } from '../rate-limits/abuse-limits';
 
 /** Stores a checked upload's bytes under a generated name and records the upload. */
 export class UploadFileCommand extends Command<UploadResult> {
@@ -28,13 +29,19 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
 
   constructor(
     private readonly commands: EventSourcedCommands,
+    private readonly limits: AbuseLimits,
     private readonly referencedPosts: ReferencedPosts,
     @Inject(POST_ID_GENERATOR) private readonly nextId: PostIdGenerator,
     @Inject(FILE_STORE) private readonly fileStore: FileStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ actor, upload }: UploadFileCommand): Promise<UploadResult> {
+  /** Limited per account (`upload` in RATE_LIMITS); a refused one does not count. */
+  execute(command: UploadFileCommand): Promise<UploadResult> {
+    return this.limits.limited('upload', command.actor.accountId, () => this.record(command));
+  }
+
+  private async record({ actor, upload }: UploadFileCommand): Promise<UploadResult> {
     const id = this.nextId();
     const command: UploadFile = {
       type: 'UploadFile',

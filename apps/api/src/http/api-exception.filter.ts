@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { DomainError, type DomainErrorKind } from '@app/domain';
+import { DomainError, RateLimitedError, type DomainErrorKind } from '@app/domain';
 import { WrongExpectedRevisionError } from '@app/event-store';
 import { failureEnvelope } from './envelope';
 
@@ -23,6 +23,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const { status, message } = this.describe(error);
     if (status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     if (response.headersSent) return;
+    if (error instanceof RateLimitedError) response.setHeader('Retry-After', String(error.retryAfterSeconds));
     response.status(status).json(failureEnvelope(message));
   }
 

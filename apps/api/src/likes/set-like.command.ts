@@ -8,6 +8,7 @@ import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { CLOCK, READ_STORE, type Clock } from '../infrastructure/tokens';
 import { LikeTargetVisibility } from './like-target-visibility';
 import { LIKE_READ_MODELS } from './like-routes';
+import { AbuseLimits } from '../rate-limits/abuse-limits';
 
 /**
  * Likes or unlikes an item for the caller. The like stream is per item and user and appended with
@@ -28,12 +29,18 @@ export class SetLikeCommand extends Command<LikeResult> {
 export class SetLikeHandler implements ICommandHandler<SetLikeCommand, LikeResult> {
   constructor(
     private readonly commands: EventSourcedCommands,
+    private readonly limits: AbuseLimits,
     private readonly visibility: LikeTargetVisibility,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ target, actor, id, isLiked }: SetLikeCommand): Promise<LikeResult> {
+  /** Limited per account (`like` in RATE_LIMITS); a refused one does not count. */
+  execute(command: SetLikeCommand): Promise<LikeResult> {
+    return this.limits.limited('like', command.actor.accountId, () => this.record(command));
+  }
+
+  private async record({ target, actor, id, isLiked }: SetLikeCommand): Promise<LikeResult> {
     const { entityType } = LIKE_TARGETS[target];
     const targetVisible = await this.visibility.isVisible(target, id, actor);
     const { position } = await this.commands.execute(

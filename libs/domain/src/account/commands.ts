@@ -63,6 +63,13 @@ export interface RevokeAdmin {
   now: Date;
 }
 
+/** The logged-in user ends every session of theirs, this one included. */
+export interface LogOutEverywhere {
+  type: 'LogOutEverywhere';
+  accountId: string;
+  now: Date;
+}
+
 /** The user (with their password checked) or the operator erases the account; its key is shredded next. */
 export interface EraseAccount {
   type: 'EraseAccount';
@@ -86,5 +93,6 @@ export type AccountCommand =
   | ChangePassword
   | GrantAdmin
   | RevokeAdmin
+  | LogOutEverywhere
   | EraseAccount
   | SetCommentNotifications;

@@ -62,6 +62,11 @@ const changePassword = (credentialVersion: number): AccountCommand => ({
 });
 const grantAdmin: AccountCommand = { type: 'GrantAdmin', accountId, now };
 const revokeAdmin: AccountCommand = { type: 'RevokeAdmin', accountId, now };
+const logOutEverywhere: AccountCommand = { type: 'LogOutEverywhere', accountId, now };
+const sessionsRevoked = (credentialVersion: number, reason: 'logout-everywhere' | 'role-changed'): AccountEvent => ({
+  type: 'SessionsRevoked',
+  data: { credentialVersion, reason, at },
+});
 
 describe('accountDecider', () => {
   describe('RegisterAccount', () => {
@@ -168,11 +173,11 @@ describe('accountDecider', () => {
   });
 
   describe('GrantAdmin', () => {
-    it('grants the admin role', () => {
+    it('grants the admin role and ends the sessions issued under the old one', () => {
       spec
         .given([registered])
         .when(grantAdmin)
-        .then([{ type: 'RoleGranted', data: { roleId: 2, at } }]);
+        .then([{ type: 'RoleGranted', data: { roleId: 2, at } }, sessionsRevoked(2, 'role-changed')]);
     });
 
     it('changes nothing for an admin', () => {
@@ -181,9 +186,9 @@ describe('accountDecider', () => {
 
     it('grants again after a revoke', () => {
       spec
-        .given([registered, granted, revoked])
+        .given([registered, passwordChanged, granted, revoked])
         .when(grantAdmin)
-        .then([{ type: 'RoleGranted', data: { roleId: 2, at } }]);
+        .then([{ type: 'RoleGranted', data: { roleId: 2, at } }, sessionsRevoked(3, 'role-changed')]);
     });
 
     it('refuses an unknown account', () => {
@@ -196,7 +201,7 @@ describe('accountDecider', () => {
       spec
         .given([registered, granted])
         .when(revokeAdmin)
-        .then([{ type: 'RoleRevoked', data: { roleId: 2, at } }]);
+        .then([{ type: 'RoleRevoked', data: { roleId: 2, at } }, sessionsRevoked(2, 'role-changed')]);
     });
 
     it('changes nothing for a plain user', () => {
@@ -205,6 +210,34 @@ describe('accountDecider', () => {
 
     it('refuses an unknown account', () => {
       spec.given([]).when(revokeAdmin).thenThrows('not_found', ACCOUNT_NOT_FOUND);
+    });
+  });
+
+  describe('LogOutEverywhere', () => {
+    it('moves the credential version on, which every older session token was signed over', () => {
+      spec
+        .given([registered])
+        .when(logOutEverywhere)
+        .then([sessionsRevoked(2, 'logout-everywhere')]);
+      spec
+        .given([registered, passwordChanged, sessionsRevoked(3, 'logout-everywhere')])
+        .when(logOutEverywhere)
+        .then([sessionsRevoked(4, 'logout-everywhere')]);
+    });
+
+    it('kills the credential links asked for before it', () => {
+      spec
+        .given([registered, sessionsRevoked(2, 'logout-everywhere')])
+        .when(changePassword(1))
+        .thenThrows('validation', INVALID_LINK);
+    });
+
+    it('refuses an unknown or erased account', () => {
+      spec.given([]).when(logOutEverywhere).thenThrows('not_found', ACCOUNT_NOT_FOUND);
+      spec
+        .given([registered, { type: 'AccountErased', data: { at } }])
+        .when(logOutEverywhere)
+        .thenThrows('not_found', ACCOUNT_NOT_FOUND);
     });
   });
 

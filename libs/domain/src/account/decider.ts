@@ -7,6 +7,7 @@ import type {
   ConfirmEmail,
   EraseAccount,
   GrantAdmin,
+  LogOutEverywhere,
   RegisterAccount,
   RequestConfirmationLink,
   RequestPasswordReset,
@@ -26,7 +27,10 @@ export interface AccountState {
   accountId: string;
   roleId: number;
   emailConfirmed: boolean;
-  /** Part of every credential link's HMAC; a password change bumps it, which kills older links. */
+  /**
+   * Part of every credential link's HMAC and every session token; a password change, a role change
+   * and 'log out everywhere' bump it, which kills older links and tokens.
+   */
   credentialVersion: number;
   emailLookup: string;
   userNameLookup: string;
@@ -53,7 +57,7 @@ export const initialAccountState: AccountState = {
   commentNotifications: true,
 };
 
-const INITIAL_CREDENTIAL_VERSION = 1;
+export const INITIAL_CREDENTIAL_VERSION = 1;
 
 function requireAccount(state: AccountState): void {
   if (!state.exists || state.erased) throw notFound(ACCOUNT_NOT_FOUND);
@@ -134,16 +138,28 @@ function changePassword(command: ChangePassword, state: AccountState): AccountEv
   return events;
 }
 
+const sessionsRevoked = (state: AccountState, reason: 'logout-everywhere' | 'role-changed', now: Date): AccountEvent => ({
+  type: 'SessionsRevoked',
+  data: { credentialVersion: state.credentialVersion + 1, reason, at: now.toISOString() },
+});
+
 function grantAdmin(command: GrantAdmin, state: AccountState): AccountEvent[] {
   requireAccount(state);
   if (state.roleId === RoleId.Admin) return [];
-  return [{ type: 'RoleGranted', data: { roleId: RoleId.Admin, at: command.now.toISOString() } }];
+  const at = command.now.toISOString();
+  return [{ type: 'RoleGranted', data: { roleId: RoleId.Admin, at } }, sessionsRevoked(state, 'role-changed', command.now)];
 }
 
 function revokeAdmin(command: RevokeAdmin, state: AccountState): AccountEvent[] {
   requireAccount(state);
   if (state.roleId !== RoleId.Admin) return [];
-  return [{ type: 'RoleRevoked', data: { roleId: RoleId.Admin, at: command.now.toISOString() } }];
+  const at = command.now.toISOString();
+  return [{ type: 'RoleRevoked', data: { roleId: RoleId.Admin, at } }, sessionsRevoked(state, 'role-changed', command.now)];
+}
+
+function logOutEverywhere(command: LogOutEverywhere, state: AccountState): AccountEvent[] {
+  requireAccount(state);
+  return [sessionsRevoked(state, 'logout-everywhere', command.now)];
 }
 
 function erase(command: EraseAccount, state: AccountState): AccountEvent[] {
@@ -177,6 +193,8 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return grantAdmin(command, state);
     case 'RevokeAdmin':
       return revokeAdmin(command, state);
+    case 'LogOutEverywhere':
+      return logOutEverywhere(command, state);
     case 'EraseAccount':
       return erase(command, state);
     case 'SetCommentNotifications':
@@ -206,6 +224,8 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       return { ...state, roleId: event.data.roleId };
     case 'RoleRevoked':
       return { ...state, roleId: RoleId.User };
+    case 'SessionsRevoked':
+      return { ...state, credentialVersion: event.data.credentialVersion };
     case 'AccountErased':
       return { ...state, erased: true };
     case 'CommentNotificationsTurnedOff':

@@ -42,6 +42,15 @@ export type PasswordChanged = DomainEvent<
 >;
 export type RoleGranted = DomainEvent<'RoleGranted', { roleId: number; at: string }>;
 export type RoleRevoked = DomainEvent<'RoleRevoked', { roleId: number; at: string }>;
+/**
+ * Every session token signed over an older credential version stops working at once: after
+ * 'log out everywhere', and after a role change (a token must never outlive the role it was
+ * issued under). Credential links signed before it die too.
+ */
+export type SessionsRevoked = DomainEvent<
+  'SessionsRevoked',
+  { credentialVersion: number; reason: 'logout-everywhere' | 'role-changed'; at: string }
+>;
 /** The account is erased (crypto-shredding follows): no login, no links, and its e-mail and user name may be claimed again. */
 export type AccountErased = DomainEvent<'AccountErased', { at: string }>;
 /** The user stops (Off) or resumes (On) e-mails about comments on their posts and replies to their comments. On by default. */
@@ -56,6 +65,7 @@ export type AccountEvent =
   | PasswordChanged
   | RoleGranted
   | RoleRevoked
+  | SessionsRevoked
   | AccountErased
   | CommentNotificationsTurnedOff
   | CommentNotificationsTurnedOn;

@@ -22,6 +22,8 @@ export interface EditArticle {
   fields: ArticleFields;
   isPublished: boolean;
   defaultImageId: number;
+  /** Under `pre`, an author's edit of an approved article sends it back for approval. */
+  moderation: ModerationMode;
   now: Date;
 }
 

@@ -45,6 +45,7 @@ const draft = (overrides: Partial<Extract<ArticleCommand, { type: 'DraftArticle'
 });
 const edit = (overrides: Partial<Extract<ArticleCommand, { type: 'EditArticle' }>> = {}): ArticleCommand => ({
   type: 'EditArticle',
+  moderation: 'post',
   id: 42,
   actor: owner,
   fields,
@@ -156,6 +157,43 @@ describe('articleDecider', () => {
 
     it('emits nothing when nothing changed', () => {
       spec.given([drafted]).when(edit()).thenNothingHappened();
+    });
+
+    describe('under pre-moderation', () => {
+      const unapproved: ArticleEvent = { type: 'ArticleUnapproved', data: { at } };
+      const approved: ArticleEvent = { type: 'ArticleApproved', data: { at } };
+
+      it("sends the author's edit of an approved article back for approval", () => {
+        spec
+          .given([drafted])
+          .when(edit({ fields: changed, moderation: 'pre' }))
+          .then([
+            { type: 'ArticleEdited', data: { ...changed, at } },
+            { type: 'ArticleUnapproved', data: { at, reason: 'edited' } },
+          ]);
+      });
+
+      it('leaves a article that waits for approval, an unchanged text and an admin edit as they are', () => {
+        spec
+          .given([drafted, unapproved])
+          .when(edit({ fields: changed, moderation: 'pre' }))
+          .then([{ type: 'ArticleEdited', data: { ...changed, at } }]);
+        spec
+          .given([drafted, unapproved, approved])
+          .when(edit({ moderation: 'pre' }))
+          .thenNothingHappened();
+        spec
+          .given([drafted])
+          .when(edit({ fields: changed, moderation: 'pre', actor: admin }))
+          .then([{ type: 'ArticleEdited', data: { ...changed, at } }]);
+      });
+
+      it('keeps approval under post-moderation', () => {
+        spec
+          .given([drafted])
+          .when(edit({ fields: changed, moderation: 'post' }))
+          .then([{ type: 'ArticleEdited', data: { ...changed, at } }]);
+      });
     });
 
     it('sees a tag order change as an edit', () => {

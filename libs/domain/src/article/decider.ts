@@ -1,6 +1,6 @@
 import type { Decider } from '../shared/decider';
 import { requireAdmin, requireOwnerOrAdmin } from '../posts/authorization';
-import { initialApproval } from '../posts/moderation';
+import { editNeedsReapproval, initialApproval } from '../posts/moderation';
 import { checkCommonFields, checkDefaultImageId, NO_DEFAULT_IMAGE, POST_LIMITS, requireText, sameTags } from '../posts/post-fields';
 import { requireLivePost, requireNewPost } from '../posts/post-lifecycle';
 import type { ApproveArticle, ArticleCommand, DeleteArticle, DraftArticle, EditArticle } from './commands';
@@ -82,7 +82,10 @@ function edit(command: EditArticle, state: ArticleState): ArticleEvent[] {
   const at = command.now.toISOString();
   const events: ArticleEvent[] = [];
   // Fields first: a publish in the same save publishes the edited text.
-  if (!state.fields || !sameArticleFields(fields, state.fields)) events.push({ type: 'ArticleEdited', data: { ...fields, at } });
+  const textChanged = !state.fields || !sameArticleFields(fields, state.fields);
+  if (textChanged) events.push({ type: 'ArticleEdited', data: { ...fields, at } });
+  if (editNeedsReapproval(command.moderation, command.actor, state.isApproved, textChanged))
+    events.push({ type: 'ArticleUnapproved', data: { at, reason: 'edited' } });
   if (command.defaultImageId !== state.defaultImageId)
     events.push({ type: 'ArticleDefaultImageChosen', data: { fileId: command.defaultImageId, at } });
   if (command.isPublished !== state.isPublished)

@@ -22,7 +22,8 @@ export type ArticleEdited = DomainEvent<'ArticleEdited', ArticleFields & { at: s
 export type ArticlePublished = DomainEvent<'ArticlePublished', { at: string }>;
 export type ArticleUnpublished = DomainEvent<'ArticleUnpublished', { at: string }>;
 export type ArticleApproved = DomainEvent<'ArticleApproved', { at: string }>;
-export type ArticleUnapproved = DomainEvent<'ArticleUnapproved', { at: string }>;
+/** By an admin, or (`reason: 'edited'`) by the author's edit of an approved article under pre-moderation: it waits for approval again. */
+export type ArticleUnapproved = DomainEvent<'ArticleUnapproved', { at: string; reason?: 'edited' }>;
 export type ArticleDeleted = DomainEvent<'ArticleDeleted', { at: string }>;
 /** `fileId` is -1 when the author clears the choice. */
 export type ArticleDefaultImageChosen = DomainEvent<'ArticleDefaultImageChosen', { fileId: number; at: string }>;

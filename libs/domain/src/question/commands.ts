@@ -20,6 +20,8 @@ export interface EditQuestion {
   actor: Actor;
   fields: QuestionFields;
   defaultImageId: number;
+  /** Under `pre`, an author's edit of an approved question sends it back for approval. */
+  moderation: ModerationMode;
   now: Date;
 }
 

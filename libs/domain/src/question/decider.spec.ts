@@ -38,6 +38,7 @@ const ask = (overrides: Partial<Extract<QuestionCommand, { type: 'AskQuestion' }
 });
 const edit = (overrides: Partial<Extract<QuestionCommand, { type: 'EditQuestion' }>> = {}): QuestionCommand => ({
   type: 'EditQuestion',
+  moderation: 'post',
   id: 77,
   actor: owner,
   fields,
@@ -106,6 +107,43 @@ describe('questionDecider', () => {
 
     it('emits nothing when nothing changed', () => {
       spec.given([asked]).when(edit()).thenNothingHappened();
+    });
+
+    describe('under pre-moderation', () => {
+      const unapproved: QuestionEvent = { type: 'QuestionUnapproved', data: { at } };
+      const approved: QuestionEvent = { type: 'QuestionApproved', data: { at } };
+
+      it("sends the author's edit of an approved question back for approval", () => {
+        spec
+          .given([asked])
+          .when(edit({ fields: changed, moderation: 'pre' }))
+          .then([
+            { type: 'QuestionEdited', data: { ...changed, at } },
+            { type: 'QuestionUnapproved', data: { at, reason: 'edited' } },
+          ]);
+      });
+
+      it('leaves a question that waits for approval, an unchanged text and an admin edit as they are', () => {
+        spec
+          .given([asked, unapproved])
+          .when(edit({ fields: changed, moderation: 'pre' }))
+          .then([{ type: 'QuestionEdited', data: { ...changed, at } }]);
+        spec
+          .given([asked, unapproved, approved])
+          .when(edit({ moderation: 'pre' }))
+          .thenNothingHappened();
+        spec
+          .given([asked])
+          .when(edit({ fields: changed, moderation: 'pre', actor: admin }))
+          .then([{ type: 'QuestionEdited', data: { ...changed, at } }]);
+      });
+
+      it('keeps approval under post-moderation', () => {
+        spec
+          .given([asked])
+          .when(edit({ fields: changed, moderation: 'post' }))
+          .then([{ type: 'QuestionEdited', data: { ...changed, at } }]);
+      });
     });
 
     it('chooses and clears the default image', () => {

@@ -1,6 +1,6 @@
 import type { Decider } from '../shared/decider';
 import { requireAdmin, requireOwnerOrAdmin } from '../posts/authorization';
-import { initialApproval } from '../posts/moderation';
+import { editNeedsReapproval, initialApproval } from '../posts/moderation';
 import { checkCommonFields, checkDefaultImageId, NO_DEFAULT_IMAGE, sameTags } from '../posts/post-fields';
 import { requireLivePost, requireNewPost } from '../posts/post-lifecycle';
 import type { ApproveQuestion, AskQuestion, DeleteQuestion, EditQuestion, QuestionCommand } from './commands';
@@ -61,7 +61,10 @@ function edit(command: EditQuestion, state: QuestionState): QuestionEvent[] {
   checkDefaultImageId(command.defaultImageId);
   const at = command.now.toISOString();
   const events: QuestionEvent[] = [];
-  if (!state.fields || !sameQuestionFields(fields, state.fields)) events.push({ type: 'QuestionEdited', data: { ...fields, at } });
+  const textChanged = !state.fields || !sameQuestionFields(fields, state.fields);
+  if (textChanged) events.push({ type: 'QuestionEdited', data: { ...fields, at } });
+  if (editNeedsReapproval(command.moderation, command.actor, state.isApproved, textChanged))
+    events.push({ type: 'QuestionUnapproved', data: { at, reason: 'edited' } });
   if (command.defaultImageId !== state.defaultImageId)
     events.push({ type: 'QuestionDefaultImageChosen', data: { fileId: command.defaultImageId, at } });
   return events;

@@ -17,7 +17,8 @@ export type QuestionAsked = DomainEvent<
 /** Carries every editable field, not only the changed ones. */
 export type QuestionEdited = DomainEvent<'QuestionEdited', QuestionFields & { at: string }>;
 export type QuestionApproved = DomainEvent<'QuestionApproved', { at: string }>;
-export type QuestionUnapproved = DomainEvent<'QuestionUnapproved', { at: string }>;
+/** By an admin, or (`reason: 'edited'`) by the author's edit of an approved question under pre-moderation: it waits for approval again. */
+export type QuestionUnapproved = DomainEvent<'QuestionUnapproved', { at: string; reason?: 'edited' }>;
 export type QuestionDeleted = DomainEvent<'QuestionDeleted', { at: string }>;
 /** `fileId` is -1 when the author clears the choice. */
 export type QuestionDefaultImageChosen = DomainEvent<'QuestionDefaultImageChosen', { fileId: number; at: string }>;

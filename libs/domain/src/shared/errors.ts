@@ -16,3 +16,14 @@ export const notFound = (message: string) => new DomainError('not_found', messag
 export const forbidden = (message = 'You are not allowed to do this.') => new DomainError('forbidden', message);
 export const unauthorized = (message = 'Please log in.') => new DomainError('unauthorized', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
+
+/** An abuse limit refused the request: 429 with `Retry-After: retryAfterSeconds`. */
+export class RateLimitedError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('rate_limited', message);
+    this.name = 'RateLimitedError';
+  }
+}

@@ -10,12 +10,17 @@ import {
   type CredentialLinkPurpose,
 } from '@app/domain';
 import type { AppConfig } from '@app/config';
-import { PasswordHasher, PersonalDataVault } from '@app/personal-data';
+import { normalizeEmail, PasswordHasher, PersonalDataVault } from '@app/personal-data';
 import { EventSourcedCommands } from '../../infrastructure/event-sourced-commands';
 import { APP_CONFIG, CLOCK, type Clock } from '../../infrastructure/tokens';
+import { AbuseLimits } from '../../rate-limits/abuse-limits';
 import { AccountDirectory } from '../account-directory';
 
-/** 'Forgot password' and 'send confirmation link': the same answer whatever the e-mail, mail only to real accounts. */
+/**
+ * 'Forgot password' and 'send confirmation link': the same answer whatever the e-mail, mail only
+ * to real accounts, and at most a few per e-mail an hour; past that the answer is still the same
+ * and no mail goes out, so neither an account nor the limit is revealed.
+ */
 export class RequestCredentialLinkCommand extends Command<string> {
   constructor(
     readonly purpose: CredentialLinkPurpose,
@@ -30,10 +35,13 @@ export class RequestCredentialLinkHandler implements ICommandHandler<RequestCred
   constructor(
     private readonly directory: AccountDirectory,
     private readonly commands: EventSourcedCommands,
+    private readonly limits: AbuseLimits,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ purpose, email }: RequestCredentialLinkCommand): Promise<string> {
+    const allowed = await this.limits.tryTake(purpose === 'reset' ? 'reset-link' : 'confirmation-link', normalizeEmail(email));
+    if (!allowed.allowed) return LINK_SENT_MESSAGE;
     const accountId = await this.directory.accountIdOf(email);
     if (accountId && (await this.directory.accountExists(accountId))) {
       const type = purpose === 'reset' ? 'RequestPasswordReset' : 'RequestConfirmationLink';

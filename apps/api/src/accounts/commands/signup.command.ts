@@ -9,6 +9,7 @@ import {
   emailReservationStreamName,
   emailReserved,
   EMAIL_ALREADY_REGISTERED,
+  INITIAL_CREDENTIAL_VERSION,
   userNameBase,
   userNameCandidates,
   userNameReservationStreamName,
@@ -21,6 +22,7 @@ import { EventSourcedCommands } from '../../infrastructure/event-sourced-command
 import { AccountDirectory } from '../account-directory';
 import { SessionIssuer, type LoginResult } from '../session-issuer';
 import { CLOCK, type Clock } from '../../infrastructure/tokens';
+import { AbuseLimits } from '../../rate-limits/abuse-limits';
 
 /** An e-mail reservation whose account never got recorded (a crash mid-signup) frees up after this. */
 const ABANDONED_RESERVATION_MS = 60_000;
@@ -30,6 +32,8 @@ export class SignupCommand extends Command<LoginResult> {
     readonly name: string,
     readonly email: string,
     readonly password: string,
+    /** The client address: sign-ups per address are limited. */
+    readonly ip: string,
   ) {
     super();
   }
@@ -51,10 +55,13 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
     private readonly hasher: PasswordHasher,
     private readonly vault: PersonalDataVault,
     private readonly sessions: SessionIssuer,
+    private readonly limits: AbuseLimits,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ name, email, password }: SignupCommand): Promise<LoginResult> {
+  async execute({ name, email, password, ip }: SignupCommand): Promise<LoginResult> {
+    // Every attempt counts, a refused one too: probing which e-mails are taken is limited as well.
+    await this.limits.take('signup', ip);
     const now = this.clock();
     const passwordHash = await this.hasher.hash(password);
     const accountId = randomUUID();
@@ -71,7 +78,10 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
       { actor: accountId },
     );
     await this.commands.settle(position, ['accounts']);
-    return this.sessions.loginResult({ accountId, userName, name: personal.name, roleId: RoleId.User }, false);
+    return this.sessions.loginResult(
+      { accountId, userName, name: personal.name, roleId: RoleId.User, credentialVersion: INITIAL_CREDENTIAL_VERSION },
+      false,
+    );
   }
 
   private async reserveUserName(name: string, accountId: string, now: Date): Promise<{ userName: string; userNameLookup: string }> {

@@ -6,6 +6,7 @@ import { EventSourcedCommands } from '../../infrastructure/event-sourced-command
 import { APP_CONFIG, CLOCK, type Clock } from '../../infrastructure/tokens';
 import { POST_ID_GENERATOR } from '../post-id.generator';
 import { POST_READ_MODELS } from '../post-kinds';
+import { AbuseLimits } from '../../rate-limits/abuse-limits';
 
 /** Creates an article (a draft unless `isPublished`); the result is its new id. */
 export class DraftArticleCommand extends Command<number> {
@@ -23,12 +24,18 @@ export class DraftArticleCommand extends Command<number> {
 export class DraftArticleHandler implements ICommandHandler<DraftArticleCommand, number> {
   constructor(
     private readonly commands: EventSourcedCommands,
+    private readonly limits: AbuseLimits,
     @Inject(POST_ID_GENERATOR) private readonly nextPostId: PostIdGenerator,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ actor, fields, isPublished, defaultImageId }: DraftArticleCommand): Promise<number> {
+  /** Limited per account (`post` in RATE_LIMITS); a refused one does not count. */
+  execute(command: DraftArticleCommand): Promise<number> {
+    return this.limits.limited('post', command.actor.accountId, () => this.record(command));
+  }
+
+  private async record({ actor, fields, isPublished, defaultImageId }: DraftArticleCommand): Promise<number> {
     const id = this.nextPostId();
     const { position } = await this.commands.execute(
       articleStreamName(id),

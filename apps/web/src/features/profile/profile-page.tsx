@@ -56,7 +56,11 @@ export function ProfilePage({ renderPosts }: ProfilePageProps) {
           {tab === 1 && renderPosts(userName, isOwner)}
           {tab === 2 &&
             (isOwner ? (
-              <SettingsTab userName={userName} onAccountErased={() => logout(paths.home.getHref())} />
+              <SettingsTab
+                userName={userName}
+                onAccountErased={() => logout(paths.home.getHref())}
+                onLoggedOutEverywhere={() => logout()}
+              />
             ) : (
               <p className="muted">Only the owner of this profile sees its settings.</p>
             ))}

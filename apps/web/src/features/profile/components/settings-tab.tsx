@@ -3,20 +3,59 @@ import { useId, useState, type FormEvent } from 'react';
 import { ConfirmationPopup, CONFIRM_HEADER } from '@/components/confirmation-popup';
 import { useExportUserData } from '@/features/profile/api/export-user-data';
 import { useEraseAccount } from '@/features/profile/api/erase-account';
+import { useLogoutEverywhere } from '@/features/profile/api/logout-everywhere';
 import { CommentNotificationsSetting } from '@/features/profile/components/comment-notifications-setting';
 import { saveJsonFile } from '@/features/profile/lib/save-json-file';
 import { messageOf } from '@/lib/message-of';
 
 export const ERASE_CONFIRMATION = 'Are you sure you want to delete your account? This cannot be undone.';
 
-/** The owner's settings: comment e-mails on or off, and SPEC §1's privacy promise (download one's data, delete one's account). */
-export function SettingsTab({ userName, onAccountErased }: { userName: string; onAccountErased: () => void }) {
+/**
+ * The owner's settings: comment e-mails on or off, logging out on every device, and SPEC §1's
+ * privacy promise (download one's data, delete one's account).
+ */
+export function SettingsTab({
+  userName,
+  onAccountErased,
+  onLoggedOutEverywhere,
+}: {
+  userName: string;
+  onAccountErased: () => void;
+  onLoggedOutEverywhere: () => void;
+}) {
   return (
     <div className="profile-settings">
       <CommentNotificationsSetting userName={userName} />
+      <LogoutEverywhere onDone={onLoggedOutEverywhere} />
       <DownloadMyData />
       <DeleteMyAccount onErased={onAccountErased} />
     </div>
+  );
+}
+
+function LogoutEverywhere({ onDone }: { onDone: () => void }) {
+  const logoutEverywhere = useLogoutEverywhere();
+  return (
+    <section className="card profile-section" aria-labelledby="logout-everywhere-heading">
+      <h2 id="logout-everywhere-heading">Log out everywhere</h2>
+      <p>
+        Ends every session of yours, on every device and browser, this one included. Use it if you lost a device or think someone else is
+        using your account.
+      </p>
+      <button
+        type="button"
+        className="button"
+        disabled={logoutEverywhere.isPending}
+        onClick={() => logoutEverywhere.mutate(undefined, { onSuccess: onDone })}
+      >
+        Log out everywhere
+      </button>
+      {logoutEverywhere.isError && (
+        <p className="field-error" role="alert">
+          {messageOf(logoutEverywhere.error)}
+        </p>
+      )}
+    </section>
   );
 }
 
