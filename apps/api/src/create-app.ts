@@ -4,21 +4,28 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { AppConfig } from '@app/config';
 import { AppModule, type AppOptions } from './app.module';
 import { useJsonBody } from './http/json-body';
+import { REQUEST_ID_HEADER } from './http/request-id';
+import { useRequestLog } from './http/request-log';
 import { useSpa } from './http/spa-fallback';
+import { createLogger, PinoNestLogger } from './infrastructure/logger';
 import { APP_CONFIG } from './infrastructure/tokens';
 
 /** Builds the whole site (API, OpenAPI docs, SPA) without listening, so tests can start it too. */
 export async function createApp(options: AppOptions & { logger?: false } = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ clock: options.clock }), {
     bodyParser: false,
-    logger: options.logger,
+    // Held until the configured JSON logger takes over below; off altogether for tests.
+    ...(options.logger === false ? { logger: false } : { bufferLogs: true }),
   });
   const config = app.get<AppConfig>(APP_CONFIG);
+  const logger = createLogger(options.logger === false ? 'silent' : config.logLevel);
+  if (options.logger !== false) app.useLogger(new PinoNestLogger(logger));
   const express = app.getHttpAdapter().getInstance();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.enableShutdownHooks();
-  app.enableCors({ exposedHeaders: ['auth-token'] });
+  useRequestLog(express, logger);
+  app.enableCors({ exposedHeaders: ['auth-token', REQUEST_ID_HEADER] });
   useJsonBody(express);
   useSpa(express, config.webDistDir);
   app.setGlobalPrefix('api');

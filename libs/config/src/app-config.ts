@@ -22,7 +22,12 @@ export interface AppConfig {
   mailFrom: string;
   moderation: 'post' | 'pre';
   webDistDir: string;
+  /** The least severe log level written (pino's levels; `silent` writes nothing). */
+  logLevel: LogLevel;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const optionalUrl = z
   .string()
@@ -46,6 +51,7 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().default('DevCommunity <no-reply@devcommunity.local>'),
   MODERATION: z.enum(['post', 'pre']).default('post'),
   WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
 export class ConfigError extends Error {}
@@ -77,6 +83,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     mailFrom: env.MAIL_FROM,
     moderation: env.MODERATION,
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(__dirname, '..', '..', '..', 'apps', 'web', 'dist')),
+    logLevel: env.LOG_LEVEL,
   };
 }
 

@@ -10,9 +10,14 @@ import {
   type StreamDecider,
 } from '@app/event-store';
 import { ProjectionRunner } from '@app/projections';
+import { currentRequestId } from '../http/request-id';
 import { EVENT_STORE } from './tokens';
 
 type AnyEvent = { type: string; data: unknown };
+
+/** The events of an HTTP request carry its request id as their correlation id (X-Request-Id), so a log line leads to its events. */
+export const withRequestCorrelation = (context: CommandContext): CommandContext =>
+  context.correlationId !== undefined ? context : { ...context, correlationId: currentRequestId() };
 
 /** The write loop (libs/event-store/decide-and-append) bound to the site's event store, plus read-your-writes. */
 @Injectable()
@@ -32,12 +37,12 @@ export class EventSourcedCommands {
     command: Command,
     context: CommandContext,
   ): Promise<CommandOutcome<Event>> {
-    return decideAndAppend(this.eventStore, streamName, decider, command, context);
+    return decideAndAppend(this.eventStore, streamName, decider, command, withRequestCorrelation(context));
   }
 
   /** Appends events decided elsewhere (reservations use `no_stream` to claim a name once). */
   append(streamName: string, events: readonly AnyEvent[], expectedRevision: ExpectedRevision, context: CommandContext) {
-    return appendEvents(this.eventStore, streamName, events, expectedRevision, context);
+    return appendEvents(this.eventStore, streamName, events, expectedRevision, withRequestCorrelation(context));
   }
 
   /**
