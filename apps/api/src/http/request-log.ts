@@ -13,7 +13,7 @@ export interface RequestLogLine {
 
 /** Express sets `req.route` when a route matched; the SPA and static files have none. */
 function routeOf(request: Request): string {
-  const route = (request as Request & { route?: { path?: unknown } }).route;
+  const route = (request as { route?: unknown }).route as { path?: unknown } | undefined;
   if (typeof route?.path === 'string') return `${request.baseUrl}${route.path}`;
   return request.originalUrl.startsWith('/api/') ? '(unmatched api)' : '(static)';
 }
