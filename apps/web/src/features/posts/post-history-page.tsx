@@ -132,6 +132,13 @@ function Revisions({ config, id, revisions }: { config: PostKindConfig; id: numb
         <SideBySideDiff title="Content" before={content(before)} after={content(after)} beforeLabel={beforeLabel} afterLabel={afterLabel} />
         {fieldChanges.length > 0 && (
           <table className="revision-diff-other" aria-label="Other changes">
+            <thead>
+              <tr>
+                <th scope="col">Other changes</th>
+                <th scope="col">Revision {before.revision}</th>
+                <th scope="col">Revision {after.revision}</th>
+              </tr>
+            </thead>
             <tbody>
               {fieldChanges.map((field) => (
                 <tr key={field.label}>
