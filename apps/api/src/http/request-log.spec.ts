@@ -65,6 +65,25 @@ describe('request log', () => {
     ]);
   });
 
+  it('puts the request id on every line logged while the request is handled', async () => {
+    const { lines, destination } = captureLines();
+    const logger = createLogger('info', destination);
+    const app = express();
+    useRequestLog(app, logger);
+    app.get('/api/Work', (_request, response) => {
+      new PinoNestLogger(logger).warn('slow work', 'Work');
+      response.json({});
+    });
+    await request(app).get('/api/Work').set('X-Request-Id', 'work-1').expect(200);
+    expect(lines.map(({ msg, requestId, context }) => ({ msg, requestId, context }))).toEqual([
+      { msg: 'slow work', requestId: 'work-1', context: 'Work' },
+      { msg: 'request', requestId: 'work-1', context: undefined },
+    ]);
+    new PinoNestLogger(logger).log('outside any request', 'Site');
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(lines[2]).not.toHaveProperty('requestId');
+  });
+
   it('logs server errors at error level and unrouted paths without their path', async () => {
     const { app, lines } = siteWithLog();
     await request(app).get('/api/Broken').expect(500);

@@ -1,14 +1,22 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
 import type { LogLevel } from '@app/config';
+import { currentRequestId } from '../http/request-id';
 
-/** The process's one logger: JSON lines on stdout (or `destination`), ISO timestamps, level names instead of numbers. */
+/**
+ * The process's one logger: JSON lines on stdout (or `destination`), ISO timestamps, level names
+ * instead of numbers, and the current request's id on every line written while handling it.
+ */
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
   const options = {
     level,
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId === undefined ? {} : { requestId };
+    },
   };
   return destination ? pino(options, destination) : pino(options);
 }
