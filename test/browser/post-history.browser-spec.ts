@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { heading, HIDDEN, useBrowserSite, VISIBLE } from '../support/browser-site';
 import { callSite, grantAdmin, signUpOnSite, type SiteAccount } from '../support/site-api';
 
@@ -89,6 +90,9 @@ describe('post history', () => {
     // Text that looks like markup stays text.
     await column('Content, revision 3').getByText('<b>bold?</b>', { exact: false }).waitFor(VISIBLE);
     expect(await site.page.locator('.revision-diff b').count()).toBe(0);
+
+    const { violations } = await new AxeBuilder({ page: site.page }).include('.post-history').analyze();
+    expect(violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 
     await site.page.getByRole('checkbox', { name: 'Compare the html source' }).check();
     expect(await column('Content, revision 1').innerText()).toBe('<p>Span is fast.</p>');

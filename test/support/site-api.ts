@@ -50,9 +50,17 @@ export async function signUpOnSite(siteUrl: string, name: string): Promise<SiteA
 export async function grantAdmin(server: RunningServer, account: SiteAccount): Promise<void> {
   const granted = runCli(server.dataDir, ['grant-admin', account.email]);
   if (granted.status !== 0) throw new Error(`grant-admin failed: ${granted.output}`);
+  // runCli blocks this process for seconds: meanwhile the server may close an idle keep-alive
+  // connection, and the first call on it then fails with ECONNRESET; such a call is tried again.
   await eventually(
     async () =>
-      Number((await callSite<{ roleId: number }>(server.url, 'GET', '/api/Account/IsTokenValid', { token: account.token })).roleId) === 2,
+      callSite<{ roleId: number }>(server.url, 'GET', '/api/Account/IsTokenValid', { token: account.token }).then(
+        (result) => Number(result.roleId) === 2,
+        (error: unknown) => {
+          if (error instanceof TypeError && error.message === 'fetch failed') return false;
+          throw error;
+        },
+      ),
     'the admin role to reach the server',
     10_000,
   );
