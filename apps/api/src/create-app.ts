@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { AppConfig } from '@app/config';
+import { loadConfig, type AppConfig } from '@app/config';
 import { AppModule, type AppOptions } from './app.module';
 import { useJsonBody } from './http/json-body';
 import { REQUEST_ID_HEADER } from './http/request-id';
@@ -12,14 +12,13 @@ import { APP_CONFIG } from './infrastructure/tokens';
 
 /** Builds the whole site (API, OpenAPI docs, SPA) without listening, so tests can start it too. */
 export async function createApp(options: AppOptions & { logger?: false } = {}): Promise<NestExpressApplication> {
+  // JSON lines from the first message on (the level is read before the app exists); off for tests.
+  const logger = createLogger(options.logger === false ? 'silent' : loadConfig().logLevel);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ clock: options.clock }), {
     bodyParser: false,
-    // Held until the configured JSON logger takes over below; off altogether for tests.
-    ...(options.logger === false ? { logger: false } : { bufferLogs: true }),
+    logger: options.logger === false ? false : new PinoNestLogger(logger),
   });
   const config = app.get<AppConfig>(APP_CONFIG);
-  const logger = createLogger(options.logger === false ? 'silent' : config.logLevel);
-  if (options.logger !== false) app.useLogger(new PinoNestLogger(logger));
   const express = app.getHttpAdapter().getInstance();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
