@@ -22,8 +22,8 @@ const GET_POST: Record<PostKind, (id: number, viewer: Actor | null) => GetArticl
 
 /**
  * The calls articles and questions share (SPEC §7): GET /api/{kind}/{id}, PUT /api/{kind}/Approve,
- * DELETE /api/{kind}/{id}, GET /api/{kind}/{id}/History; one implementation, made once per post kind. Creating and saving stay
- * in the kind's own controller, since their bodies differ.
+ * DELETE /api/{kind}/{id}, and GET /api/{kind}/{id}/History (issue 13); one implementation, made
+ * once per post kind. Creating and saving stay in the kind's own controller, since their bodies differ.
  */
 function postController(kind: PostKind): Type {
   const { label } = POST_KINDS[kind];
