@@ -1,27 +1,33 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { AppConfig } from '@app/config';
+import { loadConfig, type AppConfig } from '@app/config';
 import { AppModule, type AppOptions } from './app.module';
 import { useJsonBody } from './http/json-body';
+import { REQUEST_ID_HEADER } from './http/request-id';
+import { useRequestLog } from './http/request-log';
 import { useSpa } from './http/spa-fallback';
+import { createLogger, PinoNestLogger } from './infrastructure/logger';
 import { APP_CONFIG } from './infrastructure/tokens';
 import { httpMetrics } from './metrics/http-metrics';
 import { SiteMetrics } from './metrics/site-metrics';
 
 /** Builds the whole site (API, OpenAPI docs, SPA) without listening, so tests can start it too. */
 export async function createApp(options: AppOptions & { logger?: false } = {}): Promise<NestExpressApplication> {
+  // JSON lines from the first message on (the level is read before the app exists); off for tests.
+  const logger = createLogger(options.logger === false ? 'silent' : loadConfig().logLevel);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ clock: options.clock }), {
     bodyParser: false,
-    logger: options.logger,
+    logger: options.logger === false ? false : new PinoNestLogger(logger),
   });
   const config = app.get<AppConfig>(APP_CONFIG);
   const express = app.getHttpAdapter().getInstance();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.enableShutdownHooks();
+  useRequestLog(express, logger);
   express.use(httpMetrics(app.get(SiteMetrics)));
-  app.enableCors({ exposedHeaders: ['auth-token'] });
+  app.enableCors({ exposedHeaders: ['auth-token', REQUEST_ID_HEADER] });
   useJsonBody(express);
   useSpa(express, config.webDistDir);
   app.setGlobalPrefix('api', { exclude: ['metrics'] });

@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import type { AppConfig } from '@app/config';
+import pino from 'pino';
 import { createApp } from './create-app';
+import { createLogger } from './infrastructure/logger';
 import { APP_CONFIG } from './infrastructure/tokens';
 
 async function main(): Promise<void> {
@@ -12,6 +14,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // A JSON line like every other, on stderr, written before the process ends.
+  createLogger('fatal', pino.destination({ dest: 2, sync: true })).fatal(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

@@ -26,6 +26,8 @@ export interface AppConfig {
   metricsToken?: string;
   /** RATE_LIMITS: `off` for benchmarks and seeding scripts only; otherwise the defaults with these overrides. */
   rateLimits: RateLimitsConfig;
+  /** The least severe log level written (pino's levels; `silent` writes nothing). */
+  logLevel: LogLevel;
 }
 
 export interface RateLimitsConfig {
@@ -40,6 +42,9 @@ const DEFAULT_DATA_DIR = './var';
 export function dataDirOf(environment: NodeJS.ProcessEnv = process.env): string {
   return resolve(environment.DATA_DIR?.trim() || DEFAULT_DATA_DIR);
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const optionalUrl = z
   .string()
@@ -69,6 +74,7 @@ const environmentSchema = z.object({
     .transform((value) => value || undefined)
     .optional(),
   RATE_LIMITS: z.string().optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
 export class ConfigError extends Error {}
@@ -102,6 +108,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(__dirname, '..', '..', '..', 'apps', 'web', 'dist')),
     metricsToken: env.METRICS_TOKEN,
     rateLimits: parseRateLimits(env.RATE_LIMITS),
+    logLevel: env.LOG_LEVEL,
   };
 }
 

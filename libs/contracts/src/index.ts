@@ -10,3 +10,4 @@ export * from './profile';
 export * from './comments';
 export * from './system';
 export * from './rate-limits';
+export * from './post-history';

@@ -13,9 +13,14 @@ import {
 import { DomainError } from '@app/domain';
 import { ProjectionRunner } from '@app/projections';
 import { SiteMetrics, type CommandOutcomeLabel } from '../metrics/site-metrics';
+import { currentRequestId } from '../http/request-id';
 import { EVENT_STORE } from './tokens';
 
 type AnyEvent = { type: string; data: unknown };
+
+/** The events of an HTTP request carry its request id as their correlation id (X-Request-Id), so a log line leads to its events. */
+export const withRequestCorrelation = (context: CommandContext): CommandContext =>
+  context.correlationId !== undefined ? context : { ...context, correlationId: currentRequestId() };
 
 /** The write loop (libs/event-store/decide-and-append) bound to the site's event store, plus read-your-writes. */
 @Injectable()
@@ -37,7 +42,7 @@ export class EventSourcedCommands {
     context: CommandContext,
   ): Promise<CommandOutcome<Event>> {
     const name = commandName(command);
-    return decideAndAppend(this.eventStore, streamName, decider, command, context).then(
+    return decideAndAppend(this.eventStore, streamName, decider, command, withRequestCorrelation(context)).then(
       (outcome) => {
         this.metrics.recordCommand(name, outcome.events.length ? 'accepted' : 'unchanged');
         return outcome;
@@ -51,7 +56,7 @@ export class EventSourcedCommands {
 
   /** Appends events decided elsewhere (reservations use `no_stream` to claim a name once). */
   append(streamName: string, events: readonly AnyEvent[], expectedRevision: ExpectedRevision, context: CommandContext) {
-    return appendEvents(this.eventStore, streamName, events, expectedRevision, context);
+    return appendEvents(this.eventStore, streamName, events, expectedRevision, withRequestCorrelation(context));
   }
 
   /**

@@ -10,6 +10,7 @@ import { numericId } from '../reference-data/numeric-id.pipe';
 import { ApprovePostCommand } from './approve-post.command';
 import { GetArticleQuery } from './articles/get-article.query';
 import { DeletePostCommand } from './delete-post.command';
+import { GetPostHistoryQuery } from './history/get-post-history.query';
 import { GetQuestionQuery } from './questions/get-question.query';
 import { actorOf, viewerOf } from './session-actor';
 
@@ -21,8 +22,8 @@ const GET_POST: Record<PostKind, (id: number, viewer: Actor | null) => GetArticl
 
 /**
  * The calls articles and questions share (SPEC §7): GET /api/{kind}/{id}, PUT /api/{kind}/Approve,
- * DELETE /api/{kind}/{id}; one implementation, made once per post kind. Creating and saving stay
- * in the kind's own controller, since their bodies differ.
+ * DELETE /api/{kind}/{id}, and GET /api/{kind}/{id}/History (issue 13); one implementation, made
+ * once per post kind. Creating and saving stay in the kind's own controller, since their bodies differ.
  */
 function postController(kind: PostKind): Type {
   const { label } = POST_KINDS[kind];
@@ -40,6 +41,13 @@ function postController(kind: PostKind): Type {
     @Get(':id')
     get(@Param('id', numericId(`${label} id`)) id: number, @CurrentUser() user: SessionUser | null) {
       return this.queryBus.execute(GET_POST[kind](id, viewerOf(user)));
+    }
+
+    /** Every revision of the post from its stream, oldest first (owner and admins). */
+    @Get(':id/History')
+    @Authenticated()
+    history(@Param('id', numericId(`${label} id`)) id: number, @CurrentUser() user: SessionUser | null) {
+      return this.queryBus.execute(new GetPostHistoryQuery(kind, id, actorOf(user)));
     }
 
     /** Approves or unapproves any post of the kind (admins). */

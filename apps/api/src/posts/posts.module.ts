@@ -5,6 +5,7 @@ import { DraftArticleHandler } from './articles/draft-article.command';
 import { EditArticleHandler } from './articles/edit-article.command';
 import { GetArticleHandler } from './articles/get-article.query';
 import { DeletePostHandler } from './delete-post.command';
+import { GetPostHistoryHandler } from './history/get-post-history.query';
 import { GetModerationHistoryHandler } from './moderation/get-moderation-history.query';
 import { GetRecentModerationHandler } from './moderation/get-recent-moderation.query';
 import { ModerationController } from './moderation/moderation.controller';
@@ -33,6 +34,7 @@ import { VisiblePosts } from './views/visible-post';
     ApprovePostHandler,
     DeletePostHandler,
     GetModerationHistoryHandler,
+    GetPostHistoryHandler,
     GetRecentModerationHandler,
   ],
   exports: [POST_ID_GENERATOR, VisiblePosts, LikesOfReader],

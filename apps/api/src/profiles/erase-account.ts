@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { accountDecider, accountStreamName, OPERATOR_ACTOR, profileDecider, profileStreamName } from '@app/domain';
 import { decideAndAppend, type EventStore } from '@app/event-store';
 import type { PersonalDataVault } from '@app/personal-data';
+import { withRequestCorrelation } from '../infrastructure/event-sourced-commands';
 
 export interface EraseDependencies {
   eventStore: EventStore;
@@ -23,20 +24,20 @@ export async function eraseAccount(
   byOperator: boolean,
   now: Date,
 ): Promise<bigint | null> {
-  const actor = byOperator ? OPERATOR_ACTOR : accountId;
+  const context = withRequestCorrelation({ actor: byOperator ? OPERATOR_ACTOR : accountId });
   await decideAndAppend(
     eventStore,
     profileStreamName(accountId),
     profileDecider,
     { type: 'EraseProfile', accountId, actor: byOperator ? OPERATOR_ACTOR : { accountId }, now },
-    { actor },
+    context,
   );
   const { position } = await decideAndAppend(
     eventStore,
     accountStreamName(accountId),
     accountDecider,
     { type: 'EraseAccount', accountId, now },
-    { actor },
+    context,
   );
   await vault.shred(accountId);
   await forgetMailTo(join(dataDir, 'mail'), email);

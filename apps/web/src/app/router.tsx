@@ -7,6 +7,7 @@ import { ResetPasswordPage } from '@/features/auth/reset-password-page';
 import { SendConfirmationLinkPage } from '@/features/auth/send-confirmation-link-page';
 import { UploadDocumentsPage } from '@/features/documents/upload-documents-page';
 import { HomePage } from '@/features/home/home-page';
+import { PostHistoryPage } from '@/features/posts/post-history-page';
 import { QuestionAskPage } from '@/features/posts/question-ask-page';
 import { SearchPage } from '@/features/search/search-page';
 import { AboutMePage } from '@/features/static-pages/about-me-page';
@@ -40,6 +41,8 @@ export const routes: RouteObject[] = [
       { path: paths.question.submitWithId.path, element: <SubmitIdRedirect kind="question" /> },
       { path: paths.article.view.path, element: <PostViewRoute kind="article" /> },
       { path: paths.question.view.path, element: <PostViewRoute kind="question" /> },
+      { path: paths.article.history.path, element: <PostHistoryPage kind="article" /> },
+      { path: paths.question.history.path, element: <PostHistoryPage kind="question" /> },
       { path: paths.search.path, element: <SearchPage /> },
       { path: paths.profile.path, element: <ProfileRoute /> },
       { path: paths.admin.path, element: <AdminRoute /> },

@@ -30,12 +30,15 @@ export const paths = {
     /** The route table also writes the edit screen as article/submit/{id}: the app redirects it to the form. */
     submitWithId: { path: '/article/submit/:id', getHref: (id: number) => `/article/submit/${id}` },
     view: { path: '/article/:id/:title?', getHref: (id: number, title: string) => `/article/${id}/${slugify(title)}` },
+    /** Every revision of the article and a diff of any two (owner and admins). */
+    history: { path: '/article/history/:id', getHref: (id: number) => `/article/history/${id}` },
   },
   question: {
     /** The ask form; with an id it edits that question. */
     submit: { path: '/question/ask', getHref: (id?: number) => withId('/question/ask', id) },
     submitWithId: { path: '/question/ask/:id', getHref: (id: number) => `/question/ask/${id}` },
     view: { path: '/question/:id/:title?', getHref: (id: number, title: string) => `/question/${id}/${slugify(title)}` },
+    history: { path: '/question/history/:id', getHref: (id: number) => `/question/history/${id}` },
   },
   search: {
     path: '/search',

@@ -6,3 +6,4 @@ export * from './post-id';
 export * from './sanitize-rich-text';
 export * from './visibility';
 export * from './post-kinds';
+export * from './post-revisions';

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { RoleId } from '@app/contracts';
 import { useParams } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
 import { useAuth } from '@/lib/auth-context';
@@ -43,7 +44,12 @@ export function PostViewPage({ kind, comments }: { kind: PostKind; comments: Pos
   return (
     <article className={`post-view post-view-${kind}`}>
       <div className="card post-view-main">
-        <PostHeader config={config} post={post} canEdit={loggedIn} />
+        <PostHeader
+          config={config}
+          post={post}
+          canEdit={loggedIn}
+          canSeeHistory={user !== null && (user.roleId === RoleId.Admin || user.userName === post.uName)}
+        />
         <PostAttachments files={post.attachedFiles} loggedIn={loggedIn} />
         <PostContent html={post.content} />
         <PostSource source={post.source} />

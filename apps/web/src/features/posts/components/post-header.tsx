@@ -11,10 +11,12 @@ interface PostHeaderProps {
   config: PostKindConfig;
   post: ViewedPost;
   canEdit: boolean;
+  /** The author and admins see the link to the post's history. */
+  canSeeHistory: boolean;
 }
 
 /** Title, state badges, description, and the line with category, tags, poster, time and Edit (SPEC §2 Article view). */
-export function PostHeader({ config, post, canEdit }: PostHeaderProps) {
+export function PostHeader({ config, post, canEdit, canSeeHistory }: PostHeaderProps) {
   const changedOn = post.updatedOn && post.updatedOn !== post.createdOn ? post.updatedOn : post.createdOn;
   return (
     <header className="post-view-header">
@@ -53,6 +55,11 @@ export function PostHeader({ config, post, canEdit }: PostHeaderProps) {
         <time dateTime={parseServerTime(changedOn).toISOString()} title={parseServerTime(changedOn).toLocaleString()}>
           {postTimeText(post, 'Created')}
         </time>
+        {canSeeHistory && (
+          <Link className="post-view-history" to={config.paths.history.getHref(post.id)}>
+            History
+          </Link>
+        )}
         {canEdit && (
           <Link className="post-view-edit" to={config.paths.submit.getHref(post.id)}>
             Edit
