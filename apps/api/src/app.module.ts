@@ -11,7 +11,10 @@ import { HomeModule } from './home/home.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
+import { PageHeadsModule } from './page-heads/page-heads.module';
 import { PostsModule } from './posts/posts.module';
+import { FeedsModule } from './feeds/feeds.module';
+import { SitemapModule } from './sitemap/sitemap.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { SearchModule } from './search/search.module';
@@ -36,6 +39,9 @@ export interface AppOptions {
     FilesModule,
     ProfilesModule,
     SearchModule,
+    PageHeadsModule,
+    SitemapModule,
+    FeedsModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ApiExceptionFilter },

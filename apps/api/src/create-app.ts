@@ -6,6 +6,8 @@ import { AppModule, type AppOptions } from './app.module';
 import { useJsonBody } from './http/json-body';
 import { useSpa } from './http/spa-fallback';
 import { APP_CONFIG } from './infrastructure/tokens';
+import { PageHeads } from './page-heads/page-heads';
+import { useCrawlerRoutes } from './http/crawler-routes';
 
 /** Builds the whole site (API, OpenAPI docs, SPA) without listening, so tests can start it too. */
 export async function createApp(options: AppOptions & { logger?: false } = {}): Promise<NestExpressApplication> {
@@ -20,7 +22,8 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   app.enableShutdownHooks();
   app.enableCors({ exposedHeaders: ['auth-token'] });
   useJsonBody(express);
-  useSpa(express, config.webDistDir);
+  useCrawlerRoutes(express, app);
+  useSpa(express, config.webDistDir, app.get(PageHeads));
   app.setGlobalPrefix('api');
 
   const openApi = new DocumentBuilder()
