@@ -66,6 +66,8 @@ export const postViewProjection: Projection = {
       ['entityType', 'postId'],
       ['authorId', 'postId'],
       ['deleted', 'postId'],
+      // The newest public posts: feeds, the home page's crawler text.
+      ['isPublished', 'isApproved', 'deleted', 'createdOn'],
     ],
   },
   async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
