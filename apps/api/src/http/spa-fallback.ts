@@ -26,8 +26,8 @@ export function useSpa(app: Express, webDistDir: string, pages: PageHeads): void
         // The shell alone still works: the SPA loads its data itself.
         logger.error(`Filling the head of ${request.path} failed: ${String(error)}`);
         const shell = template.render('<title>DevCommunity</title>', '');
-        if (shell && !response.headersSent) response.status(200).type('html').setHeader('Cache-Control', 'no-cache').send(shell);
-        else next();
+        if (!shell || response.headersSent) return next();
+        response.status(200).type('html').setHeader('Cache-Control', 'no-cache').send(shell);
       },
     );
   });

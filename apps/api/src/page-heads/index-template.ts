@@ -37,7 +37,8 @@ export class IndexTemplate {
     }
     const withoutShellHead = html.replace(/\s*<title>[^<]*<\/title>/i, '').replace(/\s*<meta\s+name="description"[^>]*>/i, '');
     const headEnd = withoutShellHead.search(/<\/head>/i);
-    if (headEnd < 0) throw new Error(`${this.indexFile} has no </head>`);
+    // Vite always writes one; a page without a head cannot carry the tags.
+    if (headEnd < 0) return null;
     const head = withoutShellHead.slice(0, headEnd).trimEnd() + '\n';
     const afterHead = withoutShellHead.slice(headEnd);
     const root = ROOT_ELEMENT.exec(afterHead);
