@@ -72,7 +72,8 @@ export class Feeds {
     return this.render(format, {
       title: `${tag.subTag} on ${SITE_NAME}`,
       description: `Articles and questions tagged ${tag.subTag} on ${SITE_NAME}.`,
-      link: `${this.urls.absolute('/search')}?${new URLSearchParams({ searchString: tag.subTag }).toString()}`,
+      // The navbar's search (SPEC §2): every category, articles and questions.
+      link: `${this.urls.absolute('/search')}?${new URLSearchParams({ searchString: tag.subTag, category: '-1', entityType: '100', orderBy: '0' }).toString()}`,
       paths: FEED_PATHS.tag(tag.subTag),
       posts,
     });
@@ -100,7 +101,8 @@ export class Feeds {
         title: post.title,
         id: url,
         link: url,
-        date: new Date(modifiedOn(post)),
+        // RSS has only pubDate (the publication); Atom has both `updated` (this) and `published`.
+        date: new Date(format === 'rss' ? publishedOn(post) : modifiedOn(post)),
         published: new Date(publishedOn(post)),
         description: summary(post.description || plainTextOf(post.content), 300),
         content: this.urls.absoluteSources(sanitizeRichText(post.content)),
