@@ -425,6 +425,8 @@ describe('discoverability', () => {
       const dotnet = rssItems((await site.http().get('/feed/tag/dotnet').expect(200)).text).map((item) => item.title);
       expect(dotnet).toContain('Understanding generics in C#');
       expect(dotnet).not.toContain('How do I cancel a Task?');
+      expect(dotnet).not.toEqual(expect.arrayContaining(['A secret draft']));
+      expect(dotnet.join(' ')).not.toMatch(/A secret draft|A deleted article/);
       await site.http().get('/atom/tag/csharp').expect(200);
     });
 

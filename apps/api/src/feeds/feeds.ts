@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Feed } from 'feed';
-import { sanitizeRichText, TAGS, postKindOf } from '@app/domain';
+import { POST_KINDS, sanitizeRichText, TAGS, postKindOf } from '@app/domain';
 import { ACCOUNTS_COLLECTION, plainTextOf, type AccountDocument, type PostViewDocument } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
+import type { SearchIndex } from '@app/search-index';
 import { AuthorNames } from '../accounts/author-names';
-import { CLOCK, READ_STORE, type Clock } from '../infrastructure/tokens';
+import { CLOCK, READ_STORE, SEARCH_INDEX, type Clock } from '../infrastructure/tokens';
 import { summary } from '../page-heads/html';
 import { SITE_DESCRIPTION, SITE_NAME } from '../page-heads/page-head';
 import { modifiedOn, PublicPosts, publishedOn } from '../page-heads/public-posts';
@@ -33,6 +34,7 @@ interface FeedSubject {
 export class Feeds {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(SEARCH_INDEX) private readonly searchIndex: SearchIndex,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly posts: PublicPosts,
     private readonly authorNames: AuthorNames,
@@ -68,7 +70,7 @@ export class Feeds {
   async tag(subTag: string, format: FeedFormat): Promise<string | null> {
     const tag = TAGS.find((candidate) => candidate.subTag.toLowerCase() === subTag.toLowerCase());
     if (!tag) return null;
-    const posts = await this.posts.latestTagged(tag.subTag, FEED_SIZE);
+    const posts = await this.latestTagged(tag.id);
     return this.render(format, {
       title: `${tag.subTag} on ${SITE_NAME}`,
       description: `Articles and questions tagged ${tag.subTag} on ${SITE_NAME}.`,
@@ -77,6 +79,25 @@ export class Feeds {
       paths: FEED_PATHS.tag(tag.subTag),
       posts,
     });
+  }
+
+  /**
+   * Tags are a list, which read-store filters do not reach: the search read model, which filters
+   * on tag ids, finds the newest public posts with the tag, and their post views are read.
+   */
+  private async latestTagged(tagId: number): Promise<PostViewDocument[]> {
+    const found = await this.searchIndex.search({
+      text: '',
+      visibility: 'public',
+      categoryId: -1,
+      entityType: 100,
+      tagIds: [tagId],
+      orderByAsc: false,
+      lastFetchedArticleId: Number.MAX_SAFE_INTEGER,
+      lastFetchedQuestionId: Number.MAX_SAFE_INTEGER,
+      pageSize: FEED_SIZE,
+    });
+    return this.posts.inOrder(found.map((hit) => POST_KINDS[postKindOf(hit.entityType) ?? 'article'].streamName(hit.id)));
   }
 
   private async render(format: FeedFormat, subject: FeedSubject): Promise<string> {

@@ -7,9 +7,6 @@ import { READ_STORE } from '../infrastructure/tokens';
 /** What anyone may read, logged in or not: published, approved and not deleted (the domain's visibility for no viewer). */
 const PUBLIC: Filter = { isPublished: true, isApproved: true, deleted: false };
 
-/** How many post views one read fetches when a filter the read store cannot express (a tag) is applied in memory. */
-const SCAN_PAGE = 500;
-
 /**
  * The posts crawlers, link previews, the sitemap and the feeds may show, read from the post-view
  * read model only (never the event store).
@@ -44,25 +41,12 @@ export class PublicPosts {
     });
   }
 
-  /** The newest public posts carrying a tag: tags are a list, which read-store filters do not reach, so pages are scanned. */
-  async latestTagged(subTag: string, limit: number): Promise<PostViewDocument[]> {
-    const found: PostViewDocument[] = [];
-    for (let skip = 0; found.length < limit; skip += SCAN_PAGE) {
-      const page = await this.find(
-        {},
-        {
-          sort: [
-            ['createdOn', -1],
-            ['id', 1],
-          ],
-          limit: SCAN_PAGE,
-          skip,
-        },
-      );
-      found.push(...page.filter((post) => post.tags.some((tag) => tag.subTag === subTag)));
-      if (page.length < SCAN_PAGE) break;
-    }
-    return found.slice(0, limit);
+  /** These public posts, in the order of `streamNames` (hidden or unknown ones left out). */
+  async inOrder(streamNames: string[]): Promise<PostViewDocument[]> {
+    if (streamNames.length === 0) return [];
+    const posts = await this.find({ id: { $in: streamNames } }, {});
+    const byId = new Map(posts.map((post) => [post.id, post]));
+    return streamNames.flatMap((id) => byId.get(id) ?? []);
   }
 }
 
