@@ -435,5 +435,14 @@ describe('discoverability', () => {
       expect(user.body).toMatchObject({ success: false, errorMessage: 'Not found.' });
       await site.http().get('/feed/tag/no-such-tag').expect(404);
     });
+
+    it('refuses a malformed user name or tag with a 4xx and no stack trace', async () => {
+      for (const path of ['/feed/%E0%A4%A', '/atom/tag/%E0%A4%A', '/profile/%E0%A4%A']) {
+        const response = await site.http().get(path);
+        expect(response.status).toBeGreaterThanOrEqual(400);
+        expect(response.status).toBeLessThan(500);
+        expect(response.text).not.toMatch(/at .*\.[jt]s:\d+/);
+      }
+    });
   });
 });
