@@ -98,6 +98,7 @@ describe('discoverability', () => {
       expect(meta(html, 'property', 'og:description')).toBe('Type parameters, constraints and variance');
       expect(meta(html, 'property', 'og:url')).toBe(`${SITE}${articlePath()}`);
       expect(meta(html, 'property', 'og:image')).toBe(`${SITE}/site-card.png`);
+      expect([meta(html, 'property', 'og:image:width'), meta(html, 'property', 'og:image:height')]).toEqual(['1200', '630']);
       expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
       expect(meta(html, 'name', 'twitter:title')).toBe('Understanding generics in C#');
       expect(meta(html, 'name', 'author')).toBe('Ada Lovelace');
@@ -178,6 +179,7 @@ describe('discoverability', () => {
         .then([expectResponse(200)])
         .then((response) => {
           expect(meta(response.text, 'property', 'og:image')).toBe(`${SITE}/images/${uploadedFileName}`);
+          expect(meta(response.text, 'property', 'og:image:width')).toBeUndefined();
           expect(meta(response.text, 'name', 'twitter:image')).toBe(`${SITE}/images/${uploadedFileName}`);
           expect(jsonLdOf(response.text)[0].image).toEqual([`${SITE}/images/${uploadedFileName}`]);
           expect(meta(response.text, 'property', 'article:modified_time')).toBe('2026-01-03T00:00:00.000Z');

@@ -10,7 +10,7 @@ export const notFoundHead = (urls: SiteUrls, title = 'Page not found'): PageHead
   canonicalUrl: null,
   noindex: true,
   openGraphType: 'website',
-  image: urls.siteCard(),
+  ...urls.previewImage(null),
   imageAlt: 'DevCommunity',
   alternates: [],
   jsonLd: [],

@@ -33,6 +33,8 @@ export interface PageHead {
   openGraphType: 'website' | 'article' | 'profile';
   /** Absolute URL of the preview image. */
   image: string;
+  /** Known for the site card only. */
+  imageSize?: { width: number; height: number };
   imageAlt: string;
   article?: ArticleFacts;
   /** Open Graph `profile:username`. */
@@ -60,6 +62,8 @@ export function headTags(head: PageHead): string {
     meta('property', 'og:description', head.description),
     head.canonicalUrl ? meta('property', 'og:url', head.canonicalUrl) : '',
     meta('property', 'og:image', head.image),
+    head.imageSize ? meta('property', 'og:image:width', String(head.imageSize.width)) : '',
+    head.imageSize ? meta('property', 'og:image:height', String(head.imageSize.height)) : '',
     meta('property', 'og:image:alt', head.imageAlt),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', head.title),

@@ -71,7 +71,7 @@ export class PageHeads {
       canonicalUrl: noindex ? null : this.urls.absolute(path),
       noindex,
       openGraphType: 'website',
-      image: this.urls.siteCard(),
+      ...this.urls.previewImage(null),
       imageAlt: SITE_NAME,
       alternates: this.siteAlternates(),
       jsonLd: [],
@@ -93,7 +93,7 @@ export class PageHeads {
       canonicalUrl: home,
       noindex: false,
       openGraphType: 'website',
-      image: this.urls.siteCard(),
+      ...this.urls.previewImage(null),
       imageAlt: SITE_NAME,
       alternates: this.siteAlternates(),
       jsonLd: [

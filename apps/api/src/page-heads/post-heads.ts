@@ -50,7 +50,7 @@ export class PostHeads {
       canonicalUrl: url,
       noindex: false,
       openGraphType: 'article' as const,
-      image: image ?? this.urls.siteCard(),
+      ...this.urls.previewImage(image),
       imageAlt: post.title,
       article: {
         authorName: author.name,

@@ -47,7 +47,7 @@ export class ProfileHeads {
       canonicalUrl: url,
       noindex: false,
       openGraphType: 'profile',
-      image: picture ?? this.urls.siteCard(),
+      ...this.urls.previewImage(picture),
       imageAlt: account.name,
       profileUserName: userName,
       alternates: [

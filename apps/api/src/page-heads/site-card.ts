@@ -3,6 +3,9 @@ import { SITE_NAME } from './page-head';
 
 const WIDTH = 1200;
 const HEIGHT = 630;
+
+/** Its size, told to link previews so they can lay the card out before fetching it. */
+export const SITE_CARD_SIZE = { width: WIDTH, height: HEIGHT };
 const BACKGROUND = [0x0b, 0x1f, 0x3a];
 const ACCENT = [0x3b, 0x82, 0xf6];
 const TEXT = [0xff, 0xff, 0xff];

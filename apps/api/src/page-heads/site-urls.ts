@@ -3,6 +3,7 @@ import { slugify } from '@app/contracts';
 import type { AppConfig } from '@app/config';
 import type { PostKind } from '@app/domain';
 import { APP_CONFIG } from '../infrastructure/tokens';
+import { SITE_CARD_SIZE } from './site-card';
 
 /** Where the generated site card is served. */
 export const SITE_CARD_PATH = '/site-card.png';
@@ -48,6 +49,11 @@ export class SiteUrls {
   /** The generated card shown for pages without an image of their own. */
   siteCard(): string {
     return this.absolute(SITE_CARD_PATH);
+  }
+
+  /** A page's preview image: its own (absolute URL), or the site card with its size. */
+  previewImage(own: string | null): { image: string; imageSize?: { width: number; height: number } } {
+    return own ? { image: own } : { image: this.siteCard(), imageSize: SITE_CARD_SIZE };
   }
 
   /** Makes the site-relative image sources of stored post html (`/images/...`) absolute, for feed readers and crawlers elsewhere. */
