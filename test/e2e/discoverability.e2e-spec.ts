@@ -205,6 +205,22 @@ describe('discoverability', () => {
       expect(html).toContain('<div id="root"></div>');
     });
 
+    it('answers 404 with noindex once an article is unpublished, and leaves it out of the feed and the sitemap', async () => {
+      const id = await createPost(site, 'Article', ada, articleBody({ title: 'Soon withdrawn', isPublished: true }));
+      await page(`/article/${id}/soon-withdrawn`).expect(200);
+      await site
+        .http()
+        .put('/api/Article')
+        .set(bearer(ada))
+        .send(articleBody({ id, title: 'Soon withdrawn', isPublished: false }))
+        .expect(200);
+      const html = (await page(`/article/${id}/soon-withdrawn`).expect(404)).text;
+      expect(meta(html, 'name', 'robots')).toBe('noindex');
+      expect(html).not.toContain('Soon withdrawn');
+      expect((await site.http().get('/feed').expect(200)).text).not.toContain('Soon withdrawn');
+      expect((await site.http().get('/sitemap.xml').expect(200)).text).not.toContain(`/article/${id}/`);
+    });
+
     it('escapes what authors write everywhere it goes into the page', async () => {
       const title = 'Tags </title><script>alert(1)</script> & "quotes"';
       const id = await createPost(
