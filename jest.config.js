@@ -6,8 +6,8 @@ const moduleNameMapper = {
   '^@app/projections(/.*)?$': '<rootDir>/projections/src$1',
   '^@app/api(/.*)?$': '<rootDir>/apps/api/src$1',
 };
-// `meilisearch` ships ESM only: swc turns it into CommonJS like our own code (webpack bundles it in the apps).
-const esmPackages = ['meilisearch'];
+// `meilisearch` and `feed` ship ESM only: swc turns it into CommonJS like our own code (webpack bundles it in the apps).
+const esmPackages = ['meilisearch', 'feed'];
 const base = {
   rootDir: __dirname,
   testEnvironment: 'node',

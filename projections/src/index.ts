@@ -20,3 +20,4 @@ export {
 export { SEARCH_PROJECTION_NAME, searchProjection } from './search/search.projection';
 export { COMMENTS_COLLECTION, type CommentDocument } from './comments/comments.projection';
 export { LIKES_COLLECTION, type LikeDocument } from './likes/likes.projection';
+export { plainTextOf } from './search/plain-text';

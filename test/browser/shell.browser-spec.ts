@@ -159,13 +159,13 @@ describe('SPA shell', () => {
     await expectHome(site.page);
   });
 
-  it('serves the SPA for a deep link and after a reload', async () => {
+  it('serves the SPA for a deep link and after a reload (404 for a post nobody may read)', async () => {
     const response = await site.page.goto('/article/12/some-title');
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     expect(response?.headers()['content-type']).toContain('text/html');
     await site.page.getByRole('heading', { name: 'Article not found', exact: true }).waitFor(VISIBLE);
     const reloaded = await site.page.reload();
-    expect(reloaded?.status()).toBe(200);
+    expect(reloaded?.status()).toBe(404);
     await site.page.getByRole('heading', { name: 'Article not found', exact: true }).waitFor(VISIBLE);
     await navbar(site.page).getByRole('link', { name: 'Home' }).waitFor(VISIBLE);
   });

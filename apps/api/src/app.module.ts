@@ -11,7 +11,10 @@ import { HomeModule } from './home/home.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
+import { PageHeadsModule } from './page-heads/page-heads.module';
 import { PostsModule } from './posts/posts.module';
+import { FeedsModule } from './feeds/feeds.module';
+import { SitemapModule } from './sitemap/sitemap.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
@@ -40,6 +43,9 @@ export interface AppOptions {
     ProfilesModule,
     SearchModule,
     SystemModule,
+    PageHeadsModule,
+    SitemapModule,
+    FeedsModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -11,6 +11,8 @@ import { createLogger, PinoNestLogger } from './infrastructure/logger';
 import { APP_CONFIG } from './infrastructure/tokens';
 import { httpMetrics } from './metrics/http-metrics';
 import { SiteMetrics } from './metrics/site-metrics';
+import { PageHeads } from './page-heads/page-heads';
+import { useCrawlerRoutes } from './http/crawler-routes';
 
 /** Builds the whole site (API, OpenAPI docs, SPA) without listening, so tests can start it too. */
 export async function createApp(options: AppOptions & { logger?: false } = {}): Promise<NestExpressApplication> {
@@ -29,7 +31,8 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   express.use(httpMetrics(app.get(SiteMetrics)));
   app.enableCors({ exposedHeaders: ['auth-token', REQUEST_ID_HEADER] });
   useJsonBody(express);
-  useSpa(express, config.webDistDir);
+  useCrawlerRoutes(express, app);
+  useSpa(express, config.webDistDir, app.get(PageHeads));
   app.setGlobalPrefix('api', { exclude: ['metrics'] });
 
   const openApi = new DocumentBuilder()

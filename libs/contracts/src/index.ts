@@ -11,3 +11,4 @@ export * from './comments';
 export * from './system';
 export * from './rate-limits';
 export * from './post-history';
+export * from './slug';

@@ -41,6 +41,7 @@ describe('post-view projection', () => {
             defaultImageId: -1,
             createdOn: '2026-01-01T10:00:00.000Z',
             updatedOn: null,
+            publishedOn: null,
             likes: 0,
             attachedFiles: [],
           },
@@ -85,6 +86,17 @@ describe('post-view projection', () => {
         article(8, { type: 'ArticleUnapproved', data: { at: '2026-01-07T10:00:00.000Z' } }),
       )
       .then(documentExists<PostViewDocument>({ isPublished: false, isApproved: false, deleted: false }, post('article-8'))));
+
+  it('keeps the first publication as the published time when an article is published again', () =>
+    spec
+      .given([...editedPublishedApproved, article(8, { type: 'ArticleUnpublished', data: { at: '2026-01-06T10:00:00.000Z' } })])
+      .when(article(8, { type: 'ArticlePublished', data: { at: '2026-01-09T10:00:00.000Z' } }))
+      .then(
+        documentExists<PostViewDocument>(
+          { isPublished: true, publishedOn: '2026-01-04T10:00:00.000Z', updatedOn: '2026-01-09T10:00:00.000Z' },
+          post('article-8'),
+        ),
+      ));
 
   it('keeps a deleted article, marked deleted', () =>
     spec
@@ -144,6 +156,7 @@ describe('post-view projection', () => {
             defaultImageId: 5,
             createdOn: '2026-01-02T00:00:00.000Z',
             updatedOn: '2026-01-04T00:00:00.000Z',
+            publishedOn: '2026-01-02T00:00:00.000Z',
             likes: 0,
             attachedFiles: [],
           },

@@ -39,6 +39,8 @@ export interface PostViewDocument {
   createdOn: string;
   /** Last change by the author; null until the first one. */
   updatedOn: string | null;
+  /** When readers could first see it: the first publication of an article, the asking of a question; null while a draft. */
+  publishedOn: string | null;
   likes: number;
   /** Files attached to the post (attachment types 2, 3). */
   attachedFiles: PostAttachedFile[];
@@ -56,7 +58,7 @@ const categoryName = (categoryId: number) => findCategory(categoryId)?.subCatego
 /** Every post, deleted ones included (kept as tombstones, so a late event finds its post). */
 export const postViewProjection: Projection = {
   name: 'post-view',
-  version: 4,
+  version: 5,
   collections: [POST_VIEW_COLLECTION, POST_VIEW_FILES_COLLECTION],
   handles: [...HANDLED, ...POST_VIEW_FILE_EVENTS, ...LIKE_EVENTS],
   indexes: {
@@ -64,6 +66,8 @@ export const postViewProjection: Projection = {
       ['entityType', 'postId'],
       ['authorId', 'postId'],
       ['deleted', 'postId'],
+      // The newest public posts: feeds, the home page's crawler text.
+      ['isPublished', 'isApproved', 'deleted', 'createdOn'],
     ],
   },
   async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
@@ -94,6 +98,7 @@ export const postViewProjection: Projection = {
         defaultImageId: -1,
         createdOn: data.at,
         updatedOn: null,
+        publishedOn: isArticle ? null : data.at,
         likes: 0,
         attachedFiles: [],
       });
@@ -111,7 +116,7 @@ export const postViewProjection: Projection = {
         return save({ ...fields, category: categoryName(fields.categoryId), updatedOn: at });
       }
       case 'ArticlePublished':
-        return save({ isPublished: true, updatedOn: event.data.at });
+        return save({ isPublished: true, updatedOn: event.data.at, publishedOn: post.publishedOn ?? event.data.at });
       case 'ArticleUnpublished':
         return save({ isPublished: false, updatedOn: event.data.at });
       case 'ArticleDefaultImageChosen':

@@ -39,6 +39,8 @@ export interface ProfileDocument extends Partial<ProfilePersonalData> {
   email?: string;
   /** The stored name of the current profile picture, or null. */
   profilePic: string | null;
+  /** When the profile last changed (signup, an edit, a picture): the sitemap's lastmod. */
+  updatedOn?: string;
   [field: string]: unknown;
 }
 
@@ -128,7 +130,7 @@ const emptyHistory = (accountId: string, kind: ProfileHistoryKind, itemId: numbe
 export function profilesProjection(vault: PersonalDataVault): Projection {
   return {
     name: 'profiles',
-    version: 1,
+    version: 2,
     collections: [PROFILES_COLLECTION, PROFILE_HISTORY_COLLECTION, PROFILE_PICTURES_COLLECTION],
     handles: ['AccountRegistered', ...PROFILE_EVENTS, 'FileUploaded', 'FileDeleted'],
     indexes: { [PROFILE_HISTORY_COLLECTION]: [['accountId', 'kind']], [PROFILE_PICTURES_COLLECTION]: [['accountId']] },
@@ -139,7 +141,12 @@ export function profilesProjection(vault: PersonalDataVault): Projection {
         const { accountId: owner, sealed } = recorded.data as AccountRegistered['data'];
         const account = await vault.open<AccountPersonalData>(owner, sealed);
         if (!account) return;
-        return tx.upsert<ProfileDocument>(PROFILES_COLLECTION, { ...emptyProfile(owner), name: account.name, email: account.email });
+        return tx.upsert<ProfileDocument>(PROFILES_COLLECTION, {
+          ...emptyProfile(owner),
+          name: account.name,
+          email: account.email,
+          updatedOn: recorded.metadata.occurredAt,
+        });
       }
       const accountId = accountIdOfProfileStream(recorded.streamName);
       if (!accountId) return;
@@ -147,7 +154,9 @@ export function profilesProjection(vault: PersonalDataVault): Projection {
       const profile = (await tx.get<ProfileDocument>(PROFILES_COLLECTION, accountId)) ?? emptyProfile(accountId);
       const open = <T extends object>(sealed: Parameters<PersonalDataVault['open']>[1]) => vault.open<T>(accountId, sealed);
 
+      const updatedOn = recorded.metadata.occurredAt;
       const saveHistory = async (kind: ProfileHistoryKind, itemId: number, fields: Partial<ProfileHistoryDocument> | null) => {
+        await tx.upsert<ProfileDocument>(PROFILES_COLLECTION, { ...profile, updatedOn });
         // A history item whose key is gone shows nothing rather than half a record.
         if (!fields) return tx.delete(PROFILE_HISTORY_COLLECTION, historyId(kind, itemId));
         return tx.upsert(PROFILE_HISTORY_COLLECTION, { ...emptyHistory(accountId, kind, itemId), ...fields });
@@ -158,10 +167,10 @@ export function profilesProjection(vault: PersonalDataVault): Projection {
           const { sealed, at: _at, ...facts } = event.data;
           const personal = await open<ProfilePersonalData>(sealed);
           if (!personal) return;
-          return tx.upsert<ProfileDocument>(PROFILES_COLLECTION, { ...profile, ...facts, ...personal });
+          return tx.upsert<ProfileDocument>(PROFILES_COLLECTION, { ...profile, ...facts, ...personal, updatedOn });
         }
         case 'ProfileSkillsSet':
-          return tx.upsert<ProfileDocument>(PROFILES_COLLECTION, { ...profile, tagIds: event.data.tagIds });
+          return tx.upsert<ProfileDocument>(PROFILES_COLLECTION, { ...profile, tagIds: event.data.tagIds, updatedOn });
         case 'ProfileCompanyAdded':
         case 'ProfileCompanyEdited': {
           const { sealed, id, at: _at, ...facts } = event.data;
@@ -181,11 +190,11 @@ export function profilesProjection(vault: PersonalDataVault): Projection {
           return saveHistory('project', id, personal && { ...facts, ...personal });
         }
         case 'ProfileCompanyRemoved':
-          return tx.delete(PROFILE_HISTORY_COLLECTION, historyId('company', event.data.id));
+          return saveHistory('company', event.data.id, null);
         case 'ProfileEducationRemoved':
-          return tx.delete(PROFILE_HISTORY_COLLECTION, historyId('education', event.data.id));
+          return saveHistory('education', event.data.id, null);
         case 'ProfileProjectRemoved':
-          return tx.delete(PROFILE_HISTORY_COLLECTION, historyId('project', event.data.id));
+          return saveHistory('project', event.data.id, null);
         case 'ProfileErased': {
           for (const item of await tx.find<ProfileHistoryDocument>(PROFILE_HISTORY_COLLECTION, { accountId })) {
             await tx.delete(PROFILE_HISTORY_COLLECTION, item.id);
@@ -213,13 +222,17 @@ async function applyFileEvent(recorded: RecordedEvent, tx: ReadStoreTransaction)
       uploadedFileName: event.data.uploadedFileName,
     });
     const profile = (await tx.get<ProfileDocument>(PROFILES_COLLECTION, accountId)) ?? emptyProfile(accountId);
-    return tx.upsert<ProfileDocument>(PROFILES_COLLECTION, { ...profile, profilePic: event.data.uploadedFileName });
+    return tx.upsert<ProfileDocument>(PROFILES_COLLECTION, {
+      ...profile,
+      profilePic: event.data.uploadedFileName,
+      updatedOn: recorded.metadata.occurredAt,
+    });
   }
   const picture = await tx.get<ProfilePictureDocument>(PROFILE_PICTURES_COLLECTION, pictureId);
   if (!picture) return;
   await tx.delete(PROFILE_PICTURES_COLLECTION, pictureId);
   const profile = await tx.get<ProfileDocument>(PROFILES_COLLECTION, picture.accountId);
   if (profile?.profilePic === picture.uploadedFileName) {
-    await tx.upsert<ProfileDocument>(PROFILES_COLLECTION, { ...profile, profilePic: null });
+    await tx.upsert<ProfileDocument>(PROFILES_COLLECTION, { ...profile, profilePic: null, updatedOn: recorded.metadata.occurredAt });
   }
 }

@@ -1,22 +1,50 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type Express } from 'express';
+import { Logger } from '@nestjs/common';
+import express, { type Express, type Request, type Response } from 'express';
+import { headTags } from '../page-heads/page-head';
+import type { PageHeads } from '../page-heads/page-heads';
+import { IndexTemplate } from '../page-heads/index-template';
 
 const SERVER_PATHS = /^\/(api|images|ProfilePictures|metrics)(\/|$)/;
 
 /**
  * Serves the built SPA: its files, and index.html for client routes (deep links survive a
- * reload). /api, /images and /metrics are never answered with the SPA.
+ * reload), its head filled for the route by `pages` (title, description, canonical URL, link
+ * previews, JSON-LD) and the page's text in a noscript for crawlers. /api, /images and /metrics are never
+ * answered with the SPA.
  */
-export function useSpa(app: Express, webDistDir: string): void {
-  const indexFile = join(webDistDir, 'index.html');
+export function useSpa(app: Express, webDistDir: string, pages: PageHeads): void {
+  const template = new IndexTemplate(join(webDistDir, 'index.html'));
+  const logger = new Logger('SpaPages');
   app.use(express.static(webDistDir, { index: false, maxAge: '1h', setHeaders: noCacheForIndex }));
   app.use((request, response, next) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-    if (SERVER_PATHS.test(request.path) || !existsSync(indexFile)) return next();
-    response.setHeader('Cache-Control', 'no-cache');
-    response.sendFile(indexFile);
+    if (SERVER_PATHS.test(request.path)) return next();
+    void servePage(request, response, pages, template).then(
+      (served) => (served ? undefined : next()),
+      (error: unknown) => {
+        // The shell alone still works: the SPA loads its data itself.
+        logger.error(`Filling the head of ${request.path} failed: ${String(error)}`);
+        const shell = template.render('<title>DevCommunity</title>', '');
+        if (!shell || response.headersSent) return next();
+        response.status(200).type('html').setHeader('Cache-Control', 'no-cache').send(shell);
+      },
+    );
   });
+}
+
+async function servePage(request: Request, response: Response, pages: PageHeads, template: IndexTemplate): Promise<boolean> {
+  if (template.render('', '') === null) return false;
+  const queryStart = request.originalUrl.indexOf('?');
+  const search = queryStart < 0 ? '' : request.originalUrl.slice(queryStart);
+  const page = await pages.answer(request.path, search);
+  if ('redirect' in page) {
+    response.redirect(301, page.redirect);
+    return true;
+  }
+  const html = template.render(headTags(page), page.noscript) ?? '';
+  response.status(page.status).type('html').setHeader('Cache-Control', 'no-cache').send(html);
+  return true;
 }
 
 function noCacheForIndex(response: express.Response, path: string): void {

@@ -1,4 +1,4 @@
-import { slugify } from '@/lib/slug';
+import { slugify } from './slug';
 
 describe('slugify (SPEC §5)', () => {
   it('turns spaces into hyphens and lowercases', () => {
