@@ -81,7 +81,12 @@ async function retryParked(
     if (!(error instanceof EventApplyFailed)) throw error;
     await readStore.transaction(async (tx) => {
       const current = await tx.get<ParkedEvent>(PARKED_EVENTS_COLLECTION, id);
-      if (current) await tx.upsert<ParkedEvent>(PARKED_EVENTS_COLLECTION, { ...current, error: reasonText(error.reason), attempts: current.attempts + 1 });
+      if (current)
+        await tx.upsert<ParkedEvent>(PARKED_EVENTS_COLLECTION, {
+          ...current,
+          error: reasonText(error.reason),
+          attempts: current.attempts + 1,
+        });
     });
     throw error;
   }
