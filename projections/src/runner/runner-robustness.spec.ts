@@ -60,7 +60,6 @@ describe('projection runner on bad days', () => {
   const tallies = () => readStore.find<Tally>('tally', {}, { sort: [['index', 1]] });
   const indexes = async () => (await tallies()).map((tally) => tally.index);
   const live = (projection: Projection) => ({ projection, checkpointName: projection.name, collectionSuffix: '' });
-  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, n) => from + n);
 
   beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'runner-robust-'));
@@ -168,11 +167,12 @@ describe('projection runner on bad days', () => {
         batchSize: 4,
         lease: { owner: 'api' },
         // The CLI starts the same rebuild while the API's is half-way.
-        onProgress: () =>
-          (second ??= rebuildProjection(eventStore, otherReadStore, tallyProjection({ version: 2 }), {
+        onProgress: () => {
+          second ??= rebuildProjection(eventStore, otherReadStore, tallyProjection({ version: 2 }), {
             batchSize: 3,
             lease: { owner: 'cli' },
-          })),
+          });
+        },
       });
       expect([first.outcome, (await second!).outcome]).toEqual(['switched', 'busy']);
       await otherReadStore.close();
