@@ -59,7 +59,10 @@ describe('crash safety: SIGKILL mid-burst, restart on the same data', () => {
       const token = user.token;
       const choice = articles.length + questions.length < 4 ? n % 2 : n % 5;
       if (choice === 0) {
-        const id = await callSite<number>(url, 'POST', '/api/Article', { token, body: articleBody({ isPublished: true, title: `Crash ${n}` }) });
+        const id = await callSite<number>(url, 'POST', '/api/Article', {
+          token,
+          body: articleBody({ isPublished: true, title: `Crash ${n}` }),
+        });
         articles.push(id);
         acknowledged.push({ stream: articleStreamName(id), what: `article ${id}` });
       } else if (choice === 1) {
@@ -68,7 +71,9 @@ describe('crash safety: SIGKILL mid-burst, restart on the same data', () => {
         acknowledged.push({ stream: questionStreamName(id), what: `question ${id}` });
       } else if (choice === 2 || choice === 3) {
         const onArticle = choice === 2 && articles.length > 0;
-        const body = onArticle ? { articleID: pick(articles), content: `<p>Comment ${n}</p>` } : { questionID: pick(questions), content: `<p>Comment ${n}</p>` };
+        const body = onArticle
+          ? { articleID: pick(articles), content: `<p>Comment ${n}</p>` }
+          : { questionID: pick(questions), content: `<p>Comment ${n}</p>` };
         const route = onArticle ? 'ArticleComment' : 'QuestionComment';
         const { id } = await callSite<{ id: number }>(url, 'POST', `/api/${route}`, { token, body });
         acknowledged.push({ stream: commentStreamName(id), what: `comment ${id}` });
@@ -76,7 +81,10 @@ describe('crash safety: SIGKILL mid-burst, restart on the same data', () => {
         const target = articles.length > 0 ? pick(articles) : pick(questions);
         const route = articles.includes(target) ? 'Article' : 'Question';
         await callSite(url, 'PUT', `/api/${route}/Like`, { token, body: { id: target, isLiked: true } });
-        acknowledged.push({ stream: likeStreamName(route === 'Article' ? 1 : 2, target, accountIdOf(user)), what: `like of ${route} ${target}` });
+        acknowledged.push({
+          stream: likeStreamName(route === 'Article' ? 1 : 2, target, accountIdOf(user)),
+          what: `like of ${route} ${target}`,
+        });
       }
     };
 
