@@ -31,7 +31,6 @@ describe('crash safety: SIGKILL mid-burst, restart on the same data', () => {
   let dataDir: string;
   let server: RunningServer | undefined;
   const acknowledged: Acknowledged[] = [];
-  let unacknowledged = 0;
 
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'crash-safety-'));
@@ -89,23 +88,29 @@ describe('crash safety: SIGKILL mid-burst, restart on the same data', () => {
     };
 
     let n = 0;
+    let inFlight = 0;
     const worker = async () => {
       while (!stop) {
         n += 1;
+        inFlight += 1;
         try {
           await once(n);
         } catch {
-          unacknowledged += 1; // refused (a rate limit) or cut off by the kill: not acknowledged
+          // refused (a rate limit) or cut off by the kill: not acknowledged, so no promise made
+        } finally {
+          inFlight -= 1;
         }
       }
     };
     const workers = Array.from({ length: BURST_WORKERS }, () => worker());
     const deadline = Date.now() + 60_000;
     while (acknowledged.length < KILL_AFTER_ACKNOWLEDGED && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
-    await server.crash(); // requests are in flight right now
+    const inFlightAtKill = inFlight;
+    await server.crash();
     stop = true;
     await Promise.all(workers);
     expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER_ACKNOWLEDGED);
+    expect(inFlightAtKill).toBeGreaterThan(0); // killed mid-burst
   });
 
   it('restarts on the same data with every acknowledged command in the log', async () => {
