@@ -163,6 +163,14 @@ export class ProjectionRunner {
     return target ? target.checkpoint() : this.readStore.getCheckpoint(name);
   }
 
+  /**
+   * A reactor's failures are mostly its queue or vault being briefly away, and nobody waits on it:
+   * it tries longer (8 runs, about 13 s) before parking a mail an operator would have to retry.
+   */
+  private failuresOf(target: ProjectionTarget): FailurePolicy {
+    return target.rebuildable ? this.failures : { ...this.failures, attempts: Math.max(this.failures.attempts ?? 3, 8) };
+  }
+
   private async runLoop(target: ProjectionTarget): Promise<void> {
     const status = this.statuses.get(target.name)!;
     let delay = this.retryDelayMs;
@@ -180,7 +188,7 @@ export class ProjectionRunner {
           if (rebuilt.outcome === 'busy' && this.running) await this.appended.wait(Math.max(this.idlePollMs, 1000));
           continue;
         }
-        const { read, checkpoint, parked } = await target.applyNextBatch(this.batchSize, this.failures);
+        const { read, checkpoint, parked } = await target.applyNextBatch(this.batchSize, this.failuresOf(target));
         status.checkpoint = checkpoint;
         status.lastError = undefined;
         delay = this.retryDelayMs;
