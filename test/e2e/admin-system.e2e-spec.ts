@@ -62,6 +62,7 @@ describe('GET /api/Admin/System', () => {
         lagEvents: 0,
         lagSeconds: 0,
         lastError: null,
+        parkedEvents: 0,
       });
     }
     // The signup confirmation mails were sent by the embedded mail consumer.

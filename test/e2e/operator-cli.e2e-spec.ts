@@ -35,7 +35,7 @@ describe('operator CLI: projections', () => {
     const { stdout } = runCli(dataDir, ['projections', 'status']);
     const homeRow = stdout.split('\n').find((line) => line.includes("'home'") || line.includes(' home '));
     expect(homeRow).toBeDefined();
-    expect(homeRow).toMatch(/│\s*0\s*│?\s*$/);
+    expect(homeRow).toMatch(/│\s*0\s*│\s*0\s*│?\s*$/); // lag 0, nothing parked
   });
 
   it('rebuilds the search index blue-green and lists it in the status', () => {
@@ -45,7 +45,7 @@ describe('operator CLI: projections', () => {
 
     const { stdout } = runCli(dataDir, ['projections', 'status']);
     const searchRow = stdout.split('\n').find((line) => line.includes("'search'"));
-    expect(searchRow).toMatch(/│\s*0\s*│?\s*$/);
+    expect(searchRow).toMatch(/│\s*0\s*│\s*0\s*│?\s*$/);
   });
 
   it('refuses an unknown projection with a clear message', () => {

@@ -15,36 +15,39 @@ export interface RunningServer {
   dataDir: string;
   /** The server's recent stderr, for diagnostics. */
   stderr(): string;
-  /** Stops the server and removes its data dir. */
+  /** Stops the server and removes its data dir (unless the caller gave it). */
   stop(): Promise<void>;
+  /** Kills the server at once (SIGKILL: a power cut for the process) and keeps its data dir. */
+  crash(): Promise<void>;
 }
 
 /**
  * Starts the built site (`npm run build` -> dist/apps/api/main.js) as its own process in embedded
- * mode on a free port and a fresh data dir, and resolves once GET /api/health answers 200.
- * Abuse limits are off unless `env` sets RATE_LIMITS.
+ * mode on a free port and a fresh data dir (or `dataDir`, e.g. to restart on one), and resolves
+ * once GET /api/health answers 200. Abuse limits are off unless `env` sets RATE_LIMITS.
  */
-export async function startServer(options: { env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningServer> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'devcommunity-browser-'));
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'devcommunity-browser-'));
   try {
     // A port found free can be taken before the server binds it: retry on EADDRINUSE.
     for (let attempt = 1; ; attempt++) {
       try {
-        return await launch(dataDir, options.env ?? {});
+        return await launch(dataDir, options.env ?? {}, ownsDataDir);
       } catch (error) {
         if (!(error instanceof PortTakenError) || attempt === 3) throw error;
       }
     }
   } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
 }
 
 class PortTakenError extends Error {}
 
-async function launch(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
+async function launch(dataDir: string, env: Record<string, string>, ownsDataDir: boolean): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [MAIN], {
@@ -71,8 +74,12 @@ async function launch(dataDir: string, env: Record<string, string>): Promise<Run
     stderr: () => stderr,
     stop: () =>
       (stopped ??= kill(child, exited).then(() => {
-        rmSync(dataDir, { recursive: true, force: true });
+        if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
       })),
+    crash: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      return (stopped ??= exited.then(() => undefined));
+    },
   };
 }
 

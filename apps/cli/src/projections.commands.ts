@@ -1,7 +1,7 @@
 import { SingleBar, Presets } from 'cli-progress';
 import type { Command } from 'commander';
 import type { EventStore } from '@app/event-store';
-import { createProjectionTargets, type ProjectionTarget } from '@app/projections';
+import { createProjectionTargets, ParkedEventNotFound, parkedEvents, type ProjectionTarget } from '@app/projections';
 import type { SiteEngines } from '@app/api';
 import { CliError, withEngines } from './cli-context';
 
@@ -10,11 +10,12 @@ export function registerProjectionCommands(program: Command): void {
 
   projections
     .command('status')
-    .description('Position and lag of every projection')
+    .description('Position, lag and parked events of every projection')
     .action(() =>
       withEngines(async (engines) => {
         const { eventStore } = engines;
         const head = await eventStore.headPosition();
+        const parked = await parkedEvents(engines.readStore);
         const rows = [];
         for (const target of targetsOf(engines)) {
           const checkpoint = await target.checkpoint();
@@ -24,9 +25,43 @@ export function registerProjectionCommands(program: Command): void {
             position: checkpoint?.toString() ?? '-',
             head: head?.toString() ?? '-',
             'lag (events)': await countEventsAfter(eventStore, checkpoint),
+            parked: parked.filter((event) => event.projection === target.name).length,
           });
         }
         console.table(rows);
+        if (parked.length === 0) return;
+        console.log('Parked events (resolve with `projections retry|skip <projection> <position>`):');
+        console.table(
+          parked.map((event) => ({
+            projection: event.projection,
+            position: event.position,
+            event: `${event.eventType} ${event.eventId}`,
+            stream: event.streamName,
+            attempts: event.attempts,
+            parkedAt: event.parkedAt,
+            error: event.error,
+          })),
+        );
+      }),
+    );
+
+  projections
+    .command('retry <name> <position>')
+    .description('Apply a parked event through its projection again; it is resolved when that succeeds')
+    .action((name: string, position: string) =>
+      withEngines(async (engines) => {
+        await resolving(engines, name, position, (target, at) => target.parked.retry(at));
+        console.log(`Applied the parked event at ${position} to ${name}.`);
+      }),
+    );
+
+  projections
+    .command('skip <name> <position>')
+    .description('Drop a parked event: the projection stays without it')
+    .action((name: string, position: string) =>
+      withEngines(async (engines) => {
+        await resolving(engines, name, position, (target, at) => target.parked.skip(at));
+        console.log(`Skipped the parked event at ${position} of ${name}.`);
       }),
     );
 
@@ -36,9 +71,7 @@ export function registerProjectionCommands(program: Command): void {
     .action((name: string) =>
       withEngines(async (engines) => {
         const { eventStore } = engines;
-        const targets = targetsOf(engines);
-        const target = targets.find((candidate) => candidate.name === name);
-        if (!target) throw new CliError(`Unknown projection "${name}". Known: ${targets.map((t) => t.name).join(', ')}`);
+        const target = targetNamed(engines, name);
         if (!target.rebuildable)
           throw new CliError(`"${name}" is a reactor (it sends e-mail): it resumes from its checkpoint and is never rebuilt.`);
         const total = await countEventsAfter(eventStore, null);
@@ -48,7 +81,7 @@ export function registerProjectionCommands(program: Command): void {
         );
         const started = Date.now();
         bar.start(total, 0, { speed: 0 });
-        await target.rebuild({
+        const rebuilt = await target.rebuild({
           onProgress: (processed) => {
             const seconds = Math.max((Date.now() - started) / 1000, 0.001);
             bar.setTotal(Math.max(total, processed));
@@ -56,9 +89,36 @@ export function registerProjectionCommands(program: Command): void {
           },
         });
         bar.stop();
+        if (rebuilt.outcome === 'busy') {
+          const until = rebuilt.expiresAt ? ` (its lease runs until ${rebuilt.expiresAt.toISOString()} unless renewed)` : '';
+          throw new CliError(`Another process is rebuilding ${name}${until}: it switches when done. Try again later if it stops.`);
+        }
         console.log(`Rebuilt ${name} (version ${target.version}) and switched it live.`);
       }),
     );
+}
+
+function targetNamed(engines: SiteEngines, name: string): ProjectionTarget {
+  const targets = targetsOf(engines);
+  const target = targets.find((candidate) => candidate.name === name);
+  if (!target) throw new CliError(`Unknown projection "${name}". Known: ${targets.map((t) => t.name).join(', ')}`);
+  return target;
+}
+
+async function resolving(
+  engines: SiteEngines,
+  name: string,
+  position: string,
+  resolve: (target: ProjectionTarget, position: bigint) => Promise<void>,
+): Promise<void> {
+  const target = targetNamed(engines, name);
+  if (!/^\d+$/.test(position)) throw new CliError(`A position is a whole number, not "${position}"`);
+  try {
+    await resolve(target, BigInt(position));
+  } catch (error) {
+    if (error instanceof ParkedEventNotFound) throw new CliError(error.message);
+    throw new CliError(`Still failing, kept parked: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** The read-store projections and reactors, and the search projection (its documents in the SearchIndex). */

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -137,10 +137,28 @@ export function parseRateLimits(value: string | undefined): RateLimitsConfig {
 function localSecret(dataDir: string, fileName: string): string {
   const file = join(dataDir, fileName);
   try {
-    writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+    // Synced like the event log: the log's keyed hashes are useless without it.
+    const fd = openSync(file, 'wx', 0o600);
+    try {
+      writeFileSync(fd, randomBytes(48).toString('base64url'));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    syncDirectory(dataDir);
   } catch (error) {
     // Another process (the worker, the CLI) created it first: use theirs.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   return readFileSync(file, 'utf8').trim();
+}
+
+/** Makes a file created in `directory` survive a power cut (its directory entry, not only its bytes). */
+function syncDirectory(directory: string): void {
+  const fd = openSync(directory, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }

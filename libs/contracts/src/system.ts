@@ -14,6 +14,8 @@ export interface ProjectionFigures {
   lagSeconds: number;
   /** Why the last batch failed, while the projection is failing. */
   lastError: string | null;
+  /** Events it could not apply, set aside until an operator retries or skips them (`projections status`). */
+  parkedEvents: number;
 }
 
 /** The job queue (mail) of GET /api/Admin/System. */

@@ -37,6 +37,13 @@ export class LocalFileStore implements FileStore {
         await handle.close();
       }
       await rename(temp, target);
+      // The rename is durable once the directory is synced: an acknowledged upload survives a power cut.
+      const directory = await open(join(this.root, folder), 'r');
+      try {
+        await directory.sync();
+      } finally {
+        await directory.close();
+      }
     } catch (error) {
       await rm(temp, { force: true });
       throw error;

@@ -20,6 +20,9 @@ export class SqliteKeyStore implements KeyStore {
 
   private constructor(private readonly db: Database.Database) {
     db.pragma('journal_mode = WAL');
+    // FULL, like the event log: a key is not derivable from anything, and a sealed event whose key
+    // a power cut lost could never be opened again.
+    db.pragma('synchronous = FULL');
     db.pragma('busy_timeout = 5000');
     db.exec(`CREATE TABLE IF NOT EXISTS personal_data_keys (
       account_id   TEXT PRIMARY KEY,

@@ -5,8 +5,11 @@
  * - Once `enqueue` resolved, the job is durable: it runs even if the process dies right after,
  *   once a consumer for its name is running again.
  * - Idempotent by id: enqueueing an id that the queue already holds (waiting, running, completed
- *   or failed) does nothing, so a replayed reactor sends nothing twice. Give every job its own id
- *   (e.g. the id of the event that caused it) and never reuse one for another job name.
+ *   or failed) does nothing, so a replayed reactor sends nothing twice. A completed job is held
+ *   at least IDEMPOTENCY_WINDOW_MS (the SQLite outbox: forever); reactors do not send what is
+ *   older than that. Give every job its own id (e.g. the id of the event that caused it) and
+ *   never reuse one for another job name.
+ * - A completed job keeps no data (its payload may be personal data), only its id.
  * - A failing handler is retried with exponential backoff, `maxAttempts` times in all (5 by
  *   default); after the last failure the job is kept as failed, with its error, for inspection.
  * - Delivery is at least once: a handler interrupted by a crash runs again, so handlers must
@@ -71,6 +74,8 @@ export interface RetryOptions {
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
+/** How long, at least, a completed job's id keeps an enqueue of the same id from running again. */
+export const IDEMPOTENCY_WINDOW_MS = 30 * 24 * 3600 * 1000;
 export const DEFAULT_BACKOFF_MS = 1000;
 
 /** Delay before the run that follows failed attempt number `attempt` (1-based): base, 2·base, 4·base, ... */

@@ -476,6 +476,35 @@ export function describeReadStoreContract(name: string, makeStore: () => Promise
         expect(await store.getCheckpoint(checkpoint)).toBe(3n);
       });
 
+      it('switches a large collection in one transaction: documents and indexes go with it, readers see old or new', async () => {
+        const live = unique('big');
+        const rebuild = `${live}__rebuild`;
+        await store.transaction(async (tx) => {
+          for (let n = 0; n < 3000; n += 1) await tx.upsert(rebuild, { id: `d${n}`, n, even: n % 2 === 0 });
+          await tx.upsert(live, { id: 'old' });
+        });
+        await store.ensureIndexes(rebuild, [['even', 'n']]);
+        const counts: number[] = [];
+        const reading = (async () => {
+          for (let n = 0; n < 20; n += 1) {
+            counts.push(await store.count(live));
+            await pause(1);
+          }
+        })();
+        await store.transaction(async (tx) => {
+          await tx.renameCollection(rebuild, live);
+          await tx.dropCollection(rebuild);
+        });
+        await reading;
+        expect(counts.every((count) => count === 1 || count === 3000)).toBe(true);
+        expect(await store.count(live)).toBe(3000);
+        expect(await store.count(live, { even: true, n: { $gte: 2990 } })).toBe(5);
+        expect(await store.count(rebuild)).toBe(0);
+        await store.ensureIndexes(live, [['even', 'n']]); // already there: nothing to do
+        await store.transaction((tx) => tx.dropCollection(live));
+        expect(await store.count(live)).toBe(0);
+      });
+
       it('lists the collections that hold documents, without the checkpoints', async () => {
         const first = unique('first');
         const second = unique('second-with-dash');

@@ -23,13 +23,20 @@ export interface AccountMailDependencies {
   queue: JobQueue;
   publicUrl: string;
   credentialLinkSecret: string;
+  /** Now, to tell an expired request from a live one; default the system clock. */
+  clock?: () => Date;
 }
 
 type LinkRequested = ConfirmationLinkRequested | PasswordResetRequested;
 
+const systemClock = () => new Date();
+
 /**
  * Turns link requests into `send-mail` jobs. The job id is the event id, so replaying the log
- * (a restart before the checkpoint moved) enqueues nothing twice. The link is signed here, never
+ * (a restart before the checkpoint moved) enqueues nothing twice, and a request whose link has
+ * expired is never mailed: a replay from further back (a lost checkpoint, a read store restored
+ * from an old copy) finds only expired requests beyond the queue's idempotency window (see
+ * JobQueue), so nothing is sent twice whatever happens to the checkpoint. The link is signed here, never
  * stored: the log holds only when it was asked for. The message is sealed with the user's key
  * (see SendMailJob), so erasing the account leaves no readable job behind.
  */
@@ -43,6 +50,7 @@ export function accountMailReactor(deps: AccountMailDependencies): Projection {
     async apply(recorded: RecordedEvent) {
       const event = { type: recorded.type, data: recorded.data } as LinkRequested;
       const { accountId, created, expire, credentialVersion } = event.data;
+      if (Number(expire) <= (deps.clock ?? systemClock)().getTime()) return; // epoch ms: the link would be dead on arrival
       const { state } = await loadStream(deps.eventStore, accountStreamName(accountId), accountDecider);
       const personal = state.sealed ? await deps.vault.open<AccountPersonalData>(accountId, state.sealed) : null;
       if (!personal) return; // erased meanwhile: nobody to write to

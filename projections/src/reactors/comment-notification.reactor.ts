@@ -25,11 +25,21 @@ export interface CommentNotificationDependencies {
   queue: JobQueue;
   publicUrl: string;
   credentialLinkSecret: string;
+  /** Now, to tell a stale comment from a fresh one; default the system clock. */
+  clock?: () => Date;
 }
 
 /**
+ * A comment older than this when the reactor reaches it is not mailed any more: news that late is
+ * noise, and it keeps every send inside the queue's idempotency window (at least 30 days, see
+ * JobQueue), so a replay from an old or lost checkpoint sends nothing twice.
+ */
+export const COMMENT_NOTIFICATION_MAX_AGE_MS = 2 * 24 * 3600 * 1000;
+
+/**
  * Mails the author of the post (or, for a reply, of the parent comment) when someone else comments.
- * The job id is the event id, so a replay enqueues nothing twice. Who to write to, and whether they
+ * The job id is the event id, so a replay enqueues nothing twice; a comment older than
+ * COMMENT_NOTIFICATION_MAX_AGE_MS is not mailed at all. Who to write to, and whether they
  * wanted it then (CommentNotificationsTurnedOff before the comment), is read from the streams;
  * the message is sealed with the recipient's key, like every queued mail.
  */
@@ -66,7 +76,9 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
     collections: [],
     handles: ['CommentAdded'] satisfies CommentAdded['type'][],
     async apply(recorded: RecordedEvent) {
-      const { id, postKind, postId, parentId, authorId: commenterId } = recorded.data as CommentAdded['data'];
+      const { id, postKind, postId, parentId, authorId: commenterId, at } = recorded.data as CommentAdded['data'];
+      const now = (deps.clock ?? (() => new Date()))();
+      if (now.getTime() - Date.parse(at) > COMMENT_NOTIFICATION_MAX_AGE_MS) return;
       const post = await postOf(postKind, postId);
       const isReply = parentId !== TOP_LEVEL_PARENT_ID;
       const recipientId = isReply

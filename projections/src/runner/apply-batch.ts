@@ -1,7 +1,11 @@
-import type { EventStore } from '@app/event-store';
-import type { ReadStore } from '@app/read-store';
+import type { EventStore, RecordedEvent } from '@app/event-store';
+import type { ReadStore, ReadStoreTransaction } from '@app/read-store';
 import type { Projection } from '../projection';
+import { applyIsolatingFailures, applyNaming, type BatchResult, type BatchSink, type FailurePolicy } from './isolate-failures';
 import { namespacedTransaction } from './namespaced-transaction';
+import { PARKED_EVENTS_COLLECTION, type ParkedEvent } from './parked-events';
+
+export type { BatchResult } from './isolate-failures';
 
 export interface BatchTarget {
   projection: Projection;
@@ -9,13 +13,8 @@ export interface BatchTarget {
   checkpointName: string;
   /** Appended to every collection name: '' for live, REBUILD_SUFFIX for a rebuild. */
   collectionSuffix: string;
-}
-
-export interface BatchResult {
-  /** Events read (handled or not), also when the batch was dropped. 0 means the target is caught up. */
-  read: number;
-  /** Checkpoint after the batch. */
-  checkpoint: bigint | null;
+  /** Checked inside every transaction of the run (a rebuild's lease); throws to write nothing. */
+  guard?: (tx: ReadStoreTransaction) => Promise<void>;
 }
 
 /**
@@ -23,28 +22,47 @@ export interface BatchResult {
  * transaction that also moves the checkpoint: a crash at any point leaves either the whole batch
  * applied with its checkpoint, or nothing. The checkpoint is re-read inside the transaction; if
  * someone moved it meanwhile (another process, a finished rebuild), the batch is dropped and the
- * caller simply runs again from the new checkpoint.
+ * caller simply runs again from the new checkpoint. An event the projection keeps throwing on is
+ * parked (see `applyIsolatingFailures`).
  */
 export async function applyNextBatch(
   eventStore: EventStore,
   readStore: ReadStore,
   target: BatchTarget,
   batchSize: number,
+  policy?: FailurePolicy,
 ): Promise<BatchResult> {
-  const { projection, checkpointName, collectionSuffix } = target;
-  const from = await readStore.getCheckpoint(checkpointName);
+  const from = await readStore.getCheckpoint(target.checkpointName);
   const events = await eventStore.readAll({ after: from, maxCount: batchSize });
-  if (events.length === 0) return { read: 0, checkpoint: from };
+  return applyIsolatingFailures(readStoreSink(readStore, target), from, events, policy);
+}
 
-  const last = events[events.length - 1].position;
-  const applied = await readStore.transaction(async (tx) => {
-    if ((await tx.getCheckpoint(checkpointName)) !== from) return false;
-    const scoped = namespacedTransaction(tx, projection.collections, collectionSuffix);
-    for (const event of events) {
-      if (projection.handles.includes(event.type)) await projection.apply(event, scoped);
-    }
-    await tx.setCheckpoint(checkpointName, last);
-    return true;
-  });
-  return { read: events.length, checkpoint: applied ? last : await readStore.getCheckpoint(checkpointName) };
+/** A run whose documents and checkpoint are in the read store. */
+export function readStoreSink(readStore: ReadStore, target: BatchTarget): BatchSink {
+  const { projection, checkpointName, collectionSuffix } = target;
+  const inTransaction = (from: bigint | null, work: (tx: ReadStoreTransaction) => Promise<void>) =>
+    readStore.transaction(async (tx) => {
+      if ((await tx.getCheckpoint(checkpointName)) !== from) return false;
+      await target.guard?.(tx);
+      await work(tx);
+      return true;
+    });
+  return {
+    checkpointName,
+    projectionName: projection.name,
+    checkpoint: () => readStore.getCheckpoint(checkpointName),
+    apply: (from, events: readonly RecordedEvent[], to) =>
+      inTransaction(from, async (tx) => {
+        const scoped = namespacedTransaction(tx, projection.collections, collectionSuffix);
+        for (const event of events) {
+          if (projection.handles.includes(event.type)) await applyNaming(event, () => projection.apply(event, scoped));
+        }
+        await tx.setCheckpoint(checkpointName, to);
+      }),
+    park: (from, parked: ParkedEvent) =>
+      inTransaction(from, async (tx) => {
+        await tx.upsert<ParkedEvent>(PARKED_EVENTS_COLLECTION, parked);
+        await tx.setCheckpoint(checkpointName, BigInt(parked.position));
+      }),
+  };
 }

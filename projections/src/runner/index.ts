@@ -6,3 +6,7 @@ export * from './rebuild-projection';
 export * from './search-index-target';
 export * from './namespaced-transaction';
 export * from './projection-versions';
+export * from './isolate-failures';
+export * from './parked-events';
+export * from './rebuild-lease';
+export * from './resolve-parked';

@@ -63,18 +63,19 @@ describe('projection runner', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('applies each event exactly once across a crash in a batch and a restart between batches', async () => {
+  it('applies each event exactly once across a failure in a batch and a restart between batches', async () => {
     await append(25);
     await append(5, 'Ignored');
     const crashing = tallyProjection({ crashOnApply: 13 });
 
     expect((await applyNextBatch(eventStore, readStore, liveTarget(crashing), 10)).read).toBe(10);
-    await expect(applyNextBatch(eventStore, readStore, liveTarget(crashing), 10)).rejects.toThrow('simulated crash');
+    // The 13th apply throws once: the batch applies up to it, then the event alone on its retry.
+    expect(await applyNextBatch(eventStore, readStore, liveTarget(crashing), 10, { retryDelayMs: 1 })).toMatchObject({ read: 3 });
 
-    // The process dies: the second batch left nothing behind, the first one is committed.
+    // The process dies: what was applied is committed with its checkpoint.
     await close();
     await open();
-    expect(await allTallies()).toHaveLength(10);
+    expect(await allTallies()).toHaveLength(13);
 
     const restarted = tallyProjection();
     while ((await applyNextBatch(eventStore, readStore, liveTarget(restarted), 10)).read > 0);

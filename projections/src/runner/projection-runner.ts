@@ -1,6 +1,8 @@
 import type { EventStore, Subscription } from '@app/event-store';
 import type { ReadStore } from '@app/read-store';
 import type { Projection } from '../projection';
+import type { FailurePolicy } from './isolate-failures';
+import { parkedEvents } from './parked-events';
 import { createProjectionTargets, type ProjectionTarget, type SearchTargetConfig } from './projection-target';
 import { Signal } from './signal';
 
@@ -21,6 +23,10 @@ export interface ProjectionRunnerOptions {
   retryDelayMs?: number;
   /** The search projection and the SearchIndex that holds its documents and checkpoint. */
   search?: SearchTargetConfig;
+  /** How an event a projection throws on is retried, then parked. */
+  failures?: FailurePolicy;
+  /** Rebuild leases: how long one lasts without renewal (default 15 s). */
+  rebuildLeaseMs?: number;
 }
 
 export interface ProjectionStatus {
@@ -29,6 +35,8 @@ export interface ProjectionStatus {
   checkpoint: bigint | null;
   state: 'stopped' | 'catching-up' | 'live' | 'rebuilding' | 'failing';
   lastError?: string;
+  /** Events the live run parked and nobody resolved yet (see `parkedEvents`). */
+  parked: number;
 }
 
 /**
@@ -47,12 +55,15 @@ export class ProjectionRunner {
   /** Rung when a checkpoint moved: `waitFor` re-reads the checkpoints. */
   private readonly checkpointMoved = new Signal();
   private subscription?: Subscription;
+  private resubscribing?: Promise<void>;
   private running = false;
   private loops: Promise<void>[] = [];
   private readonly targets: ProjectionTarget[];
   private readonly batchSize: number;
   private readonly idlePollMs: number;
   private readonly retryDelayMs: number;
+  private readonly failures: FailurePolicy;
+  private readonly rebuildLeaseMs?: number;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -65,8 +76,10 @@ export class ProjectionRunner {
     this.batchSize = options.batchSize ?? 500;
     this.idlePollMs = options.idlePollMs ?? 1000;
     this.retryDelayMs = options.retryDelayMs ?? 200;
+    this.failures = options.failures ?? {};
+    this.rebuildLeaseMs = options.rebuildLeaseMs;
     for (const target of this.targets) {
-      this.statuses.set(target.name, { name: target.name, version: target.version, checkpoint: null, state: 'stopped' });
+      this.statuses.set(target.name, { name: target.name, version: target.version, checkpoint: null, state: 'stopped', parked: 0 });
     }
   }
 
@@ -74,21 +87,52 @@ export class ProjectionRunner {
     if (this.running) return;
     this.running = true;
     for (const target of this.targets) await target.prepare();
-    const head = await this.eventStore.headPosition();
-    this.subscription = this.eventStore.subscribeToAll({
-      after: head,
-      onEvent: () => this.appended.notify(),
-      onError: (error) => this.logger.warn(`Live subscription ended, polling only: ${String(error)}`),
-    });
+    await this.subscribe();
     this.loops = this.targets.map((target) => this.runLoop(target));
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    await this.subscription?.unsubscribe();
     this.appended.notify();
+    await this.resubscribing;
+    await this.subscription?.unsubscribe();
     await Promise.all(this.loops);
     this.loops = [];
+  }
+
+  /**
+   * The wake-up subscription, from the head: it only rings `appended`. When it dies, the loops
+   * keep polling and it is re-opened with backoff (doubling from `retryDelayMs` up to 30 s).
+   */
+  private async subscribe(delay = this.retryDelayMs): Promise<void> {
+    const head = await this.eventStore.headPosition();
+    this.subscription = this.eventStore.subscribeToAll({
+      after: head,
+      onEvent: () => this.appended.notify(),
+      onError: (error) => {
+        if (!this.running) return;
+        this.logger.warn(`Live subscription ended, re-opening it in ${delay} ms (polling meanwhile): ${String(error)}`);
+        this.resubscribing = this.resubscribe(delay);
+      },
+    });
+  }
+
+  private async resubscribe(delay: number): Promise<void> {
+    let wait = delay;
+    while (this.running) {
+      await this.appended.wait(wait);
+      if (!this.running) return;
+      const next = Math.min(wait * 2, 30_000);
+      try {
+        await this.subscribe(next);
+        this.appended.notify(); // whatever was appended while it was down
+        this.logger.log('Live subscription re-opened');
+        return;
+      } catch (error) {
+        this.logger.warn(`Re-opening the live subscription failed, retrying in ${next} ms: ${String(error)}`);
+        wait = next;
+      }
+    }
   }
 
   status(): ProjectionStatus[] {
@@ -101,9 +145,10 @@ export class ProjectionRunner {
    * also works when the projections run in another process.
    */
   async waitFor(position: bigint, names?: readonly string[], timeoutMs = 1000): Promise<boolean> {
-    const targets = names ?? this.targets.map((target) => target.name);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
+      // A projection of this runner that is failing will not catch up soon: no command waits behind it.
+      const targets = (names ?? this.targets.map((target) => target.name)).filter((name) => this.statuses.get(name)?.state !== 'failing');
       const checkpoints = await Promise.all(targets.map((name) => this.checkpointOf(name)));
       if (checkpoints.every((checkpoint) => checkpoint !== null && checkpoint >= position)) return true;
       const remaining = deadline - Date.now();
@@ -118,6 +163,14 @@ export class ProjectionRunner {
     return target ? target.checkpoint() : this.readStore.getCheckpoint(name);
   }
 
+  /**
+   * A reactor's failures are mostly its queue or vault being briefly away, and nobody waits on it:
+   * it tries longer (8 runs, about 13 s) before parking a mail an operator would have to retry.
+   */
+  private failuresOf(target: ProjectionTarget): FailurePolicy {
+    return target.rebuildable ? this.failures : { ...this.failures, attempts: Math.max(this.failures.attempts ?? 3, 8) };
+  }
+
   private async runLoop(target: ProjectionTarget): Promise<void> {
     const status = this.statuses.get(target.name)!;
     let delay = this.retryDelayMs;
@@ -125,25 +178,37 @@ export class ProjectionRunner {
       try {
         if (target.rebuildable && (await target.isOutdated())) {
           status.state = 'rebuilding';
-          await target.rebuild({ batchSize: this.batchSize, isCancelled: () => !this.running });
+          const rebuilt = await target.rebuild({
+            batchSize: this.batchSize,
+            isCancelled: () => !this.running,
+            failures: this.failures,
+            lease: this.rebuildLeaseMs === undefined ? undefined : { leaseMs: this.rebuildLeaseMs },
+          });
+          // Another process holds the lease: it rebuilds; look again later.
+          if (rebuilt.outcome === 'busy' && this.running) await this.appended.wait(Math.max(this.idlePollMs, 1000));
           continue;
         }
-        const { read, checkpoint } = await target.applyNextBatch(this.batchSize);
+        const { read, checkpoint, parked } = await target.applyNextBatch(this.batchSize, this.failuresOf(target));
         status.checkpoint = checkpoint;
         status.lastError = undefined;
         delay = this.retryDelayMs;
         this.checkpointMoved.notify();
+        if (parked) {
+          status.parked += 1;
+          this.logger.error(`Projection ${target.name} parked ${parked.eventType} at ${parked.position} and goes on: ${parked.error}`);
+        }
         if (read > 0) {
           status.state = 'catching-up';
           continue;
         }
         status.state = 'live';
-        await this.appended.wait(this.idlePollMs);
+        status.parked = (await parkedEvents(this.readStore, target.name)).length;
+        if (this.running) await this.appended.wait(this.idlePollMs);
       } catch (error) {
         status.state = 'failing';
         status.lastError = error instanceof Error ? error.message : String(error);
         this.logger.error(`Projection ${target.name} failed, retrying in ${delay} ms: ${status.lastError}`);
-        await this.appended.wait(delay);
+        if (this.running) await this.appended.wait(delay);
         delay = Math.min(delay * 2, 30_000);
       }
     }

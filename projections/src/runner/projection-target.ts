@@ -2,8 +2,9 @@ import type { EventStore } from '@app/event-store';
 import type { ReadStore } from '@app/read-store';
 import type { SearchIndex } from '@app/search-index';
 import type { Projection, SearchIndexProjection } from '../projection';
-import type { BatchResult } from './apply-batch';
-import type { RebuildOptions } from './rebuild-projection';
+import type { BatchResult, FailurePolicy } from './isolate-failures';
+import type { RebuildOptions, RebuildOutcome } from './rebuild-projection';
+import type { ParkedEventResolver } from './resolve-parked';
 import { readStoreTarget } from './read-store-target';
 import { searchIndexTarget } from './search-index-target';
 
@@ -24,10 +25,12 @@ export interface ProjectionTarget {
   checkpoint(): Promise<bigint | null>;
   /** The code version differs from the one that built the live documents: a rebuild is due. */
   isOutdated(): Promise<boolean>;
-  /** Applies the next events after the live checkpoint; `read` 0 means caught up. */
-  applyNextBatch(batchSize: number): Promise<BatchResult>;
-  /** Builds from position 0 beside the live documents, then switches and records the version. */
-  rebuild(options?: RebuildOptions): Promise<void>;
+  /** Applies the next events after the live checkpoint, parking one it keeps failing on; `read` 0 means caught up. */
+  applyNextBatch(batchSize: number, failures?: FailurePolicy): Promise<BatchResult>;
+  /** Builds beside the live documents (resuming an interrupted rebuild), then switches and records the version. */
+  rebuild(options?: RebuildOptions): Promise<RebuildOutcome>;
+  /** Retries or skips the events the live run parked. */
+  readonly parked: ParkedEventResolver;
 }
 
 /** The search projection with the index that holds its documents and checkpoint. */

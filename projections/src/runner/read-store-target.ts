@@ -5,6 +5,7 @@ import { applyNextBatch } from './apply-batch';
 import type { ProjectionTarget } from './projection-target';
 import { ProjectionVersions } from './projection-versions';
 import { ensureIndexes, rebuildProjection } from './rebuild-projection';
+import { readStoreParkedResolver } from './resolve-parked';
 
 /** A projection (or reactor) whose documents and checkpoint live in the read store. */
 export function readStoreTarget(eventStore: EventStore, readStore: ReadStore, projection: Projection): ProjectionTarget {
@@ -17,7 +18,8 @@ export function readStoreTarget(eventStore: EventStore, readStore: ReadStore, pr
     prepare: () => ensureIndexes(readStore, projection, ''),
     checkpoint: () => readStore.getCheckpoint(projection.name),
     isOutdated: async () => !projection.reactor && (await versions.stored(projection.name)) !== projection.version,
-    applyNextBatch: (batchSize) => applyNextBatch(eventStore, readStore, live, batchSize),
+    applyNextBatch: (batchSize, failures) => applyNextBatch(eventStore, readStore, live, batchSize, failures),
     rebuild: (options) => rebuildProjection(eventStore, readStore, projection, options),
+    parked: readStoreParkedResolver(eventStore, readStore, projection),
   };
 }

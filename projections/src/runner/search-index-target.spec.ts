@@ -8,13 +8,14 @@ import type { SearchIndexProjection } from '../projection';
 import { applyNextSearchBatch } from './apply-search-batch';
 import { ProjectionRunner } from './projection-runner';
 import { ProjectionVersions } from './projection-versions';
-import { rebuildSearchIndex } from './search-index-target';
+import { parkedEvents } from './parked-events';
+import { rebuildSearchIndex, searchIndexTarget } from './search-index-target';
 
 /**
  * Counts how many times each event was applied, in a document per event (`likes` = times applied,
  * a relative update on purpose): exactly-once means every count is 1. `title` names the code version.
  */
-function tallyProjection(options: { version?: number; crashOnApply?: number } = {}): SearchIndexProjection {
+function tallyProjection(options: { version?: number; crashOnApply?: number; poison?: number } = {}): SearchIndexProjection {
   let applied = 0;
   const version = options.version ?? 1;
   return {
@@ -25,6 +26,7 @@ function tallyProjection(options: { version?: number; crashOnApply?: number } = 
       applied += 1;
       if (applied === options.crashOnApply) throw new Error('simulated crash in the middle of a batch');
       const id = (event.data as { index: number }).index;
+      if (id === options.poison) throw new Error(`cannot index ${id}`);
       const existing = await batch.get(id);
       batch.upsert(document(id, { title: `v${version}`, likes: (existing?.likes ?? 0) + 1, position: event.position.toString() }));
     },
@@ -115,6 +117,25 @@ describe('projection runner: the search projection (documents and checkpoint in 
     expect(tallies).toHaveLength(25);
     expect(tallies.every((tally) => tally.likes === 1)).toBe(true);
     expect(await index.getCheckpoint()).toBe(await eventStore.headPosition());
+  });
+
+  it('parks a poison event in the read store and goes on; retry then applies it once', async () => {
+    await append(8);
+    await recordVersion(1);
+    const poisoned = searchIndexTarget(eventStore, readStore, index, tallyProjection({ poison: 3 }));
+    const failures = { attempts: 2, retryDelayMs: 1 };
+    const first = await poisoned.applyNextBatch(100, failures);
+    expect(first.parked).toMatchObject({ projection: 'search', eventType: 'Counted', error: 'cannot index 3', attempts: 2 });
+    while ((await poisoned.applyNextBatch(100, failures)).read > 0);
+    expect((await allTallies()).map((tally) => tally.id).sort((a, b) => a - b)).toEqual([1, 2, 4, 5, 6, 7, 8]);
+    expect(await index.getCheckpoint()).toBe(await eventStore.headPosition());
+    const [parked] = await parkedEvents(readStore, 'search');
+    expect(parked.position).toBe(first.parked!.position);
+
+    await expect(poisoned.parked.retry(BigInt(parked.position))).rejects.toThrow('cannot index 3');
+    await searchIndexTarget(eventStore, readStore, index, tallyProjection()).parked.retry(BigInt(parked.position));
+    expect(await index.get(3)).toMatchObject({ likes: 1 });
+    expect(await parkedEvents(readStore)).toEqual([]);
   });
 
   it('applies each event once when two runners (two processes) share the event store and the index file', async () => {

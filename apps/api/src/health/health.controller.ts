@@ -24,6 +24,7 @@ export class HealthController {
         state: status.state,
         checkpoint: status.checkpoint?.toString() ?? null,
         lastError: status.lastError ?? null,
+        parked: status.parked,
       })),
     };
   }

@@ -19,7 +19,11 @@ const fromEngines = <K extends keyof SiteEngines>(key: K) => ({
 @Module({
   providers: [
     { provide: APP_CONFIG, useFactory: () => loadConfig() },
-    { provide: SITE_ENGINES, inject: [APP_CONFIG], useFactory: (config: AppConfig) => openSiteEngines(config) },
+    {
+      provide: SITE_ENGINES,
+      inject: [APP_CONFIG, CLOCK],
+      useFactory: (config: AppConfig, clock: Clock) => openSiteEngines(config, { clock }),
+    },
     SiteMetrics,
     {
       provide: EVENT_STORE,

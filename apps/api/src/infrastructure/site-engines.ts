@@ -21,7 +21,8 @@ export interface SiteEngines {
   close(): Promise<void>;
 }
 
-export async function openSiteEngines(config: AppConfig): Promise<SiteEngines> {
+/** `clock`: the site's (the reactors tell expired requests by it); the system clock by default. */
+export async function openSiteEngines(config: AppConfig, options: { clock?: () => Date } = {}): Promise<SiteEngines> {
   const eventStore = createEventStore(config);
   const readStore = await createReadStore(config);
   const keyStore = await createKeyStore(config);
@@ -34,6 +35,7 @@ export async function openSiteEngines(config: AppConfig): Promise<SiteEngines> {
     queue,
     publicUrl: config.publicUrl,
     credentialLinkSecret: config.credentialLinkSecret,
+    clock: options.clock,
   });
   return {
     eventStore,

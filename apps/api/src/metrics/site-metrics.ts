@@ -69,6 +69,13 @@ export class SiteMetrics {
     registers: [this.registry],
   });
 
+  private readonly projectionParked = new Gauge({
+    name: 'devcommunity_projection_parked_events',
+    help: 'Events each projection could not apply and set aside until an operator retries or skips them',
+    labelNames: ['projection'] as const,
+    registers: [this.registry],
+  });
+
   private readonly projectionState = new Gauge({
     name: 'devcommunity_projection_state',
     help: '1 for the state each projection is in, 0 for the others (running, rebuilding, behind, failing, stopped)',
@@ -121,6 +128,7 @@ export class SiteMetrics {
       this.projectionPosition.set(labels, projection.position === null ? 0 : Number(projection.position));
       this.projectionLagEvents.set(labels, projection.lagEvents);
       this.projectionLagSeconds.set(labels, projection.lagSeconds);
+      this.projectionParked.set(labels, projection.parkedEvents);
       for (const state of PROJECTION_STATES) this.projectionState.set({ ...labels, state }, state === projection.state ? 1 : 0);
     }
     const { queue } = status;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore, type EventStore } from '@app/event-store';
-import type { ProjectionStatus, ProjectionTarget } from '@app/projections';
+import type { ParkedEvent, ProjectionStatus, ProjectionTarget } from '@app/projections';
 import { gatherProjectionFigures } from './projection-figures';
 
 describe('gatherProjectionFigures', () => {
@@ -34,18 +34,30 @@ describe('gatherProjectionFigures', () => {
     checkpoint: null,
     state,
     lastError,
+    parked: 0,
   });
+  const parkedIn = (projection: string, position: bigint) =>
+    ({ id: `${projection}@${position}`, projection, checkpoint: projection, position: position.toString() }) as ParkedEvent;
 
-  it('counts the events after each checkpoint and the age of the oldest of them, and names the state', async () => {
+  it('counts the events after each checkpoint, the age of the oldest of them and the parked events, and names the state', async () => {
     const now = new Date(recordedAt[2].getTime() + 90_000);
     const figures = await gatherProjectionFigures(
       eventStore,
       [target('caught-up', positions[6]), target('new', null), target('behind', positions[1]), target('broken', positions[4])],
       [status('caught-up', 'live'), status('new', 'catching-up'), status('behind', 'live'), status('broken', 'failing', 'boom')],
+      [parkedIn('caught-up', positions[2]), parkedIn('caught-up', positions[3]), parkedIn('broken', positions[1])],
       now,
     );
     expect(figures).toEqual([
-      { name: 'caught-up', state: 'running', position: positions[6].toString(), lagEvents: 0, lagSeconds: 0, lastError: null },
+      {
+        name: 'caught-up',
+        state: 'running',
+        position: positions[6].toString(),
+        lagEvents: 0,
+        lagSeconds: 0,
+        lastError: null,
+        parkedEvents: 2,
+      },
       {
         name: 'new',
         state: 'behind',
@@ -53,8 +65,17 @@ describe('gatherProjectionFigures', () => {
         lagEvents: 7,
         lagSeconds: (now.getTime() - recordedAt[0].getTime()) / 1000,
         lastError: null,
+        parkedEvents: 0,
       },
-      { name: 'behind', state: 'behind', position: positions[1].toString(), lagEvents: 5, lagSeconds: 90, lastError: null },
+      {
+        name: 'behind',
+        state: 'behind',
+        position: positions[1].toString(),
+        lagEvents: 5,
+        lagSeconds: 90,
+        lastError: null,
+        parkedEvents: 0,
+      },
       {
         name: 'broken',
         state: 'failing',
@@ -62,6 +83,7 @@ describe('gatherProjectionFigures', () => {
         lagEvents: 2,
         lagSeconds: (now.getTime() - recordedAt[5].getTime()) / 1000,
         lastError: 'boom',
+        parkedEvents: 1,
       },
     ]);
   });
@@ -71,6 +93,7 @@ describe('gatherProjectionFigures', () => {
       eventStore,
       [target('rebuilt', positions[0]), target('elsewhere', positions[3]), target('elsewhere-done', positions[6])],
       [status('rebuilt', 'rebuilding'), status('elsewhere', 'stopped'), status('elsewhere-done', 'stopped')],
+      [],
       new Date(),
     );
     expect(figures.map((figure) => figure.state)).toEqual(['rebuilding', 'stopped', 'running']);

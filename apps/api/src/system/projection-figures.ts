@@ -1,6 +1,6 @@
 import type { ProjectionFigures, ProjectionState } from '@app/contracts';
 import type { EventStore } from '@app/event-store';
-import type { ProjectionStatus, ProjectionTarget } from '@app/projections';
+import type { ParkedEvent, ProjectionStatus, ProjectionTarget } from '@app/projections';
 
 const PAGE = 5000;
 
@@ -8,13 +8,15 @@ const PAGE = 5000;
  * The one place projection figures are gathered, for GET /metrics and the Admin Panel's System
  * card alike: each target's live checkpoint (read through its ProjectionTarget, so it is right
  * when another process projects), the events after it and the age of the oldest of them, and the
- * state the runner of this process reports. A figure the runner learns to report (parked events)
- * is added here, to ProjectionFigures (libs/contracts/src/system.ts) and to SiteMetrics.recordSystem.
+ * state the runner of this process reports, and the events parked (read from the read store, so
+ * also those another process parked). A new figure is added here, to ProjectionFigures
+ * (libs/contracts/src/system.ts) and to SiteMetrics.recordSystem.
  */
 export async function gatherProjectionFigures(
   eventStore: EventStore,
   targets: readonly ProjectionTarget[],
   statuses: readonly ProjectionStatus[],
+  parked: readonly ParkedEvent[],
   now: Date,
 ): Promise<ProjectionFigures[]> {
   // Projections mostly stand at the same checkpoint: the events after it are read once.
@@ -36,6 +38,7 @@ export async function gatherProjectionFigures(
         lagEvents,
         lagSeconds: oldestPending ? Math.max(0, (now.getTime() - oldestPending.getTime()) / 1000) : 0,
         lastError: status?.state === 'failing' ? (status.lastError ?? null) : null,
+        parkedEvents: parked.filter((event) => event.projection === target.name).length,
       };
     }),
   );

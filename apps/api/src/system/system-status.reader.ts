@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SystemStatus } from '@app/contracts';
-import { createProjectionTargets, ProjectionRunner, type ProjectionTarget } from '@app/projections';
+import { createProjectionTargets, parkedEvents, ProjectionRunner, type ProjectionTarget } from '@app/projections';
 import type { SiteEngines } from '../infrastructure/site-engines';
 import { CLOCK, SITE_ENGINES, type Clock } from '../infrastructure/tokens';
 import { gatherProjectionFigures } from './projection-figures';
@@ -19,10 +19,12 @@ export class SystemStatusReader {
   }
 
   async read(): Promise<SystemStatus> {
-    const { eventStore, queue } = this.engines;
+    const { eventStore, readStore, queue } = this.engines;
     const [head, projections, jobs] = await Promise.all([
       eventStore.headPosition(),
-      gatherProjectionFigures(eventStore, this.targets, this.runner.status(), this.clock()),
+      parkedEvents(readStore).then((parked) =>
+        gatherProjectionFigures(eventStore, this.targets, this.runner.status(), parked, this.clock()),
+      ),
       queue.stats(),
     ]);
     return {

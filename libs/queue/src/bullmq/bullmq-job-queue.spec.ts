@@ -1,3 +1,4 @@
+import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { CONTRACT_BACKOFF_MS, describeJobQueueContract } from '../job-queue.contract';
@@ -14,6 +15,37 @@ if (redisUrl) {
       open: async () => new BullMqJobQueue({ url: redisUrl, prefix, maxAttempts: 5, backoffMs: CONTRACT_BACKOFF_MS }),
       dispose: () => deleteKeys(redisUrl, `${prefix}:*`),
     };
+  });
+
+  describe('BullMQ job queue: what a finished job keeps', () => {
+    it('keeps the id of a completed job (an enqueue of it again does nothing) but not its data', async () => {
+      const prefix = `test-${randomUUID()}`;
+      const queue = new BullMqJobQueue({ url: redisUrl, prefix, backoffMs: CONTRACT_BACKOFF_MS });
+      const runs: unknown[] = [];
+      try {
+        await queue.process('send-mail', async (data) => void runs.push(data));
+        await queue.enqueue({ id: 'event-1', name: 'send-mail', data: { to: 'ada@example.com' } });
+        const inspector = new Queue('send-mail', { connection: { url: redisUrl }, prefix });
+        try {
+          const deadline = Date.now() + 10_000;
+          let job = await inspector.getJob(toBullJobId('event-1'));
+          while ((!job?.finishedOn || job.data !== null) && Date.now() < deadline) {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            job = await inspector.getJob(toBullJobId('event-1'));
+          }
+          expect(job?.finishedOn).toBeDefined();
+          expect(job?.data).toBeNull();
+        } finally {
+          await inspector.close();
+        }
+        await queue.enqueue({ id: 'event-1', name: 'send-mail', data: { to: 'ada@example.com' } });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(runs).toEqual([{ to: 'ada@example.com' }]);
+      } finally {
+        await queue.close();
+        await deleteKeys(redisUrl, `${prefix}:*`);
+      }
+    });
   });
 } else if (process.env.CI === 'true') {
   it('runs the BullMQ contract against a real Redis', () => {

@@ -4,6 +4,7 @@ import {
   DEFAULT_BACKOFF_MS,
   DEFAULT_MAX_ATTEMPTS,
   FailedJob,
+  IDEMPOTENCY_WINDOW_MS,
   JobHandler,
   JobQueue,
   JobQueueStats,
@@ -19,11 +20,12 @@ export interface BullMqJobQueueOptions extends RetryOptions {
   /** Namespace of every Redis key this queue writes. Default `devcommunity`. */
   prefix?: string;
   /**
-   * How long completed jobs stay in Redis. BullMQ ignores an `add` only while a job with that id
-   * exists, so this is the window in which re-enqueueing an id (a replayed reactor) sends nothing.
-   * Default: 30 days, at most 10 000 jobs per job name.
+   * How long completed jobs (their id, not their data) stay in Redis. BullMQ ignores an `add`
+   * only while a job with that id exists, so this is the window in which re-enqueueing an id (a
+   * replayed reactor) sends nothing: at least IDEMPOTENCY_WINDOW_MS by default. A `count` limit
+   * would shorten it on a busy site; leave it out unless the reactors' own age limits allow it.
    */
-  keepCompleted?: { ageSeconds: number; count: number };
+  keepCompleted?: { ageSeconds: number; count?: number };
   /** Where connection and worker errors go (job failures are recorded in the failed set). */
   onError?: (error: unknown) => void;
 }
@@ -40,7 +42,7 @@ export class BullMqJobQueue implements JobQueue {
   private readonly prefix: string;
   private readonly maxAttempts: number;
   private readonly backoffMs: number;
-  private readonly keepCompleted: { ageSeconds: number; count: number };
+  private readonly keepCompleted: { ageSeconds: number; count?: number };
   private readonly onError: (error: unknown) => void;
   private readonly registry: IORedis;
   private readonly queues = new Map<string, Queue>();
@@ -52,7 +54,7 @@ export class BullMqJobQueue implements JobQueue {
     this.prefix = options.prefix ?? 'devcommunity';
     this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     this.backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
-    this.keepCompleted = options.keepCompleted ?? { ageSeconds: 30 * 24 * 3600, count: 10_000 };
+    this.keepCompleted = options.keepCompleted ?? { ageSeconds: IDEMPOTENCY_WINDOW_MS / 1000 };
     this.onError = options.onError ?? ((error) => console.error('[BullMqJobQueue]', error));
     this.registry = new IORedis(options.url);
     this.registry.on('error', this.onError);
@@ -66,7 +68,10 @@ export class BullMqJobQueue implements JobQueue {
       jobId: toBullJobId(job.id),
       attempts: this.maxAttempts,
       backoff: { type: 'exponential', delay: this.backoffMs },
-      removeOnComplete: { age: this.keepCompleted.ageSeconds, count: this.keepCompleted.count },
+      removeOnComplete: {
+        age: this.keepCompleted.ageSeconds,
+        ...(this.keepCompleted.count === undefined ? {} : { count: this.keepCompleted.count }),
+      },
       removeOnFail: false,
     });
   }
@@ -86,6 +91,9 @@ export class BullMqJobQueue implements JobQueue {
       },
     );
     worker.on('error', this.onError);
+    // The job stays (its id keeps the queue idempotent) but its data goes: a mail's payload is
+    // personal data. A crash right before this leaves it sealed with its recipient's key.
+    worker.on('completed', (job: Job) => void job.updateData(null).catch(this.onError));
     this.workers.set(name, worker);
     await worker.waitUntilReady();
   }

@@ -14,9 +14,11 @@ if (mongodbUrl) {
     const client = await MongoClient.connect(mongodbUrl);
     try {
       const db = client.db(databaseNameOf(mongodbUrl));
-      const collections = await db.listCollections({ name: { $regex: `^${CONTRACT_NAME_PREFIX}` } }, { nameOnly: true }).toArray();
+      // Logical names, and the generations (`_g_<name>_...`) they point at.
+      const collections = await db.listCollections({ name: { $regex: `^(_g_)?${CONTRACT_NAME_PREFIX}` } }, { nameOnly: true }).toArray();
       for (const { name } of collections) await db.dropCollection(name);
       await db.collection<{ _id: string }>('_checkpoints').deleteMany({ _id: { $regex: `^${CONTRACT_NAME_PREFIX}` } });
+      await db.collection<{ _id: string }>('_generations').deleteMany({ _id: { $regex: `^${CONTRACT_NAME_PREFIX}` } });
     } finally {
       await client.close();
     }

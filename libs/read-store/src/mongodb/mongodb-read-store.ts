@@ -1,4 +1,5 @@
 import { ClientSession, Db, MongoClient, type TransactionOptions } from 'mongodb';
+import { randomBytes } from 'node:crypto';
 import { assertCollectionName, isCollectionName } from '../collection-name';
 import { assertDocumentId, assertFieldPath, parseFilter, parseFindOptions } from '../filter';
 import type { Filter, FindOptions, ReadDocument, ReadStore, ReadStoreTransaction } from '../read-store.port';
@@ -7,8 +8,13 @@ import { mongoFilter, mongoIndexKeys, mongoSort } from './mongodb-query';
 
 /** Starts with `_`, which no collection name may: never listed, never clashes. */
 const CHECKPOINTS = '_checkpoints';
+/** Which physical collection (generation) each logical collection is: the pointer a rename or a drop flips. */
+const GENERATIONS = '_generations';
+/** Prefix of generation collections (`_` again: never listed, never a logical name). */
+const GENERATION_PREFIX = '_g_';
+/** How long a generation replaced by a switch stays, for reads that resolved the pointer just before it. */
+const RETIRED_GRACE_MS = 10_000;
 const DEFAULT_DATABASE = 'devcommunity';
-const COPY_BATCH_SIZE = 1000;
 const TRANSACTION_OPTIONS: TransactionOptions = {
   readConcern: { level: 'snapshot' },
   writeConcern: { w: 'majority' },
@@ -20,15 +26,27 @@ interface StoredDocument {
   [field: string]: unknown;
 }
 
+interface StoredGeneration {
+  _id: string;
+  physical: string;
+}
+
 interface StoredCheckpoint {
   _id: string;
   position: string | null;
 }
 
 /**
- * The production ReadStore: a MongoDB collection per read-model collection, documents keyed by
- * `_id` = id, checkpoints (decimal strings) in `_checkpoints`. Needs a replica set, for
- * multi-document transactions.
+ * The production ReadStore: documents keyed by `_id` = id, checkpoints (decimal strings) in
+ * `_checkpoints`. Needs a replica set, for multi-document transactions.
+ *
+ * Each logical collection is a pointer in `_generations` to a physical collection (a generation,
+ * `_g_<name>_<id>`; without a pointer, the collection of the logical name itself). MongoDB cannot
+ * rename or drop a collection inside a transaction, so `renameCollection` and `dropCollection`
+ * flip pointers there instead: the target points at the source's generation (indexes included),
+ * the source at a fresh, empty one; they commit or roll back with the rest, checkpoints included,
+ * in constant time whatever the collection's size. Replaced generations are dropped shortly after
+ * the commit (a crash first leaves an unreferenced `_g_` collection: garbage, never read).
  *
  * Transactions are serialized in this process by a lock; against other processes MongoDB's
  * write conflicts make `withTransaction` run `work` again on a fresh snapshot, so `work` must
@@ -36,6 +54,7 @@ interface StoredCheckpoint {
  */
 export class MongoReadStore implements ReadStore {
   private readonly lock = new SerialLock();
+  private readonly retiring = new Map<string, NodeJS.Timeout>();
 
   constructor(
     private readonly client: MongoClient,
@@ -58,8 +77,8 @@ export class MongoReadStore implements ReadStore {
   }
 
   async count(collection: string, filter?: Filter): Promise<number> {
-    assertCollectionName(collection);
-    return this.db.collection<StoredDocument>(collection).countDocuments(mongoFilter(parseFilter(filter)));
+    const physical = await physicalName(this.db, collection);
+    return this.db.collection<StoredDocument>(physical).countDocuments(mongoFilter(parseFilter(filter)));
   }
 
   getCheckpoint(name: string): Promise<bigint | null> {
@@ -70,20 +89,18 @@ export class MongoReadStore implements ReadStore {
     return this.lock.run(async () => {
       const session = this.client.startSession();
       try {
-        let emptied: ReadonlySet<string> = new Set();
+        let retired: ReadonlySet<string> = new Set();
         const result = await session.withTransaction(async () => {
           const tx = new MongoTransaction(this.db, session);
           try {
             const value = await work(tx);
-            emptied = tx.renamedAway;
+            retired = tx.retired;
             return value;
           } finally {
             tx.end();
           }
         }, TRANSACTION_OPTIONS);
-        // Collections cannot be dropped inside a transaction; these were emptied in it, so
-        // dropping them now only tidies up, and failing to is harmless.
-        for (const name of emptied) await this.db.dropCollection(name).catch(() => undefined);
+        for (const name of retired) this.retire(name);
         return result;
       } finally {
         await session.endSession();
@@ -92,36 +109,56 @@ export class MongoReadStore implements ReadStore {
   }
 
   async ensureIndexes(collection: string, indexes: readonly (readonly string[])[]): Promise<void> {
-    assertCollectionName(collection);
+    const physical = await physicalName(this.db, collection);
     for (const fields of indexes) {
       if (fields.length === 0) throw new TypeError(`An index of "${collection}" lists no field`);
       fields.forEach(assertFieldPath);
       if (fields.length === 1 && fields[0] === 'id') continue; // _id is always indexed
-      await this.db.collection(collection).createIndex(mongoIndexKeys(fields));
+      await this.db.collection(physical).createIndex(mongoIndexKeys(fields));
     }
   }
 
+  /** Logical names: those whose generation exists, and plain collections no pointer replaced. */
   async listCollections(): Promise<string[]> {
-    const collections = await this.db.listCollections({ type: 'collection' }, { nameOnly: true }).toArray();
-    return collections
-      .map((collection) => collection.name)
-      .filter(isCollectionName)
-      .sort();
+    const existing = new Set(
+      (await this.db.listCollections({ type: 'collection' }, { nameOnly: true }).toArray()).map((collection) => collection.name),
+    );
+    const pointers = await this.db.collection<StoredGeneration>(GENERATIONS).find({}).toArray();
+    const pointed = new Set(pointers.map((pointer) => pointer._id));
+    const names = pointers.filter((pointer) => existing.has(pointer.physical)).map((pointer) => pointer._id);
+    for (const name of existing) if (!pointed.has(name)) names.push(name);
+    return [...new Set(names.filter(isCollectionName))].sort();
   }
 
   close(): Promise<void> {
-    return this.lock.run(() => this.client.close());
+    return this.lock.run(async () => {
+      // Replaced generations go now rather than never: nobody reads through this store any more.
+      const pending = [...this.retiring.keys()];
+      for (const timer of this.retiring.values()) clearTimeout(timer);
+      this.retiring.clear();
+      for (const name of pending) await this.db.dropCollection(name).catch(() => undefined);
+      await this.client.close();
+    });
+  }
+
+  /** Drops a generation a committed switch replaced, after a grace period; failing to is harmless. */
+  private retire(name: string): void {
+    const timer = setTimeout(() => {
+      this.retiring.delete(name);
+      void this.db.dropCollection(name).catch(() => undefined);
+    }, RETIRED_GRACE_MS);
+    timer.unref();
+    this.retiring.set(name, timer);
   }
 }
 
 /**
- * Everything goes through the transaction's session. MongoDB cannot drop or rename a collection
- * inside a transaction, so `dropCollection` deletes the documents and `renameCollection` copies
- * them: both then commit or roll back with the rest, checkpoints included.
+ * Everything goes through the transaction's session, logical names through `_generations` as the
+ * transaction sees it. `dropCollection` and `renameCollection` flip pointers (see MongoReadStore).
  */
 class MongoTransaction implements ReadStoreTransaction {
-  /** Sources of renames: empty once committed, dropped by the store afterwards. */
-  readonly renamedAway = new Set<string>();
+  /** Generations replaced in this transaction: the store drops them once it committed. */
+  readonly retired = new Set<string>();
   private active = true;
 
   constructor(
@@ -147,43 +184,36 @@ class MongoTransaction implements ReadStoreTransaction {
     assertDocumentId(document);
     const { id, ...fields } = JSON.parse(JSON.stringify(document)) as ReadDocument;
     delete fields._id;
-    this.renamedAway.delete(collection);
-    await this.db.collection<StoredDocument>(collection).replaceOne({ _id: id }, fields, { upsert: true, session });
+    const physical = await physicalName(this.db, collection, session);
+    await this.db.collection<StoredDocument>(physical).replaceOne({ _id: id }, fields, { upsert: true, session });
   }
 
   async delete(collection: string, id: string): Promise<void> {
     const session = this.open();
-    assertCollectionName(collection);
-    await this.db.collection<StoredDocument>(collection).deleteOne({ _id: id }, { session });
+    const physical = await physicalName(this.db, collection, session);
+    await this.db.collection<StoredDocument>(physical).deleteOne({ _id: id }, { session });
   }
 
+  /** Points the collection at a fresh, empty generation. */
   async dropCollection(collection: string): Promise<void> {
     const session = this.open();
-    assertCollectionName(collection);
-    await this.db.collection<StoredDocument>(collection).deleteMany({}, { session });
+    const old = await physicalName(this.db, collection, session);
+    await this.point(collection, freshGeneration(collection));
+    this.retired.add(old);
   }
 
+  /** Points `to` at the generation of `from` (its documents and indexes), and `from` at a fresh one. */
   async renameCollection(from: string, to: string): Promise<void> {
     const session = this.open();
     assertCollectionName(from);
     assertCollectionName(to);
     if (from === to) return;
-    const source = this.db.collection<StoredDocument>(from);
-    const target = this.db.collection<StoredDocument>(to);
-    await target.deleteMany({}, { session });
-    // Pages by _id rather than one open cursor, so no cursor outlives a batch of inserts.
-    let after: string | undefined;
-    for (;;) {
-      const page = await source
-        .find(after === undefined ? {} : { _id: { $gt: after } }, { session, sort: [['_id', 1]], limit: COPY_BATCH_SIZE })
-        .toArray();
-      if (page.length === 0) break;
-      await target.insertMany(page, { session });
-      after = page[page.length - 1]._id;
-    }
-    await source.deleteMany({}, { session });
-    this.renamedAway.delete(to);
-    this.renamedAway.add(from);
+    const source = await physicalName(this.db, from, session);
+    const replaced = await physicalName(this.db, to, session);
+    await this.point(to, source);
+    await this.point(from, freshGeneration(from));
+    this.retired.delete(source);
+    this.retired.add(replaced);
   }
 
   async getCheckpoint(name: string): Promise<bigint | null> {
@@ -203,15 +233,32 @@ class MongoTransaction implements ReadStoreTransaction {
     await this.db.collection<StoredCheckpoint>(CHECKPOINTS).deleteOne({ _id: name }, { session });
   }
 
+  private async point(logical: string, physical: string): Promise<void> {
+    await this.db
+      .collection<StoredGeneration>(GENERATIONS)
+      .replaceOne({ _id: logical }, { physical }, { upsert: true, session: this.open() });
+  }
+
   private open(): ClientSession {
     if (!this.active) throw new Error('This read-store transaction has already ended');
     return this.session;
   }
 }
 
-async function getDocument<T extends ReadDocument>(db: Db, collection: string, id: string, session?: ClientSession): Promise<T | null> {
+/** The physical collection a logical name stands for, as `session` (or a plain read) sees it. */
+async function physicalName(db: Db, collection: string, session?: ClientSession): Promise<string> {
   assertCollectionName(collection);
-  const stored = await db.collection<StoredDocument>(collection).findOne({ _id: id }, { session });
+  const pointer = await db.collection<StoredGeneration>(GENERATIONS).findOne({ _id: collection }, { session });
+  return pointer?.physical ?? collection;
+}
+
+function freshGeneration(collection: string): string {
+  return `${GENERATION_PREFIX}${collection}_${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
+}
+
+async function getDocument<T extends ReadDocument>(db: Db, collection: string, id: string, session?: ClientSession): Promise<T | null> {
+  const physical = await physicalName(db, collection, session);
+  const stored = await db.collection<StoredDocument>(physical).findOne({ _id: id }, { session });
   return stored ? toReadDocument<T>(stored) : null;
 }
 
@@ -222,12 +269,12 @@ async function findDocuments<T extends ReadDocument>(
   options: FindOptions | undefined,
   session?: ClientSession,
 ): Promise<T[]> {
-  assertCollectionName(collection);
+  const physical = await physicalName(db, collection, session);
   const parsed = parseFindOptions(options);
   // MongoDB reads limit 0 as "no limit".
   if (parsed.limit === 0) return [];
   const stored = await db
-    .collection<StoredDocument>(collection)
+    .collection<StoredDocument>(physical)
     .find(mongoFilter(parseFilter(filter)), { session, sort: mongoSort(parsed), skip: parsed.skip, limit: parsed.limit })
     .toArray();
   return stored.map((document) => toReadDocument<T>(document));

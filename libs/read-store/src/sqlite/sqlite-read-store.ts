@@ -34,8 +34,9 @@ export class SqliteReadStore implements ReadStore {
     this.busyTimeoutMs = timeout;
     this.writer = new Database(options.file, { timeout });
     this.writer.pragma('journal_mode = WAL');
-    // FULL: a commit is durable once `transaction` resolves, so a checkpoint never runs ahead of a crash.
-    this.writer.pragma('synchronous = FULL');
+    // NORMAL: read models are rebuilt from the log. A power cut may lose the last commits, but
+    // documents and checkpoint go back together (one transaction), so the runner just re-applies them.
+    this.writer.pragma('synchronous = NORMAL');
     this.writer.exec(SCHEMA);
     this.writer.pragma('busy_timeout = 0'); // from now on, see beginImmediate
     this.reader = new Database(options.file, { readonly: true, timeout });

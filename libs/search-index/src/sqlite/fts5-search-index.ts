@@ -63,8 +63,9 @@ export class Fts5SearchIndex implements SearchIndex {
     mkdirSync(dirname(options.file), { recursive: true });
     this.db = new Database(options.file, { timeout: options.busyTimeoutMs ?? 10_000 });
     this.db.pragma('journal_mode = WAL');
-    // FULL: a batch is durable once applyBatch resolves, so its checkpoint never runs ahead of a crash.
-    this.db.pragma('synchronous = FULL');
+    // NORMAL: the index is rebuilt from the log. A power cut may lose the last batches, but each
+    // batch's documents and checkpoint go back together, so the runner just re-applies them.
+    this.db.pragma('synchronous = NORMAL');
     this.db
       .transaction(() => {
         if (this.db.pragma('user_version', { simple: true }) === SCHEMA_VERSION) return;

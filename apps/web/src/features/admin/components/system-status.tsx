@@ -44,6 +44,7 @@ function SystemFigures({ status }: { status: SystemStatus }) {
             <th scope="col">Position</th>
             <th scope="col">Lag (events)</th>
             <th scope="col">Lag (seconds)</th>
+            <th scope="col">Parked events</th>
           </tr>
         </thead>
         <tbody>
@@ -68,6 +69,7 @@ function ProjectionRow({ projection }: { projection: ProjectionFigures }) {
       <td>{projection.position ?? '–'}</td>
       <td>{projection.lagEvents}</td>
       <td>{Math.round(projection.lagSeconds)}</td>
+      <td>{projection.parkedEvents}</td>
     </tr>
   );
 }

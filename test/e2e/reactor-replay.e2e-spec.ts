@@ -1,0 +1,107 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EventStore } from '@app/event-store';
+import type { JobQueue } from '@app/queue';
+import { createReadStore, type ReadStore } from '@app/read-store';
+import { EVENT_STORE, JOB_QUEUE, READ_STORE } from '@app/api';
+import { bearer, signUp, type TestUser } from '../support/accounts';
+import { countMailTo, waitForMailTo } from '../support/mailbox';
+import { articleBody, createPost } from '../support/posts';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const REACTORS = ['account-mail', 'comment-notification'];
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The mail reactors run again over requests they already mailed when their checkpoint is lost (the
+ * read store deleted or restored from an old copy): nothing is sent twice, whether the queue still
+ * knows the jobs' ids or, days later, it has forgotten them.
+ */
+describe('mail reactors with a lost checkpoint', () => {
+  let clockMs = Date.now();
+  const clock = () => new Date(clockMs);
+  let site: TestApp;
+  let dataDir: string;
+  let author: TestUser;
+  let commenter: TestUser;
+
+  beforeAll(async () => {
+    site = await startTestApp({ clock });
+    dataDir = site.dataDir;
+    author = await signUp(site, 'Ada Author');
+    commenter = await signUp(site, 'Carl Commenter');
+    await site.http().post('/api/Account/ForgotPassword').send({ Email: author.email }).expect(200);
+    const articleId = await createPost(site, 'Article', author, articleBody({ isPublished: true, title: 'Replayed' }));
+    await site.http().post('/api/ArticleComment').set(bearer(commenter)).send({ content: '<p>Nice</p>', articleID: articleId }).expect(200);
+    await waitForMailTo(dataDir, author.email, { subject: /comment/i });
+    await waitForMailTo(dataDir, author.email, { subject: /reset/i });
+    await waitForMailTo(dataDir, commenter.email, { subject: /confirm/i });
+    await caughtUp();
+  }, 60_000);
+  afterAll(async () => {
+    await site?.dispose();
+  });
+
+  const mailCounts = async () => ({
+    author: await countMailTo(dataDir, author.email),
+    commenter: await countMailTo(dataDir, commenter.email),
+  });
+
+  /** Until both reactors passed the head and the queue has nothing left to send. */
+  async function caughtUp(): Promise<void> {
+    const eventStore = site.app.get<EventStore>(EVENT_STORE);
+    const readStore = site.app.get<ReadStore>(READ_STORE);
+    const queue = site.app.get<JobQueue>(JOB_QUEUE);
+    const head = await eventStore.headPosition();
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const checkpoints = await Promise.all(REACTORS.map((name) => readStore.getCheckpoint(name)));
+      const stats = await queue.stats();
+      if (checkpoints.every((checkpoint) => checkpoint !== null && checkpoint >= head!) && stats.waiting + stats.active === 0) break;
+      if (Date.now() > deadline) throw new Error(`Reactors not caught up: ${checkpoints.join(', ')} of ${head}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500)); // a send in flight lands as a file
+  }
+
+  async function restartLosingCheckpoints(options: { queueToo?: boolean } = {}): Promise<void> {
+    await site.close();
+    const readStore = await createReadStore({ dataDir });
+    await readStore.transaction(async (tx) => {
+      for (const name of REACTORS) await tx.deleteCheckpoint(name);
+    });
+    await readStore.close();
+    if (options.queueToo) {
+      for (const file of ['queue.sqlite', 'queue.sqlite-wal', 'queue.sqlite-shm']) rmSync(join(dataDir, file), { force: true });
+    }
+    site = await startTestApp({ dataDir, clock });
+    await caughtUp();
+  }
+
+  it('sent three mails to the author (confirmation, reset, comment) and one to the commenter', async () => {
+    expect(await mailCounts()).toEqual({ author: 3, commenter: 1 });
+  });
+
+  it('sends nothing again right after: the queue still holds every job id', async () => {
+    await restartLosingCheckpoints();
+    expect(await mailCounts()).toEqual({ author: 3, commenter: 1 });
+  });
+
+  it('sends nothing again days later, when the queue has forgotten the ids too: the requests have expired', async () => {
+    clockMs += 3 * DAY_MS;
+    await restartLosingCheckpoints({ queueToo: true });
+    expect(await mailCounts()).toEqual({ author: 3, commenter: 1 });
+  });
+
+  it('still mails what is new', async () => {
+    const articleId = await createPost(site, 'Article', author, articleBody({ isPublished: true, title: 'Fresh' }));
+    await site
+      .http()
+      .post('/api/ArticleComment')
+      .set(bearer(commenter))
+      .send({ content: '<p>Again</p>', articleID: articleId })
+      .expect(200);
+    await caughtUp();
+    expect(await mailCounts()).toEqual({ author: 4, commenter: 1 });
+  });
+});
