@@ -3,7 +3,9 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { AppConfig } from '@app/config';
 import { AppModule, type AppOptions } from './app.module';
+import { useDocsGate } from './http/docs-gate';
 import { useJsonBody } from './http/json-body';
+import { useSecurityHeaders } from './http/security-headers';
 import { useSpa } from './http/spa-fallback';
 import { APP_CONFIG } from './infrastructure/tokens';
 
@@ -18,10 +20,11 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.enableShutdownHooks();
-  app.enableCors({ exposedHeaders: ['auth-token'] });
+  useSecurityHeaders(app, express, config);
   useJsonBody(express);
   useSpa(express, config.webDistDir);
   app.setGlobalPrefix('api');
+  useDocsGate(app, express, config);
 
   const openApi = new DocumentBuilder()
     .setTitle('DevCommunity API')

@@ -22,6 +22,10 @@ export interface AppConfig {
   mailFrom: string;
   moderation: 'post' | 'pre';
   webDistDir: string;
+  /** Other origins allowed to call the API from a browser (CORS); the site's own origin needs none. */
+  corsOrigins: string[];
+  /** NODE_ENV=development: the API docs and health details are open to anyone. */
+  development: boolean;
 }
 
 const optionalUrl = z
@@ -46,6 +50,17 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().default('DevCommunity <no-reply@devcommunity.local>'),
   MODERATION: z.enum(['post', 'pre']).default('post'),
   WEB_DIST_DIR: z.string().optional(),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().url('CORS_ORIGINS must be a comma-separated list of origins such as https://example.com'))),
+  NODE_ENV: z.string().optional(),
 });
 
 export class ConfigError extends Error {}
@@ -77,6 +92,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     mailFrom: env.MAIL_FROM,
     moderation: env.MODERATION,
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(__dirname, '..', '..', '..', 'apps', 'web', 'dist')),
+    corsOrigins: env.CORS_ORIGINS,
+    development: env.NODE_ENV === 'development',
   };
 }
 
