@@ -8,3 +8,4 @@ export * from './search';
 export * from './calendar-date';
 export * from './profile';
 export * from './comments';
+export * from './idempotency';
