@@ -15,7 +15,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * query strings), anonymous, logged in, as an admin and with a forged token. The site must never
  * answer 5xx, and every answer is the envelope, `{ success: false, errorMessage }` on a 4xx.
  */
-const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 40);
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 25);
 jest.setTimeout(240_000);
 
 type Caller = 'anonymous' | 'user' | 'admin' | 'forged';
@@ -192,7 +192,7 @@ describe('fuzzing every endpoint', () => {
           check(route, url, response);
         },
       ),
-      { numRuns: 400, endOnFailure: true },
+      { numRuns: 300, endOnFailure: true },
     );
   });
 
