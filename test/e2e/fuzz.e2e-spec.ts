@@ -16,7 +16,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * answer 5xx, and every answer is the envelope, `{ success: false, errorMessage }` on a 4xx.
  */
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 25);
-jest.setTimeout(240_000);
+jest.setTimeout(600_000);
 
 type Caller = 'anonymous' | 'user' | 'admin' | 'forged';
 type BodyKind = 'none' | 'json' | 'brokenJson' | 'multipart' | 'brokenMultipart' | 'form' | 'text';
