@@ -51,8 +51,12 @@ export async function grantAdmin(server: RunningServer, account: SiteAccount): P
   const granted = runCli(server.dataDir, ['grant-admin', account.email]);
   if (granted.status !== 0) throw new Error(`grant-admin failed: ${granted.output}`);
   await eventually(
-    async () =>
-      Number((await callSite<{ roleId: number }>(server.url, 'GET', '/api/Account/IsTokenValid', { token: account.token })).roleId) === 2,
+    // The CLI blocks this process for seconds: a keep-alive socket the server closed meanwhile fails once, so ask again.
+    () =>
+      callSite<{ roleId: number }>(server.url, 'GET', '/api/Account/IsTokenValid', { token: account.token }).then(
+        (result) => Number(result.roleId) === 2,
+        () => false,
+      ),
     'the admin role to reach the server',
     10_000,
   );
