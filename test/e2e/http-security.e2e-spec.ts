@@ -12,7 +12,7 @@ describe('HTTP security headers, CORS, docs and health', () => {
       const response = await site.http().get(path);
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
-      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['referrer-policy']).toBe('same-origin');
       expect(response.headers['x-powered-by']).toBeUndefined();
       const csp = response.headers['content-security-policy'];
       expect(csp).toContain("frame-ancestors 'none'");

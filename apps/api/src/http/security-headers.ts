@@ -38,6 +38,8 @@ export function useSecurityHeaders(app: INestApplication, express: Express, conf
     helmet({
       contentSecurityPolicy: contentSecurityPolicy(https),
       strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+      // Other sites learn nothing; the SPA still reads its own previous page (login returns there).
+      referrerPolicy: { policy: 'same-origin' },
       // Listed origins may show the site's images too.
       crossOriginResourcePolicy: { policy: config.corsOrigins.length > 0 ? 'cross-origin' : 'same-origin' },
     }),
