@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh machine: installs what the tests need (Debian's redis-server and
-# chromium), starts a private Redis, builds, type-checks and lints the site, runs every jest project (unit, contract,
+# chromium), starts a private Redis, builds, type-checks and lints the site, prints `npm audit --omit=dev` (failing on
+# high/critical advisories when the audit endpoint answers), runs every jest project (unit, contract,
 # e2e, browser) and prints one summary line: "N passed, N failed, N skipped".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -25,6 +26,7 @@ export TEST_REDIS_URL="redis://127.0.0.1:$redis_port"
 npm run build || { echo "Build failed"; echo "0 passed, 1 failed"; exit 1; }
 npx tsc -p tsconfig.json --noEmit || { echo "Type check failed"; echo "0 passed, 1 failed"; exit 1; }
 npm run lint || { echo "Lint failed (npm run lint: Prettier and ESLint)"; echo "0 passed, 1 failed"; exit 1; }
+node test/support/audit.js || { echo "High or critical advisories in production dependencies"; echo "0 passed, 1 failed"; exit 1; }
 
 npx jest --ci --forceExit --json --outputFile=.tmp/jest-results.json "$@"
 status=$?

@@ -1,3 +1,4 @@
+import { bearer, makeAdmin, signUp } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 describe('API shell', () => {
@@ -7,11 +8,18 @@ describe('API shell', () => {
   });
   afterAll(() => site.dispose());
 
-  it('answers health with the log head and the projections', async () => {
+  it('answers health with just up to anyone', async () => {
     const response = await site.http().get('/api/health').expect(200);
     expect(response.body).toMatchObject({ success: true, errorMessage: null, result: { status: 'ok' } });
-    expect(response.body.result.projections.map((p: { name: string }) => p.name)).toContain('home');
+    expect(response.body.result).toEqual({ status: 'ok' });
     expect(Date.parse(response.body.timeStamp)).not.toBeNaN();
+  });
+
+  it('answers health with the log head and the projections to an admin', async () => {
+    const admin = await makeAdmin(site, await signUp(site, 'Ops Admin'));
+    const response = await site.http().get('/api/health').set(bearer(admin)).expect(200);
+    expect(response.body.result.projections.map((p: { name: string }) => p.name)).toContain('home');
+    expect(response.body.result).toHaveProperty('eventStoreHead');
   });
 
   it('gives an empty home from its projection', async () => {
@@ -30,8 +38,14 @@ describe('API shell', () => {
     expect(JSON.stringify(response.body)).not.toMatch(/at .*\.js:\d+/);
   });
 
-  it('serves the OpenAPI description', async () => {
-    const response = await site.http().get('/api/docs-json').expect(200);
+  it('serves the OpenAPI description to admins only', async () => {
+    await site.http().get('/api/docs-json').expect(401);
+    await site.http().get('/api/docs').expect(401);
+    const user = await signUp(site, 'Curious User');
+    const refused = await site.http().get('/api/docs-json').set(bearer(user)).expect(403);
+    expect(refused.body).toMatchObject({ success: false, errorMessage: expect.stringContaining('admins') });
+    const admin = await makeAdmin(site, await signUp(site, 'Docs Admin'));
+    const response = await site.http().get('/api/docs-json').set(bearer(admin)).expect(200);
     expect(response.body.openapi).toMatch(/^3\./);
     expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/api/Home', '/api/health']));
   });

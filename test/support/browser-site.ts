@@ -40,6 +40,11 @@ export interface BrowserSite {
   openWithStoredSession(session: StoredSession): Promise<Page>;
   /** A page in a browser of its own, for another person in the same test; closed after the test. */
   openAnotherBrowser(session?: StoredSession): Promise<Page>;
+  /**
+   * The Content-Security-Policy violations seen so far in this test, which are then forgotten. Any
+   * violation left at the end of a test fails it: the SPA must run under the site's CSP.
+   */
+  takeCspViolations(): string[];
 }
 
 /**
@@ -53,11 +58,14 @@ export function useBrowserSite(): BrowserSite {
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   let others: BrowserContext[] = [];
+  let cspViolations: string[] = [];
 
-  const newContext = (session?: StoredSession) => {
+  const newContext = async (session?: StoredSession) => {
     const { url } = required(server, 'server');
     const storageState = session && { cookies: [], origins: [{ origin: url, localStorage: sessionEntries(session) }] };
-    return required(browser, 'browser').newContext({ baseURL: url, acceptDownloads: true, storageState });
+    const opened = await required(browser, 'browser').newContext({ baseURL: url, acceptDownloads: true, storageState });
+    await watchCsp(opened, (violation) => cspViolations.push(violation));
+    return opened;
   };
 
   beforeAll(async () => {
@@ -78,6 +86,9 @@ export function useBrowserSite(): BrowserSite {
   afterEach(async () => {
     await Promise.all([context, ...others].filter((open) => open !== undefined).map((open) => open.close()));
     others = [];
+    const violations = [...new Set(cspViolations)];
+    cspViolations = [];
+    if (violations.length > 0) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
   });
 
   return {
@@ -104,7 +115,26 @@ export function useBrowserSite(): BrowserSite {
       others.push(other);
       return other.newPage();
     },
+    takeCspViolations() {
+      const taken = [...new Set(cspViolations)];
+      cspViolations = [];
+      return taken;
+    },
   };
+}
+
+/** Reports every CSP violation of the context's pages: the DOM's securitypolicyviolation events and the console's refusals. */
+async function watchCsp(context: BrowserContext, report: (violation: string) => void): Promise<void> {
+  await context.exposeBinding('__reportCspViolation', (_source, violation: string) => report(violation));
+  // Runs in the page (before its own scripts): a string, as the tests are not compiled with the DOM's types.
+  await context.addInitScript({
+    content: `document.addEventListener('securitypolicyviolation', (event) => {
+      window.__reportCspViolation?.(event.effectiveDirective + ' blocked ' + (event.blockedURI || 'inline') + ' (' + event.sourceFile + ':' + event.lineNumber + ')');
+    });`,
+  });
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) report(message.text());
+  });
 }
 
 function sessionEntries(session: StoredSession) {

@@ -8,6 +8,8 @@ import { LikesModule } from './likes/likes.module';
 import { FilesModule } from './files/files.module';
 import { HealthModule } from './health/health.module';
 import { HomeModule } from './home/home.module';
+import { IdempotencyModule } from './idempotency/idempotency.module';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
@@ -33,6 +35,7 @@ export interface AppOptions {
     AuthModule,
     RateLimitsModule,
     HealthModule,
+    IdempotencyModule,
     ReferenceDataModule,
     HomeModule,
     AccountsModule,
@@ -49,6 +52,8 @@ export interface AppOptions {
   ],
   providers: [
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
+    // First, so it keeps and replays the whole envelope.
+    { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
   ],
 })

@@ -3,9 +3,11 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { loadConfig, type AppConfig } from '@app/config';
 import { AppModule, type AppOptions } from './app.module';
+import { useDocsGate } from './http/docs-gate';
 import { useJsonBody } from './http/json-body';
 import { REQUEST_ID_HEADER } from './http/request-id';
 import { useRequestLog } from './http/request-log';
+import { useSecurityHeaders } from './http/security-headers';
 import { useSpa } from './http/spa-fallback';
 import { createLogger, PinoNestLogger } from './infrastructure/logger';
 import { APP_CONFIG } from './infrastructure/tokens';
@@ -29,11 +31,12 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   app.enableShutdownHooks();
   useRequestLog(express, logger);
   express.use(httpMetrics(app.get(SiteMetrics)));
-  app.enableCors({ exposedHeaders: ['auth-token', REQUEST_ID_HEADER] });
+  useSecurityHeaders(app, express, config);
   useJsonBody(express);
   useCrawlerRoutes(express, app);
   useSpa(express, config.webDistDir, app.get(PageHeads));
   app.setGlobalPrefix('api', { exclude: ['metrics'] });
+  useDocsGate(app, express, config);
 
   const openApi = new DocumentBuilder()
     .setTitle('DevCommunity API')

@@ -1,3 +1,5 @@
+// First, before any schema parses.
+import '@/lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';

@@ -28,6 +28,10 @@ export interface AppConfig {
   rateLimits: RateLimitsConfig;
   /** The least severe log level written (pino's levels; `silent` writes nothing). */
   logLevel: LogLevel;
+  /** Other origins allowed to call the API from a browser (CORS); the site's own origin needs none. */
+  corsOrigins: string[];
+  /** NODE_ENV=development: the API docs and health details are open to anyone. */
+  development: boolean;
 }
 
 export interface RateLimitsConfig {
@@ -75,6 +79,17 @@ const environmentSchema = z.object({
     .optional(),
   RATE_LIMITS: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().url('CORS_ORIGINS must be a comma-separated list of origins such as https://example.com'))),
+  NODE_ENV: z.string().optional(),
 });
 
 export class ConfigError extends Error {}
@@ -109,6 +124,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     metricsToken: env.METRICS_TOKEN,
     rateLimits: parseRateLimits(env.RATE_LIMITS),
     logLevel: env.LOG_LEVEL,
+    corsOrigins: env.CORS_ORIGINS,
+    development: env.NODE_ENV === 'development',
   };
 }
 

@@ -12,3 +12,4 @@ export * from './system';
 export * from './rate-limits';
 export * from './post-history';
 export * from './slug';
+export * from './idempotency';

@@ -15,7 +15,7 @@ import { TokenService } from './token.service';
       useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),
     }),
   ],
-  providers: [TokenService, { provide: APP_GUARD, useClass: SessionGuard }],
-  exports: [TokenService],
+  providers: [TokenService, SessionGuard, { provide: APP_GUARD, useExisting: SessionGuard }],
+  exports: [TokenService, SessionGuard],
 })
 export class AuthModule {}

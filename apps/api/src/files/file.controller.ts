@@ -10,6 +10,7 @@ import { DownloadFileQuery } from './download-file.query';
 import { ListDocumentsQuery } from './list-documents.query';
 import { UploadFileCommand } from './upload-file.command';
 import { UploadInterceptor } from './upload.interceptor';
+import { IdempotencyAfterParsing } from '../idempotency/idempotency.interceptor';
 import { ProfileReader } from '../profiles/profile-reader';
 import { checkUpload, type ReceivedFile } from './upload-request';
 
@@ -28,7 +29,7 @@ export class FileController {
   @Post()
   @HttpCode(HttpStatus.OK)
   @Authenticated()
-  @UseInterceptors(UploadInterceptor)
+  @UseInterceptors(UploadInterceptor, IdempotencyAfterParsing)
   @ApiConsumes('multipart/form-data')
   upload(@UploadedFile() file: ReceivedFile | undefined, @Body() body: unknown, @CurrentUser() user: SessionUser | null) {
     return this.commandBus.execute(new UploadFileCommand(actorOf(user), checkUpload(file, body)));

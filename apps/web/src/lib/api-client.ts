@@ -1,4 +1,4 @@
-import type { ApiEnvelope } from '@app/contracts';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, type ApiEnvelope } from '@app/contracts';
 import { readAuthInfo, saveToken } from '@/lib/auth-storage';
 import { requestFinished, requestStarted } from '@/lib/pending-requests';
 
@@ -24,40 +24,74 @@ export interface RequestOptions {
   /** Keep the global loading overlay hidden (autosave, background refreshes). */
   silent?: boolean;
   signal?: AbortSignal;
+  /** The Idempotency-Key of a command (POST, PUT, DELETE); a fresh one per call when not given. */
+  idempotencyKey?: string;
 }
 
-/** Calls the API and returns the whole envelope; throws ApiError unless it succeeded. */
+/** Waits before each retry of a command whose answer was lost (the network failed, or the first try still runs). */
+export const RETRY_DELAYS_MS = [500, 1500];
+
+/**
+ * Calls the API and returns the whole envelope; throws ApiError unless it succeeded. A command
+ * carries an Idempotency-Key, one per call (one per user action): when its answer is lost it is
+ * sent again with the same key, so the server runs it at most once.
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
   const { method = 'GET', body, auth = true, silent = false, signal } = options;
   const headers = new Headers({ Accept: 'application/json' });
   const session = readAuthInfo();
   if (auth && session.isLoggedIn && session.token) headers.set('Authorization', `Bearer ${session.token}`);
+  const isCommand = method !== 'GET';
+  if (isCommand) headers.set(IDEMPOTENCY_KEY_HEADER, options.idempotencyKey ?? newIdempotencyKey());
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
     headers.set('Content-Type', 'application/json');
     payload = JSON.stringify(body);
   }
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  const retryDelays = isCommand ? RETRY_DELAYS_MS : [];
 
   if (!silent) requestStarted();
   try {
-    let response: Response;
-    try {
-      response = await fetch(`${API_BASE}${path.startsWith('/') ? path : `/${path}`}`, { method, headers, body: payload, signal });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw new ApiError('The server could not be reached', 0);
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await fetch(url, { method, headers, body: payload, signal });
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        if (attempt < retryDelays.length) {
+          await delay(retryDelays[attempt]);
+          continue;
+        }
+        throw new ApiError('The server could not be reached', 0);
+      }
+      replaceTokenFrom(response);
+      const envelope = await readEnvelope<T>(response);
+      // Our own earlier try is still running on the server: wait for its answer.
+      const stillRunning = attempt > 0 && response.status === 409 && envelope?.errorMessage === IDEMPOTENCY_MESSAGES.inFlight;
+      if (stillRunning && attempt < retryDelays.length) {
+        await delay(retryDelays[attempt]);
+        continue;
+      }
+      if (!response.ok || !envelope?.success) {
+        throw new ApiError(envelope?.errorMessage || `Request failed (${response.status})`, response.status);
+      }
+      return envelope;
     }
-    replaceTokenFrom(response);
-    const envelope = await readEnvelope<T>(response);
-    if (!response.ok || !envelope?.success) {
-      throw new ApiError(envelope?.errorMessage || `Request failed (${response.status})`, response.status);
-    }
-    return envelope;
   } finally {
     if (!silent) requestFinished();
   }
 }
+
+/** 128 random bits as a UUID-like string (crypto.randomUUID needs a secure context; getRandomValues does not). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The `result` of a successful call. */
 export async function apiCall<T>(path: string, options?: RequestOptions): Promise<T> {

@@ -1,0 +1,82 @@
+import { startTestApp, type TestApp } from '../support/test-app';
+
+describe('HTTP security headers, CORS, docs and health', () => {
+  describe('by default (http, no CORS_ORIGINS)', () => {
+    let site: TestApp;
+    beforeAll(async () => {
+      site = await startTestApp();
+    });
+    afterAll(() => site.dispose());
+
+    it.each(['/api/Home', '/api/NoSuchThing', '/', '/article/1/some-title'])('puts helmet headers and the CSP on %s', async (path) => {
+      const response = await site.http().get(path);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['referrer-policy']).toBe('same-origin');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+      const csp = response.headers['content-security-policy'];
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    });
+
+    it('gives no CORS headers to another origin', async () => {
+      const response = await site.http().get('/api/Home').set('Origin', 'https://evil.example').expect(200);
+      expect(response.headers['access-control-allow-origin']).toBeUndefined();
+      const preflight = await site
+        .http()
+        .options('/api/Article')
+        .set('Origin', 'https://evil.example')
+        .set('Access-Control-Request-Method', 'POST');
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    });
+  });
+
+  describe('with https and CORS_ORIGINS', () => {
+    let site: TestApp;
+    beforeAll(async () => {
+      site = await startTestApp({
+        env: { PUBLIC_URL: 'https://devcommunity.example', CORS_ORIGINS: 'https://app.example, https://other.example/' },
+      });
+    });
+    afterAll(() => site.dispose());
+
+    it('sends HSTS', async () => {
+      const response = await site.http().get('/api/Home').expect(200);
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    });
+
+    it('allows only the listed origins, exposing auth-token', async () => {
+      const listed = await site.http().get('/api/Home').set('Origin', 'https://other.example').expect(200);
+      expect(listed.headers['access-control-allow-origin']).toBe('https://other.example');
+      expect(listed.headers['access-control-expose-headers']).toBe('auth-token');
+      const preflight = await site
+        .http()
+        .options('/api/Article')
+        .set('Origin', 'https://app.example')
+        .set('Access-Control-Request-Method', 'POST')
+        .set('Access-Control-Request-Headers', 'authorization,content-type,idempotency-key');
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('https://app.example');
+      expect(preflight.headers['access-control-allow-headers']).toContain('idempotency-key');
+      const unlisted = await site.http().get('/api/Home').set('Origin', 'https://evil.example').expect(200);
+      expect(unlisted.headers['access-control-allow-origin']).toBeUndefined();
+    });
+  });
+
+  describe('in development', () => {
+    let site: TestApp;
+    beforeAll(async () => {
+      site = await startTestApp({ env: { NODE_ENV: 'development' } });
+    });
+    afterAll(() => site.dispose());
+
+    it('opens the docs and health details to anyone', async () => {
+      await site.http().get('/api/docs-json').expect(200);
+      const health = await site.http().get('/api/health').expect(200);
+      expect(health.body.result.projections.length).toBeGreaterThan(0);
+    });
+  });
+});

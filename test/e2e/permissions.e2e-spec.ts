@@ -1,0 +1,380 @@
+import { randomUUID } from 'node:crypto';
+import type { Response } from 'supertest';
+import { firstSearchPager } from '@app/contracts';
+import { listCities, listCountries, listStates } from '@app/domain';
+import { samplePng } from '@app/testing';
+import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
+import { articleBody, createPost, questionBody } from '../support/posts';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Who may write what: every write endpoint (POST/PUT/DELETE) against anonymous, another user,
+ * the owner of the thing and an admin, one fresh fixture per cell. A route added without a row
+ * here fails the completeness check.
+ */
+type Caller = 'anonymous' | 'other' | 'owner' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'other', 'owner', 'admin'];
+
+interface Cell {
+  http: ReturnType<TestApp['http']>;
+  /** The caller, or null when anonymous. */
+  as: TestUser | null;
+  owner: TestUser;
+  /** What the fixture made (ids). */
+  made: Record<string, number>;
+}
+
+interface Row {
+  route: string;
+  /** Makes what the request acts on, as the owner. */
+  given?: (site: TestApp, owner: TestUser) => Promise<Record<string, number>>;
+  when: (cell: Cell) => PromiseLike<Response>;
+  expect: Record<Caller, number>;
+  /** The request acts on the caller's own account (erasing it): fresh users for each cell. */
+  freshUsers?: boolean;
+}
+
+const country = listCountries().find((item) => listStates(item.id).some((state) => listCities(state.id).length > 0))!;
+const state = listStates(country.id).find((item) => listCities(item.id).length > 0)!;
+const city = listCities(state.id)[0];
+const company = {
+  companyName: 'Engines',
+  designation: 'Dev',
+  countryId: country.id,
+  stateId: state.id,
+  cityId: city.id,
+  startDate: '2020-01-01',
+  endDate: null,
+  isCurrentCompany: true,
+};
+const education = {
+  universityName: 'Cambridge',
+  countryId: country.id,
+  stateId: state.id,
+  cityId: city.id,
+  startDate: '2010-10-01',
+  endDate: '2013-06-30',
+};
+const project = { projectName: 'Notes', projectDescription: 'Note G' };
+const basicInfo = {
+  name: 'Permission Tester',
+  title: null,
+  contactEmail: null,
+  about: null,
+  phone: null,
+  dateOfBirth: null,
+  genderId: null,
+  countryId: null,
+  stateId: null,
+  cityId: null,
+  websiteUrl: null,
+  linkedInUrl: null,
+  gitHubUrl: null,
+  resumeUrl: null,
+  showDOB: false,
+  showEmail: false,
+  showPhone: false,
+};
+
+const as = (user: TestUser | null) => (user ? bearer(user) : {});
+const search = {
+  searchString: '',
+  uName: '',
+  categoryId: -1,
+  entityType: 100,
+  orderByAsc: false,
+  Tags: [],
+  pager: firstSearchPager(false),
+};
+
+/** A published post of each kind, with a comment of the owner under it. */
+const post = (kind: 'Article' | 'Question') => async (site: TestApp, owner: TestUser) => {
+  const id = await createPost(site, kind, owner, kind === 'Article' ? articleBody({ isPublished: true }) : questionBody());
+  const comment = await site
+    .http()
+    .post(`/api/${kind}Comment`)
+    .set(bearer(owner))
+    .send({ content: '<p>Mine</p>', [kind === 'Article' ? 'articleID' : 'questionID']: id, parentId: -1, attachedFiles: [] });
+  if (comment.status !== 200) throw new Error(`comment: ${comment.status} ${comment.text}`);
+  return { id, commentId: comment.body.result.id as number };
+};
+
+const historyItem = (kind: 'Companies' | 'Educations' | 'Projects', body: object) => async (site: TestApp, owner: TestUser) => {
+  await site.http().post(`/api/User/${kind}`).set(bearer(owner)).send(body).expect(200);
+  const [item] = (await site.http().get(`/api/User/${owner.userName}/${kind}`).expect(200)).body.result as { id: number }[];
+  return { id: item.id };
+};
+
+const uploadImage = (http: Cell['http'], user: TestUser | null, referenceId: number) =>
+  http
+    .post('/api/File')
+    .set(as(user))
+    .field('AttachmentTypeId', '4')
+    .field('FileDisplayName', 'Diagram')
+    .field('Instructions', 'A picture')
+    .field('ReferenceId', String(referenceId))
+    .attach('file', samplePng(), 'diagram.png');
+
+const postRows = (kind: 'Article' | 'Question'): Row[] => {
+  const body = (id?: number) => (kind === 'Article' ? articleBody({ id, isPublished: true }) : questionBody({ id }));
+  const commentField = kind === 'Article' ? 'articleID' : 'questionID';
+  return [
+    {
+      route: `POST /api/${kind}`,
+      when: ({ http, as: user }) => http.post(`/api/${kind}`).set(as(user)).send(body()),
+      expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+    },
+    {
+      route: `PUT /api/${kind}`,
+      given: post(kind),
+      when: ({ http, as: user, made }) => http.put(`/api/${kind}`).set(as(user)).send(body(made.id)),
+      expect: { anonymous: 401, other: 403, owner: 200, admin: 200 },
+    },
+    {
+      route: `DELETE /api/${kind}/:id`,
+      given: post(kind),
+      when: ({ http, as: user, made }) => http.delete(`/api/${kind}/${made.id}`).set(as(user)),
+      expect: { anonymous: 401, other: 403, owner: 200, admin: 200 },
+    },
+    {
+      route: `PUT /api/${kind}/Approve`,
+      given: post(kind),
+      when: ({ http, as: user, made }) => http.put(`/api/${kind}/Approve`).set(as(user)).send({ id: made.id, isApproved: false }),
+      expect: { anonymous: 401, other: 403, owner: 403, admin: 200 },
+    },
+    {
+      route: `PUT /api/${kind}/Like`,
+      given: post(kind),
+      when: ({ http, as: user, made }) => http.put(`/api/${kind}/Like`).set(as(user)).send({ id: made.id, isLiked: true }),
+      expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+    },
+    {
+      route: `POST /api/${kind}Comment`,
+      given: post(kind),
+      when: ({ http, as: user, made }) =>
+        http
+          .post(`/api/${kind}Comment`)
+          .set(as(user))
+          .send({ content: '<p>Hi</p>', [commentField]: made.id, parentId: -1, attachedFiles: [] }),
+      expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+    },
+    {
+      route: `PUT /api/${kind}Comment`,
+      given: post(kind),
+      when: ({ http, as: user, made }) =>
+        http.put(`/api/${kind}Comment`).set(as(user)).send({ id: made.commentId, content: '<p>Edited</p>' }),
+      expect: { anonymous: 401, other: 403, owner: 200, admin: 200 },
+    },
+    {
+      route: `DELETE /api/${kind}Comment/:id`,
+      given: post(kind),
+      when: ({ http, as: user, made }) => http.delete(`/api/${kind}Comment/${made.commentId}`).set(as(user)),
+      expect: { anonymous: 401, other: 403, owner: 200, admin: 200 },
+    },
+    {
+      route: `PUT /api/${kind}Comment/Approve`,
+      given: post(kind),
+      when: ({ http, as: user, made }) =>
+        http.put(`/api/${kind}Comment/Approve`).set(as(user)).send({ id: made.commentId, isApproved: false }),
+      expect: { anonymous: 401, other: 403, owner: 403, admin: 200 },
+    },
+    {
+      route: `PUT /api/${kind}Comment/Like`,
+      given: post(kind),
+      when: ({ http, as: user, made }) => http.put(`/api/${kind}Comment/Like`).set(as(user)).send({ id: made.commentId, isLiked: true }),
+      expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+    },
+  ];
+};
+
+const historyRows = (kind: 'Companies' | 'Educations' | 'Projects', body: object): Row[] => [
+  {
+    route: `POST /api/User/${kind}`,
+    when: ({ http, as: user }) => http.post(`/api/User/${kind}`).set(as(user)).send(body),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
+  // An item is changed by its owner only: to anyone else it does not exist.
+  {
+    route: `PUT /api/User/${kind}`,
+    given: historyItem(kind, body),
+    when: ({ http, as: user, made }) =>
+      http
+        .put(`/api/User/${kind}`)
+        .set(as(user))
+        .send({ ...body, id: made.id }),
+    expect: { anonymous: 401, other: 404, owner: 200, admin: 404 },
+  },
+  {
+    route: `DELETE /api/User/${kind}/:id`,
+    given: historyItem(kind, body),
+    when: ({ http, as: user, made }) => http.delete(`/api/User/${kind}/${made.id}`).set(as(user)),
+    expect: { anonymous: 401, other: 404, owner: 200, admin: 404 },
+  },
+];
+
+const ROWS: Row[] = [
+  ...postRows('Article'),
+  ...postRows('Question'),
+  ...historyRows('Companies', company),
+  ...historyRows('Educations', education),
+  ...historyRows('Projects', project),
+  // Profile calls act on the caller's own account.
+  {
+    route: 'PUT /api/User',
+    when: ({ http, as: user }) => http.put('/api/User').set(as(user)).send(basicInfo),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
+  {
+    route: 'DELETE /api/User',
+    freshUsers: true,
+    when: ({ http, as: user }) =>
+      http
+        .delete('/api/User')
+        .set(as(user))
+        .send({ Password: user?.password ?? 'secret-pass1' }),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/Tag/UpdateUserTags',
+    when: ({ http, as: user }) =>
+      http
+        .put('/api/Tag/UpdateUserTags')
+        .set(as(user))
+        .send([{ id: 1 }]),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/Account/CommentNotifications',
+    when: ({ http, as: user }) => http.put('/api/Account/CommentNotifications').set(as(user)).send({ enabled: false }),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
+  // Files: images of a post by its author (or an admin), deleted by the uploader or an admin.
+  {
+    route: 'POST /api/File',
+    given: post('Article'),
+    when: ({ http, as: user, made }) => uploadImage(http, user, made.id),
+    expect: { anonymous: 401, other: 403, owner: 200, admin: 200 },
+  },
+  {
+    route: 'DELETE /api/File/:id',
+    given: async (site, owner) => {
+      const { id } = await post('Article')(site, owner);
+      const uploaded = await uploadImage(site.http(), owner, id).expect(200);
+      return { id: uploaded.body.result.id as number };
+    },
+    when: ({ http, as: user, made }) => http.delete(`/api/File/${made.id}`).set(as(user)),
+    expect: { anonymous: 401, other: 403, owner: 200, admin: 200 },
+  },
+  // Account calls made before logging in: open to anyone, whoever they are.
+  {
+    route: 'POST /api/Account/Signup',
+    when: ({ http, as: user }) =>
+      http
+        .post('/api/Account/Signup')
+        .set(as(user))
+        .send({ Name: 'New Person', Email: `new-${randomUUID().slice(0, 8)}@example.com`, Password: 'secret-pass1' }),
+    expect: { anonymous: 200, other: 200, owner: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/Account/Login',
+    when: ({ http, as: user, owner }) =>
+      http.post('/api/Account/Login').set(as(user)).send({ Email: owner.email, Password: owner.password, RememberMe: false }),
+    expect: { anonymous: 200, other: 200, owner: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/Account/ForgotPassword',
+    when: ({ http, as: user, owner }) => http.post('/api/Account/ForgotPassword').set(as(user)).send({ Email: owner.email }),
+    expect: { anonymous: 200, other: 200, owner: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/Account/SendConfirmEmailLink',
+    when: ({ http, as: user, owner }) => http.post('/api/Account/SendConfirmEmailLink').set(as(user)).send({ Email: owner.email }),
+    expect: { anonymous: 200, other: 200, owner: 200, admin: 200 },
+  },
+  // Links from e-mails: a forged token or hash is refused to anyone.
+  {
+    route: 'POST /api/Account/ResetPassword',
+    when: ({ http, as: user, owner }) =>
+      http
+        .post('/api/Account/ResetPassword')
+        .set(as(user))
+        .send({ UserName: owner.userName, Token: 'forged', NewPassword: 'other-pass1', ConfirmPassword: 'other-pass1' }),
+    expect: { anonymous: 400, other: 400, owner: 400, admin: 400 },
+  },
+  {
+    route: 'POST /api/Account/ConfirmEmail',
+    when: ({ http, as: user, owner }) =>
+      http.post('/api/Account/ConfirmEmail').set(as(user)).send({ UserName: owner.userName, Token: 'forged' }),
+    expect: { anonymous: 400, other: 400, owner: 400, admin: 400 },
+  },
+  {
+    route: 'POST /api/Account/Unsubscribe',
+    when: ({ http, as: user, owner }) => http.post(`/api/Account/Unsubscribe?uname=${owner.userName}&hash=forged`).set(as(user)),
+    expect: { anonymous: 400, other: 400, owner: 400, admin: 400 },
+  },
+  // Searches are POSTs but read: the admin search is for admins.
+  {
+    route: 'POST /api/Search',
+    when: ({ http, as: user }) => http.post('/api/Search').set(as(user)).send(search),
+    expect: { anonymous: 200, other: 200, owner: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/Search/UserPosts',
+    when: ({ http, as: user }) => http.post('/api/Search/UserPosts').set(as(user)).send(search),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/Search/ByAdmin',
+    when: ({ http, as: user }) => http.post('/api/Search/ByAdmin').set(as(user)).send(search),
+    expect: { anonymous: 401, other: 403, owner: 403, admin: 200 },
+  },
+];
+
+describe('permission matrix: every write endpoint × anonymous / other user / owner / admin', () => {
+  let site: TestApp;
+  let users: Record<Exclude<Caller, 'anonymous'>, TestUser>;
+
+  beforeAll(async () => {
+    // Time moves a minute per reading, so the per-user flood limits never refuse the fixtures;
+    // RATE_LIMITS=off for the abuse limits (they have their own tests).
+    let now = Date.now();
+    site = await startTestApp({ clock: () => new Date((now += 60_000)), env: { RATE_LIMITS: 'off' } });
+    users = {
+      owner: await signUp(site, 'Olive Owner'),
+      other: await signUp(site, 'Otto Other'),
+      admin: await makeAdmin(site, await signUp(site, 'Ada Admin')),
+    };
+  });
+  afterAll(() => site.dispose());
+
+  it('has a row for every write endpoint the router serves', async () => {
+    const { apiRoutes } = await import('../support/fuzz/api-routes');
+    const writes = apiRoutes(site.app)
+      .filter((route) => route.method !== 'GET')
+      .map((route) => `${route.method} ${route.path}`);
+    expect(ROWS.map((row) => row.route).sort()).toEqual([...new Set(writes)].sort());
+  });
+
+  it.each(ROWS.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
+    const actual: Record<string, number> = {};
+    for (const caller of CALLERS) {
+      const callers = row.freshUsers
+        ? {
+            owner: await signUp(site, 'Fresh Owner'),
+            other: await signUp(site, 'Fresh Other'),
+            admin: await makeAdmin(site, await signUp(site, 'Fresh Admin')),
+          }
+        : users;
+      const made = row.given ? await row.given(site, callers.owner) : {};
+      const response = await row.when({
+        http: site.http(),
+        as: caller === 'anonymous' ? null : callers[caller],
+        owner: callers.owner,
+        made,
+      });
+      actual[caller] = response.status;
+      if (response.status >= 400) expect(response.body).toMatchObject({ success: false, errorMessage: expect.any(String) });
+    }
+    expect(actual).toEqual(row.expect);
+  });
+});
