@@ -142,6 +142,14 @@ describe('fuzzing every endpoint', () => {
     return { url, response: await call };
   }
 
+  /** Log out everywhere ended the caller's sessions: a new login keeps the rest of the run logged in. */
+  async function logInAgain(caller: Caller): Promise<void> {
+    if (caller !== 'user' && caller !== 'admin') return;
+    const user = users[caller === 'user' ? 0 : 1];
+    const response = await site.http().post('/api/Account/Login').send({ Email: user.email, Password: user.password, RememberMe: false });
+    if (response.status === 200) tokens[caller] = bearer(response.body.result as { token: string });
+  }
+
   function check(route: ApiRoute, url: string, response: Response): void {
     const where = `${route.method} ${url} -> ${response.status} ${response.text.slice(0, 300)}`;
     if (response.status >= 500) throw new Error(`5xx: ${where}`);
@@ -163,6 +171,7 @@ describe('fuzzing every endpoint', () => {
           const { url, response } = await send(route, fuzz);
           requests++;
           check(route, url, response);
+          if (route.path === '/api/Account/LogoutEverywhere' && response.status === 200) await logInAgain(fuzz.caller);
         }),
         { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
       );

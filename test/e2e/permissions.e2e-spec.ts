@@ -248,6 +248,13 @@ const ROWS: Row[] = [
     when: ({ http, as: user }) => http.put('/api/Account/CommentNotifications').set(as(user)).send({ enabled: false }),
     expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
   },
+  {
+    route: 'POST /api/Account/LogoutEverywhere',
+    when: ({ http, as: user }) => http.post('/api/Account/LogoutEverywhere').set(as(user)),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+    // It ends the caller's sessions: the shared users' tokens would be refused by the rows after it.
+    freshUsers: true,
+  },
   // Files: images of a post by its author (or an admin), deleted by the uploader or an admin.
   {
     route: 'POST /api/File',
