@@ -21,7 +21,7 @@ export type PostCommentsSlot = (post: { config: PostKindConfig; id: number }) =>
 export function PostViewPage({ kind, comments }: { kind: PostKind; comments: PostCommentsSlot }) {
   const config = POST_KINDS[kind];
   const { id, title } = useParams();
-  const { user } = useAuth();
+  const { user, isAdmin } = useAuth();
   const state = usePostView(config, id, user?.userName ?? null);
   const post = state.status === 'found' ? state.post : null;
   useCanonicalPostUrl(post && { id: post.id, entityType: config.entityType, title: post.title }, title);
@@ -40,10 +40,11 @@ export function PostViewPage({ kind, comments }: { kind: PostKind; comments: Pos
   if (!post) return <p className="muted post-view-loading">Loading…</p>;
 
   const loggedIn = user !== null;
+  const canEdit = loggedIn && (isAdmin || user.userName === post.uName);
   return (
     <article className={`post-view post-view-${kind}`}>
       <div className="card post-view-main">
-        <PostHeader config={config} post={post} canEdit={loggedIn} />
+        <PostHeader config={config} post={post} canEdit={canEdit} />
         <PostAttachments files={post.attachedFiles} loggedIn={loggedIn} />
         <PostContent html={post.content} />
         <PostSource source={post.source} />
