@@ -94,7 +94,7 @@ export function TagsSelect({ tags, value, onChange, error, label = 'Tags' }: Pro
           <ul className="tag-chips" aria-label={`Chosen ${noun}`}>
             {value.map((tag) => (
               <li key={tag.id}>
-                {tag.subTag}
+                <span>{tag.subTag}</span>
                 <button
                   type="button"
                   aria-label={`Remove ${label === 'Tags' ? 'tag' : noun.replace(/s$/, '')} ${tag.subTag}`}
