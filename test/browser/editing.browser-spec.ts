@@ -1,7 +1,7 @@
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { heading, useBrowserSite, VISIBLE } from '../support/browser-site';
 import { eventually } from '../support/eventually';
-import { addTag, editor, notification, postIdIn } from '../support/post-pages';
+import { addTag, editor, notification, postIdIn, uploadImageThroughModal } from '../support/post-pages';
 import { callSite, signUpOnSite, type SiteAccount } from '../support/site-api';
 
 jest.setTimeout(90_000);
@@ -90,6 +90,37 @@ describe('the code language picker', () => {
       token: author.token,
     });
     expect(article.content).toContain('<pre><code class="language-typescript">const answer = 42; // the answer</code></pre>');
+  });
+});
+
+describe('images in a post', () => {
+  it('keep their natural width and height, so the page reserves their box before they load', async () => {
+    await site.page.goto('/question/ask');
+    await site.page.getByLabel('Category').selectOption({ label: 'C#' });
+    await addTag(site.page, 'csharp');
+    await site.page.getByLabel('Title').fill('Why is my diagram blurry?');
+    await editor(site.page).click();
+    await site.page.keyboard.type('See the diagram.');
+    await uploadImageThroughModal(site.page, 'The diagram', 'A blue box');
+    const image = editor(site.page).locator('figure img');
+    await image.waitFor(VISIBLE);
+    const size = await image.evaluate(async (element: { decode(): Promise<void>; naturalWidth: number; naturalHeight: number }) => {
+      await element.decode();
+      return { width: element.naturalWidth, height: element.naturalHeight };
+    });
+    expect(size.width).toBeGreaterThan(0);
+    expect(await image.getAttribute('width')).toBe(String(size.width));
+    expect(await image.getAttribute('height')).toBe(String(size.height));
+
+    await site.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await notification(site.page).getByText('Question Saved').waitFor(VISIBLE);
+    const id = postIdIn(site.page);
+    const question = await callSite<{ content: string }>(site.server.url, 'GET', `/api/Question/${id}`);
+    expect(question.content).toMatch(new RegExp(`<img [^>]*width="${size.width}" height="${size.height}"`));
+    await site.page.goto(`/question/${id}/why-is-my-diagram-blurry`);
+    const shown = site.page.locator('.post-content figure img');
+    await shown.waitFor(VISIBLE);
+    expect(await shown.getAttribute('width')).toBe(String(size.width));
   });
 });
 

@@ -37,10 +37,12 @@ export function TagsSelect({ tags, value, onChange, error, label = 'Tags' }: Pro
     if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
   }, [activeId]);
 
+  /** Adds the tag and closes the list, which would cover the fields below; typing or ArrowDown opens it again. */
   const add = (tag: Tag) => {
     onChange([...value, tag]);
     setFilter('');
     setActive(0);
+    setOpen(false);
   };
   const remove = (tag: Tag) => {
     onChange(value.filter((item) => item.id !== tag.id));
@@ -51,8 +53,10 @@ export function TagsSelect({ tags, value, onChange, error, label = 'Tags' }: Pro
     switch (event.key) {
       case 'ArrowDown':
         event.preventDefault();
-        if (!open) setOpen(true);
-        else setActive(Math.min(activeIndex + 1, options.length - 1));
+        if (!open) {
+          setOpen(true);
+          setActive(0);
+        } else setActive(Math.min(activeIndex + 1, options.length - 1));
         break;
       case 'ArrowUp':
         event.preventDefault();
