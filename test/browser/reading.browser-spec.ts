@@ -110,10 +110,13 @@ describe('Home while it loads', () => {
     await createArticle({ title: 'Listed on home' });
     const release = await holdRequests(site.page, '**/api/Home/');
     await site.page.goto('/');
-    await latestArticles(site.page).getByRole('status', { name: 'Loading latest articles' }).waitFor(VISIBLE);
+    await latestArticles(site.page).locator('.posts-skeleton-row').first().waitFor(VISIBLE);
+    await latestArticles(site.page).getByText('Loading latest articles…').waitFor({ state: 'attached' });
+    expect(await latestArticles(site.page).getAttribute('aria-busy')).toBe('true');
     expect(await site.page.getByText('No articles yet.').count()).toBe(0);
     release();
     await latestArticles(site.page).getByRole('link', { name: 'Listed on home' }).waitFor(VISIBLE);
-    expect(await latestArticles(site.page).getByRole('status', { name: 'Loading latest articles' }).count()).toBe(0);
+    expect(await latestArticles(site.page).locator('.posts-skeleton-row').count()).toBe(0);
+    expect(await latestArticles(site.page).getAttribute('aria-busy')).toBe('false');
   });
 });

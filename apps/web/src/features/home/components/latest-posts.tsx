@@ -32,8 +32,8 @@ export function LatestPosts({ title, posts, loading, emptyText }: LatestPostsPro
 /** Grey placeholder rows shaped like the list, so the page neither says 'none' nor jumps when posts arrive. */
 function PostsSkeleton({ label }: { label: string }) {
   return (
-    <div className="posts-skeleton" role="status" aria-label={label}>
-      <span className="visually-hidden">{label}…</span>
+    <div className="posts-skeleton">
+      <p className="visually-hidden">{label}…</p>
       {Array.from({ length: SKELETON_ROWS }, (_, index) => (
         <div key={index} className="posts-skeleton-row" aria-hidden="true">
           <span className="skeleton-line skeleton-title" />
