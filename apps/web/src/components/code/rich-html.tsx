@@ -3,6 +3,8 @@ import { createPortal } from 'react-dom';
 import { CopyCodeButton } from '@/components/code/copy-code-button';
 import { CODE_LANGUAGES } from '@/lib/code-languages';
 import { highlightCodeElement, languageOf } from '@/lib/highlight-code';
+// highlight.js's GitHub Dark theme for the token classes lowlight writes (hljs-keyword…).
+import 'highlight.js/styles/github-dark.css';
 import '@/components/code/code.css';
 
 interface CodeBlock {

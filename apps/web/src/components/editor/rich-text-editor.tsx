@@ -10,6 +10,8 @@ import { Figure, type FigureOptions } from '@/components/editor/figure';
 import { ImageUrlDialog } from '@/components/editor/image-url-dialog';
 import { naturalSizeOf } from '@/components/editor/natural-size';
 import { lowlight } from '@/lib/code-languages';
+// highlight.js's GitHub Dark theme for the token classes lowlight writes (hljs-keyword…).
+import 'highlight.js/styles/github-dark.css';
 import './editor.css';
 
 /** What the submit pages do to the editor from outside (the uploaded-images list). */
