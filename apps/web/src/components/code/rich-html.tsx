@@ -28,6 +28,9 @@ export function RichHtml({ html, className }: { html: string; className: string 
     // React sets innerHTML afresh whenever `html` changes, so each run starts from the stored markup.
     const found = [...container.querySelectorAll('pre')].map((pre): CodeBlock => {
       const code = pre.querySelector('code') ?? pre;
+      const wrapped = pre.parentElement?.classList.contains('code-block') ? pre.parentElement : null;
+      // Already done (an effect run twice in development): keep it as it is.
+      if (wrapped) return { host: wrapped.querySelector<HTMLElement>('.code-block-actions') ?? wrapped, code };
       highlightCodeElement(code);
       const language = languageOf(code);
       const label = CODE_LANGUAGES.find((item) => item.value === language)?.label;
