@@ -246,11 +246,12 @@ describe('Admin Panel', () => {
     await row.getByRole('button', { name: `Approve ${title}` }).waitFor(VISIBLE);
     await row.getByText('Awaiting approval').waitFor(VISIBLE);
     expect(await homeTitles()).not.toContain(title);
-    await site.page
-      .getByRole('region', { name: 'Recent activity' })
-      .getByText(`${admin.userName} unapproved article`)
-      .first()
-      .waitFor(VISIBLE);
+    // The activity names people by their display name, linking their profile.
+    const activity = site.page.getByRole('region', { name: 'Recent activity' });
+    await activity.getByText(`${admin.name} unapproved article`).first().waitFor(VISIBLE);
+    expect(await activity.getByRole('link', { name: admin.name, exact: true }).first().getAttribute('href')).toBe(
+      `/profile/${admin.userName}`,
+    );
 
     const visitorPage = await site.openAnotherBrowser();
     await visitorPage.goto('/');
