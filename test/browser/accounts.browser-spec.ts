@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { loginForm, logIn, signUpThroughForm, signupForm } from '../support/account-pages';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { holdRequests, navbar, useBrowserSite, VISIBLE } from '../support/browser-site';
 import { eventually } from '../support/eventually';
 import { countMailTo, linkIn, waitForMailTo } from '../support/mailbox';
@@ -173,6 +174,7 @@ describe('forgotten password', () => {
     await site.page.getByLabel('Email').fill(account.email);
     await site.page.getByRole('button', { name: 'Send' }).click();
     await site.page.getByRole('main').getByRole('status').getByText(LINK_SENT).waitFor(VISIBLE);
+    await expectNoSeriousA11yViolations(site.page, 'forgot password with its success message');
 
     const link = linkIn(await waitForMailTo(site.server.dataDir, account.email, { subject: /reset/i }));
     expect(link.path).toBe('/resetpassword');

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { heading, useBrowserSite, VISIBLE } from '../support/browser-site';
 import { grantAdmin, signUpOnSite, type SiteAccount } from '../support/site-api';
 
@@ -34,6 +35,7 @@ describe('Admin Panel uploaded documents', () => {
       .setInputFiles({ name: 'async-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Async all the way down.\n') });
     await site.page.getByRole('button', { name: 'Upload' }).click();
     await site.page.getByText('Document uploaded successfully', { exact: true }).waitFor(VISIBLE);
+    await expectNoSeriousA11yViolations(site.page, 'upload documents with its outcome');
 
     await site.openWithStoredSession(admin);
     await site.page.goto('/admin');
@@ -43,6 +45,7 @@ describe('Admin Panel uploaded documents', () => {
     expect(await item.getByRole('link', { name: 'Linus Uploader' }).getAttribute('href')).toBe(`/profile/${uploader.userName}`);
     await item.getByText('Please publish this as an article.').waitFor(VISIBLE);
     await item.getByText(/^about (\d+ seconds?|a moment) ago$/).waitFor(VISIBLE);
+    await expectNoSeriousA11yViolations(site.page, 'the Admin Panel with an uploaded document');
     expect(await section.getByText('No documents uploaded yet.').count()).toBe(0);
 
     const [download] = await Promise.all([

@@ -129,13 +129,13 @@ describe('article view', () => {
     await site.page.waitForURL((url) => url.pathname === '/login');
   });
 
-  it('logs a visitor in on the page itself, then shows the Edit link and downloads the attachment', async () => {
+  it('logs the author in on the page itself, then shows the Edit link and downloads the attachment', async () => {
     const id = await createArticle({ title: 'Span and Memory' });
     await attachTextFile(id, 'span-notes.txt', 'Span<T> is a ref struct.\n');
     await site.page.goto(`/article/${id}/span-and-memory`);
     await heading(site.page, 'Span and Memory').waitFor(VISIBLE);
 
-    await logIn(site.page, reader.email, reader.password);
+    await logIn(site.page, author.email, author.password);
 
     const edit = site.page.getByRole('link', { name: 'Edit', exact: true });
     await edit.waitFor(VISIBLE);
@@ -175,7 +175,7 @@ describe('article view', () => {
 });
 
 describe('question view', () => {
-  it('shows the question without description or source, with its category link, and Edit for members', async () => {
+  it('shows the question without description or source, with its category link, and Edit for its author only', async () => {
     const id = await createQuestion();
     await site.page.goto(`/question/${id}`);
     await heading(site.page, 'How do I cancel a Task?').waitFor(VISIBLE);
@@ -190,6 +190,12 @@ describe('question view', () => {
     await loginForm(site.page).waitFor(VISIBLE);
 
     await site.openWithStoredSession(reader);
+    await site.page.goto(`/question/${id}/how-do-i-cancel-a-task`);
+    await heading(site.page, 'How do I cancel a Task?').waitFor(VISIBLE);
+    await site.page.getByRole('region', { name: 'Like and share' }).waitFor(VISIBLE);
+    expect(await site.page.getByRole('link', { name: 'Edit', exact: true }).count()).toBe(0);
+
+    await site.openWithStoredSession(author);
     await site.page.goto(`/question/${id}/how-do-i-cancel-a-task`);
     const edit = site.page.getByRole('link', { name: 'Edit', exact: true });
     await edit.waitFor(VISIBLE);
@@ -240,11 +246,12 @@ describe('Admin Panel', () => {
     await row.getByRole('button', { name: `Approve ${title}` }).waitFor(VISIBLE);
     await row.getByText('Awaiting approval').waitFor(VISIBLE);
     expect(await homeTitles()).not.toContain(title);
-    await site.page
-      .getByRole('region', { name: 'Recent activity' })
-      .getByText(`${admin.userName} unapproved article`)
-      .first()
-      .waitFor(VISIBLE);
+    // The activity names people by their display name, linking their profile.
+    const activity = site.page.getByRole('region', { name: 'Recent activity' });
+    await activity.getByText(`${admin.name} unapproved article`).first().waitFor(VISIBLE);
+    expect(await activity.getByRole('link', { name: admin.name, exact: true }).first().getAttribute('href')).toBe(
+      `/profile/${admin.userName}`,
+    );
 
     const visitorPage = await site.openAnotherBrowser();
     await visitorPage.goto('/');

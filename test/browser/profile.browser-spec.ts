@@ -4,7 +4,7 @@ import { samplePng } from '@app/testing';
 import type { Page } from 'playwright-core';
 import { heading, HIDDEN, navbar, useBrowserSite, VISIBLE } from '../support/browser-site';
 import { eventually } from '../support/eventually';
-import { dialog } from '../support/post-pages';
+import { addTag, dialog } from '../support/post-pages';
 import {
   basicInfo,
   chooseLocation,
@@ -174,7 +174,7 @@ describe('profile: skills and histories', () => {
     const skills = profileSection(page, 'Skills');
     await skills.getByText('N/A').waitFor(VISIBLE);
     await skills.getByRole('button', { name: 'Edit Skills' }).click();
-    await skills.getByRole('checkbox', { name: 'csharp', exact: true }).check();
+    await addTag(skills, 'csharp', 'Skills');
     await skills.getByRole('button', { name: 'Save' }).click();
     await skills.getByRole('list', { name: 'Skills' }).getByText('csharp').waitFor(VISIBLE);
     await openProfile(page, owner.userName);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { useBrowserSite, VISIBLE } from '../support/browser-site';
 import {
+  addTag,
   dialog,
   editor,
   fillArticleForm,
@@ -210,8 +211,7 @@ describe('ask a question', () => {
     await site.page.getByText('- Content is required', { exact: true }).waitFor(VISIBLE);
 
     await site.page.getByLabel('Category').selectOption({ label: 'Multithreading' });
-    await site.page.getByLabel('Filter tags').fill('async');
-    await site.page.getByRole('checkbox', { name: 'async-await', exact: true }).check();
+    await addTag(site.page, 'async-await');
     await site.page.getByLabel('Title').fill('How do I cancel a Task?');
     await editor(site.page).click();
     await site.page.keyboard.type('I start a Task and want to stop it.');
@@ -233,7 +233,7 @@ describe('image upload failures', () => {
   async function fillQuestion(page: Page) {
     await page.goto('/question/ask');
     await page.getByLabel('Category').selectOption({ label: 'C#' });
-    await page.getByRole('checkbox', { name: 'csharp', exact: true }).check();
+    await addTag(page, 'csharp');
     await page.getByLabel('Title').fill('Why is my image not uploading?');
     await editor(page).click();
     await page.keyboard.type('It fails.');

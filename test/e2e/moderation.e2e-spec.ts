@@ -99,12 +99,22 @@ describe('moderation history', () => {
       title: string;
       action: string;
       actor: string;
+      actorName: string;
       at: string;
     }[];
+    const entry = (entityType: number, postId: number, title: string, action: string, actor: TestUser) => ({
+      entityType,
+      postId,
+      title,
+      action,
+      actor: actor.userName,
+      actorName: actor.name,
+      at: expect.any(String),
+    });
     expect(feed.slice(0, 3)).toEqual([
-      { entityType: 1, postId: article, title: 'Feed article', action: 'unapprove', actor: admin.userName, at: expect.any(String) },
-      { entityType: 2, postId: question, title: 'Feed question', action: 'create', actor: other.userName, at: expect.any(String) },
-      { entityType: 1, postId: article, title: 'Feed article', action: 'create', actor: author.userName, at: expect.any(String) },
+      entry(1, article, 'Feed article', 'unapprove', admin),
+      entry(2, question, 'Feed question', 'create', other),
+      entry(1, article, 'Feed article', 'create', author),
     ]);
 
     for (let index = 0; index < 25; index += 1) {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { VISIBLE } from './browser-site';
 
 /** Selectors and flows of the submit, view and Admin Panel pages of articles and questions. */
@@ -33,10 +33,21 @@ export async function pngImage(page: Page, width = 320, height = 200): Promise<B
   return Buffer.from(dataUrl.split(',')[1], 'base64');
 }
 
+/** Adds a tag (or skill) in the tags multi-select: type to filter, then pick the suggestion. */
+export async function addTag(scope: Page | Locator, name: string, label = 'Tags') {
+  const box = scope.getByRole('combobox', { name: label, exact: true });
+  await box.fill(name);
+  await scope.getByRole('option', { name, exact: true }).click();
+  await scope
+    .getByRole('list', { name: `Chosen ${label.toLowerCase()}` })
+    .getByText(name, { exact: true })
+    .waitFor(VISIBLE);
+}
+
 /** Fills the article submit page: category C#, tag csharp, title, description and typed content. */
 export async function fillArticleForm(page: Page, article: { title: string; description: string; content: string }) {
   await page.getByLabel('Category').selectOption({ label: 'C#' });
-  await page.getByRole('checkbox', { name: 'csharp', exact: true }).check();
+  await addTag(page, 'csharp');
   await page.getByLabel('Title').fill(article.title);
   await page.getByLabel('Description').fill(article.description);
   await editor(page).click();

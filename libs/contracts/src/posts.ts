@@ -196,6 +196,9 @@ export interface RecentModerationEntry {
   /** The post's current title, so the Admin Panel can name it. */
   title: string;
   action: ModerationAction;
+  /** Who did it: their handle (to link their profile), or `system` / `operator`. */
   actor: string;
+  /** How to name them: their display name ('Deleted user' once erased), or `system` / `operator`. */
+  actorName: string;
   at: string;
 }

@@ -35,10 +35,21 @@ export class AuthorNames {
    * current handle ('Deleted user' once erased); `system` and `operator` stay as they are.
    */
   async actorNames(actors: Iterable<string>): Promise<(actor: string) => string> {
+    const actorOf = await this.actors(actors);
+    return (actor) => actorOf(actor).handle || ERASED_USER_NAME;
+  }
+
+  /**
+   * Actors with their display name too (the Admin Panel's feed names people and links their
+   * handle); an erased user has no handle, as in `lookup`.
+   */
+  async actors(actors: Iterable<string>): Promise<(actor: string) => { handle: string; name: string }> {
     const unique = [...new Set(actors)];
     const accounts = unique.length ? await this.readStore.find<AccountDocument>(ACCOUNTS_COLLECTION, { id: { $in: unique } }) : [];
-    const handles = new Map(accounts.map((account) => [account.id, account.userName ?? ERASED_USER_NAME]));
-    return (actor) => handles.get(actor) ?? actor;
+    const known = new Map(
+      accounts.map((account) => [account.id, { handle: account.userName ?? '', name: account.userName ? account.name : ERASED_USER_NAME }]),
+    );
+    return (actor) => known.get(actor) ?? { handle: actor, name: actor };
   }
 
   /** Replaces the author's account id (`authorId`) with their handle (`uName`) and display name (`name`). */

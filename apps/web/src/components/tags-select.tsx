@@ -1,5 +1,5 @@
 import type { Tag } from '@app/contracts';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import '@/components/tags-select.css';
 
 interface Props {
@@ -7,55 +7,167 @@ interface Props {
   value: Tag[];
   onChange: (tags: Tag[]) => void;
   error?: string;
-  /** The fieldset's legend: 'Tags' on posts, 'Skills' on a profile. */
+  /** The field's label: 'Tags' on posts, 'Skills' on a profile. */
   label?: string;
 }
 
-/** Multi-select of master-data tags (a post's tags, a user's skills): chosen tags as removable chips, and a filterable checkbox list. */
+/**
+ * Multi-select of master-data tags (a post's tags, a user's skills), as the WAI-ARIA combobox
+ * pattern: the chosen tags as removable chips, then a text box that filters a list of the others.
+ * Type to filter, arrows to move, Enter to add, Escape to close, Backspace in the empty box to
+ * remove the last chip.
+ */
 export function TagsSelect({ tags, value, onChange, error, label = 'Tags' }: Props) {
-  const [filter, setFilter] = useState('');
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [filter, setFilter] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const noun = label.toLowerCase();
+
   const chosen = new Set(value.map((tag) => tag.id));
   const needle = filter.trim().toLowerCase();
-  const shown = needle ? tags.filter((tag) => tag.subTag.toLowerCase().includes(needle)) : tags;
-  const toggle = (tag: Tag) => onChange(chosen.has(tag.id) ? value.filter((item) => item.id !== tag.id) : [...value, tag]);
+  const options = tags.filter((tag) => !chosen.has(tag.id) && (!needle || tag.subTag.toLowerCase().includes(needle)));
+  const activeIndex = Math.min(active, options.length - 1);
+  const activeOption = open && activeIndex >= 0 ? options[activeIndex] : undefined;
+  const optionId = (tag: Tag) => `${id}-option-${tag.id}`;
+  const activeId = activeOption ? optionId(activeOption) : undefined;
 
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
+  }, [activeId]);
+
+  /** Adds the tag and closes the list, which would cover the fields below; typing or ArrowDown opens it again. */
+  const add = (tag: Tag) => {
+    onChange([...value, tag]);
+    setFilter('');
+    setActive(0);
+    setOpen(false);
+  };
+  const remove = (tag: Tag) => {
+    onChange(value.filter((item) => item.id !== tag.id));
+    inputRef.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        if (!open) {
+          setOpen(true);
+          setActive(0);
+        } else setActive(Math.min(activeIndex + 1, options.length - 1));
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        setOpen(true);
+        setActive(Math.max(activeIndex - 1, 0));
+        break;
+      case 'Home':
+      case 'End':
+        if (!open) return;
+        event.preventDefault();
+        setActive(event.key === 'Home' ? 0 : options.length - 1);
+        break;
+      case 'Enter':
+        // Enter adds the highlighted tag; it never submits the form from here.
+        event.preventDefault();
+        if (activeOption) add(activeOption);
+        else setOpen(true);
+        break;
+      case 'Escape':
+        if (open) {
+          event.preventDefault();
+          event.stopPropagation();
+          setOpen(false);
+        } else if (filter) setFilter('');
+        break;
+      case 'Backspace':
+        if (filter === '' && value.length > 0) remove(value[value.length - 1]);
+        break;
+      default:
+    }
+  };
+
+  const describedBy = [`${id}-help`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <fieldset className="field tags-select" aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
-      <legend>{label}</legend>
-      {value.length > 0 && (
-        <ul className="tag-chips" aria-label={`Chosen ${label.toLowerCase()}`}>
-          {value.map((tag) => (
-            <li key={tag.id}>
+    <div className="field tags-select">
+      <label htmlFor={`${id}-input`}>{label}</label>
+      <div className={`tags-select-box${error ? ' is-invalid' : ''}`} onClick={() => inputRef.current?.focus()}>
+        {value.length > 0 && (
+          <ul className="tag-chips" aria-label={`Chosen ${noun}`}>
+            {value.map((tag) => (
+              <li key={tag.id}>
+                <span>{tag.subTag}</span>
+                <button
+                  type="button"
+                  aria-label={`Remove ${label === 'Tags' ? 'tag' : noun.replace(/s$/, '')} ${tag.subTag}`}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    remove(tag);
+                  }}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <input
+          ref={inputRef}
+          id={`${id}-input`}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={`${id}-listbox`}
+          aria-activedescendant={activeId}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          placeholder={value.length ? `Add ${noun}` : `Type to find ${noun}`}
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.target.value);
+            setActive(0);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          onKeyDown={onKeyDown}
+        />
+      </div>
+      <p id={`${id}-help`} className="visually-hidden">
+        Type to filter, arrow keys to move, Enter to add, Backspace to remove the last one.
+      </p>
+      <div className="tag-options-popup" hidden={!open}>
+        <ul id={`${id}-listbox`} role="listbox" aria-label={`Suggested ${noun}`} className="tag-options" hidden={options.length === 0}>
+          {options.map((tag, index) => (
+            <li
+              key={tag.id}
+              id={optionId(tag)}
+              role="option"
+              aria-selected={index === activeIndex}
+              className={index === activeIndex ? 'is-active' : undefined}
+              // Keep the focus in the text box: a mousedown would blur it and close the list first.
+              onMouseDown={(event) => event.preventDefault()}
+              onMouseMove={() => setActive(index)}
+              onClick={() => add(tag)}
+            >
               {tag.subTag}
-              <button type="button" aria-label={`Remove tag ${tag.subTag}`} onClick={() => toggle(tag)}>
-                ×
-              </button>
             </li>
           ))}
         </ul>
-      )}
-      <input
-        type="search"
-        placeholder={`Filter ${label.toLowerCase()}`}
-        aria-label={`Filter ${label.toLowerCase()}`}
-        value={filter}
-        onChange={(event) => setFilter(event.target.value)}
-      />
-      <div className="tag-options" role="group" aria-label={`Available ${label.toLowerCase()}`}>
-        {shown.map((tag) => (
-          <label key={tag.id} className="tag-option">
-            <input type="checkbox" checked={chosen.has(tag.id)} onChange={() => toggle(tag)} />
-            {tag.subTag}
-          </label>
-        ))}
-        {shown.length === 0 && <p className="muted">No tags match.</p>}
+        {options.length === 0 && <p className="muted tag-options-empty">{tags.length === 0 ? `Loading ${noun}…` : `No ${noun} match.`}</p>}
       </div>
+      <p className="visually-hidden" role="status">
+        {open && needle ? `${options.length} ${noun} match` : ''}
+      </p>
       {error && (
         <p id={`${id}-error`} className="field-error">
           {error}
         </p>
       )}
-    </fieldset>
+    </div>
   );
 }

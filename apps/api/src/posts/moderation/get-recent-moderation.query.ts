@@ -28,13 +28,14 @@ export class GetRecentModerationHandler implements IQueryHandler<GetRecentModera
     const postIds = [...new Set(entries.map((entry) => streamNameOf(entry)))];
     const posts = postIds.length ? await this.readStore.find<PostViewDocument>(POST_VIEW_COLLECTION, { id: { $in: postIds } }) : [];
     const titles = new Map(posts.map((post) => [post.id, post.title]));
-    const actorName = await this.authorNames.actorNames(entries.map((entry) => entry.actor));
+    const actorOf = await this.authorNames.actors(entries.map((entry) => entry.actor));
     return entries.map((entry) => ({
       entityType: entry.entityType,
       postId: entry.postId,
       title: titles.get(streamNameOf(entry)) ?? '',
       action: entry.action,
-      actor: actorName(entry.actor),
+      actor: actorOf(entry.actor).handle,
+      actorName: actorOf(entry.actor).name,
       at: entry.at,
     }));
   }

@@ -24,9 +24,9 @@ export function NavDropdown({ menu, open, onToggle, onNavigate }: NavDropdownPro
             </Link>
           </li>
         ))}
-        <li role="separator" className="nav-dropdown-divider" />
-        {menu.actions.map((item) => (
-          <li key={item.to}>
+        {menu.actions.map((item, index) => (
+          // The first action starts the second group: a border, not a separator element (a list holds list items only).
+          <li key={item.to} className={index === 0 ? 'nav-dropdown-divider' : undefined}>
             <Link to={item.to} onClick={onNavigate}>
               {item.label}
             </Link>

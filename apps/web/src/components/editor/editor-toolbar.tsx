@@ -1,5 +1,6 @@
 import { useEditorState, type Editor } from '@tiptap/react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { CODE_LANGUAGES } from '@/lib/code-languages';
 
 const ALIGNMENTS = [
   ['left', 'Align left', '⇤'],
@@ -22,6 +23,7 @@ export function EditorToolbar({ editor, onInsertImageUrl, onUploadImage }: Toolb
       bold: current.isActive('bold'),
       italic: current.isActive('italic'),
       codeBlock: current.isActive('codeBlock'),
+      codeLanguage: current.isActive('codeBlock') ? ((current.getAttributes('codeBlock').language as string | null) ?? '') : '',
       bulletList: current.isActive('bulletList'),
       orderedList: current.isActive('orderedList'),
       align: ALIGNMENTS.find(([value]) => current.isActive({ textAlign: value }))?.[0] ?? null,
@@ -33,6 +35,15 @@ export function EditorToolbar({ editor, onInsertImageUrl, onUploadImage }: Toolb
     }),
   });
   const chain = () => editor.chain().focus();
+  const languageId = useId();
+  /** In a code block, sets its language; elsewhere, turns the paragraph into a code block of that language. */
+  const chooseLanguage = (language: string) => {
+    if (state.codeBlock)
+      chain()
+        .updateAttributes('codeBlock', { language: language || null })
+        .run();
+    else if (language) chain().setCodeBlock({ language }).run();
+  };
 
   return (
     <div className="editor-toolbar" role="toolbar" aria-label="Formatting">
@@ -46,6 +57,17 @@ export function EditorToolbar({ editor, onInsertImageUrl, onUploadImage }: Toolb
         <ToolButton label="Code block" active={state.codeBlock} onClick={() => chain().toggleCodeBlock().run()}>
           {'</>'}
         </ToolButton>
+        <label className="editor-tool-select" htmlFor={languageId}>
+          <span className="visually-hidden">Code language</span>
+          <select id={languageId} value={state.codeLanguage} onChange={(event) => chooseLanguage(event.target.value)}>
+            <option value="">{state.codeBlock ? 'Auto-detect' : 'Language…'}</option>
+            {CODE_LANGUAGES.map((language) => (
+              <option key={language.value} value={language.value}>
+                {language.label}
+              </option>
+            ))}
+          </select>
+        </label>
       </ToolGroup>
       <ToolGroup>
         <ToolButton label="Insert image from URL" onClick={onInsertImageUrl}>
@@ -125,7 +147,6 @@ function ToolButton({ label, active, disabled, onClick, children }: ToolButtonPr
     <button
       type="button"
       className="editor-tool"
-      aria-label={label}
       title={label}
       aria-pressed={active === undefined ? undefined : active}
       disabled={disabled}
@@ -133,7 +154,8 @@ function ToolButton({ label, active, disabled, onClick, children }: ToolButtonPr
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
     >
-      {children}
+      <span aria-hidden="true">{children}</span>
+      <span className="visually-hidden">{label}</span>
     </button>
   );
 }

@@ -4,6 +4,9 @@ export interface FigureOptions {
   src: string;
   alt?: string;
   caption: string;
+  /** The natural size, written on the img so the page does not shift when it loads. */
+  width?: number;
+  height?: number;
 }
 
 declare module '@tiptap/core' {
@@ -32,6 +35,8 @@ export const Figure = Node.create({
     return {
       src: { default: null, rendered: false, parseHTML: (element) => element.querySelector('img')?.getAttribute('src') ?? null },
       alt: { default: null, rendered: false, parseHTML: (element) => element.querySelector('img')?.getAttribute('alt') ?? null },
+      width: { default: null, rendered: false, parseHTML: (element) => dimensionOf(element.querySelector('img'), 'width') },
+      height: { default: null, rendered: false, parseHTML: (element) => dimensionOf(element.querySelector('img'), 'height') },
     };
   },
 
@@ -49,17 +54,21 @@ export const Figure = Node.create({
   renderHTML({ node }) {
     const image: Record<string, string> = { src: node.attrs.src as string };
     if (node.attrs.alt) image.alt = node.attrs.alt as string;
+    if (node.attrs.width && node.attrs.height) {
+      image.width = String(node.attrs.width);
+      image.height = String(node.attrs.height);
+    }
     return ['figure', ['img', image], ['figcaption', 0]];
   },
 
   addCommands() {
     return {
       insertFigure:
-        ({ src, alt, caption }) =>
+        ({ src, alt, caption, width, height }) =>
         ({ commands }) =>
           commands.insertContent({
             type: this.name,
-            attrs: { src, alt: alt ?? null },
+            attrs: { src, alt: alt ?? null, width: width ?? null, height: height ?? null },
             content: caption ? [{ type: 'text', text: caption }] : [],
           }),
       removeImagesBySrc:
@@ -80,3 +89,8 @@ export const Figure = Node.create({
     };
   },
 });
+
+function dimensionOf(image: HTMLImageElement | null, name: 'width' | 'height'): number | null {
+  const value = Number(image?.getAttribute(name));
+  return Number.isInteger(value) && value > 0 ? value : null;
+}

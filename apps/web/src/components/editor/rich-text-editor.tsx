@@ -1,3 +1,4 @@
+import { CodeBlockLowlight } from '@tiptap/extension-code-block-lowlight';
 import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
 import TextAlign from '@tiptap/extension-text-align';
@@ -7,6 +8,10 @@ import { type Ref, useEffect, useImperativeHandle, useLayoutEffect, useRef, useS
 import { EditorToolbar } from '@/components/editor/editor-toolbar';
 import { Figure, type FigureOptions } from '@/components/editor/figure';
 import { ImageUrlDialog } from '@/components/editor/image-url-dialog';
+import { naturalSizeOf } from '@/components/editor/natural-size';
+import { lowlight } from '@/lib/code-languages';
+// highlight.js's GitHub Dark theme for the token classes lowlight writes (hljs-keyword…).
+import 'highlight.js/styles/github-dark.css';
 import './editor.css';
 
 /** What the submit pages do to the editor from outside (the uploaded-images list). */
@@ -40,7 +45,8 @@ export function RichTextEditor({ value, onChange, label, height, onUploadImage, 
 
   const editor = useEditor({
     extensions: [
-      StarterKit.configure({ link: { openOnClick: false } }),
+      StarterKit.configure({ link: { openOnClick: false }, codeBlock: false }),
+      CodeBlockLowlight.configure({ lowlight }),
       Image,
       Figure,
       TableKit.configure({ table: { resizable: false } }),
@@ -73,7 +79,15 @@ export function RichTextEditor({ value, onChange, label, height, onUploadImage, 
   useImperativeHandle(
     ref,
     () => ({
-      insertFigure: (figure) => editor?.chain().focus().insertFigure(figure).run(),
+      insertFigure: (figure) =>
+        void naturalSizeOf(figure.src).then((size) => {
+          if (editor && !editor.isDestroyed)
+            editor
+              .chain()
+              .focus()
+              .insertFigure({ ...figure, ...size })
+              .run();
+        }),
       removeImage: (src) => editor?.commands.removeImagesBySrc(src),
     }),
     [editor],
@@ -94,8 +108,15 @@ export function RichTextEditor({ value, onChange, label, height, onUploadImage, 
         <ImageUrlDialog
           onClose={() => setAskingImageUrl(false)}
           onInsert={(image) => {
-            editor.chain().focus().setImage(image).run();
             setAskingImageUrl(false);
+            void naturalSizeOf(image.src).then((size) => {
+              if (!editor.isDestroyed)
+                editor
+                  .chain()
+                  .focus()
+                  .setImage({ ...image, ...size })
+                  .run();
+            });
           }}
         />
       )}

@@ -6,8 +6,9 @@ import { LatestPosts } from '@/features/home/components/latest-posts';
 /** Home (SPEC §2): latest articles and questions, and links to contribute. */
 export function HomePage() {
   const home = useHome();
-  const articles = home.data?.articles ?? [];
-  const questions = home.data?.questions ?? [];
+  const articles = home.data?.articles ?? null;
+  const questions = home.data?.questions ?? null;
+  const loading = home.isPending;
 
   useEffect(() => {
     document.title = 'DevCommunity';
@@ -23,8 +24,8 @@ export function HomePage() {
       )}
       <div className="home-grid">
         <div className="home-lists">
-          <LatestPosts title="Latest Articles" posts={articles} emptyText="No articles yet." />
-          <LatestPosts title="Latest Questions" posts={questions} emptyText="No questions yet." />
+          <LatestPosts title="Latest Articles" posts={articles} loading={loading} emptyText="No articles yet." />
+          <LatestPosts title="Latest Questions" posts={questions} loading={loading} emptyText="No questions yet." />
         </div>
         <HomeSideLinks />
       </div>

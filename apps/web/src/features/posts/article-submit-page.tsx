@@ -7,6 +7,7 @@ import { useMessageModal } from '@/components/message-modal';
 import { PageHeading } from '@/components/page-heading';
 import { RequireLogin } from '@/components/require-login';
 import { useToast } from '@/components/toast';
+import { UnsavedChangesPrompt } from '@/components/unsaved-changes-prompt';
 import { POST_KINDS } from '@/config/post-kinds';
 import { CategorySelect } from '@/features/posts/components/category-select';
 import { ContentEditorField } from '@/features/posts/components/content-editor-field';
@@ -43,8 +44,20 @@ function ArticleSubmitForm() {
   const cancel = () =>
     void navigate(article.postId ? POST_KINDS.article.paths.view.getHref(article.postId, values.title) : paths.home.getHref());
 
+  if (article.notAllowed) {
+    return (
+      <div className="post-submit">
+        <PageHeading title="Edit Article" />
+        <p className="notice" role="alert">
+          You are not allowed to edit this article: only its author and admins can.
+        </p>
+      </div>
+    );
+  }
+
   return (
     <div className="post-submit">
+      <UnsavedChangesPrompt when={article.dirty} />
       <PageHeading title={article.postId ? 'Edit Article' : 'Submit an Article'} />
       {article.loadError && (
         <p className="notice" role="alert">

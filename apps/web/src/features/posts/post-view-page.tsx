@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { RoleId } from '@app/contracts';
 import { useParams } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
 import { useAuth } from '@/lib/auth-context';
@@ -22,7 +21,7 @@ export type PostCommentsSlot = (post: { config: PostKindConfig; id: number }) =>
 export function PostViewPage({ kind, comments }: { kind: PostKind; comments: PostCommentsSlot }) {
   const config = POST_KINDS[kind];
   const { id, title } = useParams();
-  const { user } = useAuth();
+  const { user, isAdmin } = useAuth();
   const state = usePostView(config, id, user?.userName ?? null);
   const post = state.status === 'found' ? state.post : null;
   useCanonicalPostUrl(post && { id: post.id, entityType: config.entityType, title: post.title }, title);
@@ -41,15 +40,11 @@ export function PostViewPage({ kind, comments }: { kind: PostKind; comments: Pos
   if (!post) return <p className="muted post-view-loading">Loading…</p>;
 
   const loggedIn = user !== null;
+  const canEdit = loggedIn && (isAdmin || user.userName === post.uName);
   return (
     <article className={`post-view post-view-${kind}`}>
       <div className="card post-view-main">
-        <PostHeader
-          config={config}
-          post={post}
-          canEdit={loggedIn}
-          canSeeHistory={user !== null && (user.roleId === RoleId.Admin || user.userName === post.uName)}
-        />
+        <PostHeader config={config} post={post} canEdit={canEdit} canSeeHistory={canEdit} />
         <PostAttachments files={post.attachedFiles} loggedIn={loggedIn} />
         <PostContent html={post.content} />
         <PostSource source={post.source} />

@@ -7,6 +7,7 @@ import { useMessageModal } from '@/components/message-modal';
 import { PageHeading } from '@/components/page-heading';
 import { RequireLogin } from '@/components/require-login';
 import { useToast } from '@/components/toast';
+import { UnsavedChangesPrompt } from '@/components/unsaved-changes-prompt';
 import { POST_KINDS } from '@/config/post-kinds';
 import { CategorySelect } from '@/features/posts/components/category-select';
 import { ContentEditorField } from '@/features/posts/components/content-editor-field';
@@ -40,8 +41,20 @@ function QuestionAskForm() {
   const cancel = () =>
     void navigate(question.postId ? POST_KINDS.question.paths.view.getHref(question.postId, values.title) : paths.home.getHref());
 
+  if (question.notAllowed) {
+    return (
+      <div className="post-submit">
+        <PageHeading title="Edit Question" />
+        <p className="notice" role="alert">
+          You are not allowed to edit this question: only its author and admins can.
+        </p>
+      </div>
+    );
+  }
+
   return (
     <div className="post-submit">
+      <UnsavedChangesPrompt when={question.dirty} />
       <PageHeading title={question.postId ? 'Edit Question' : 'Ask a Question'} />
       {question.loadError && (
         <p className="notice" role="alert">

@@ -52,7 +52,11 @@ function ModerationEntryText({ entry }: { entry: RecentModerationEntry }) {
   const title = entry.title || `#${entry.postId}`;
   return (
     <span>
-      {SYSTEM_ACTORS.has(entry.actor) ? <strong>{entry.actor}</strong> : <Link to={paths.profile.getHref(entry.actor)}>{entry.actor}</Link>}{' '}
+      {SYSTEM_ACTORS.has(entry.actor) || !entry.actor ? (
+        <strong>{entry.actorName}</strong>
+      ) : (
+        <Link to={paths.profile.getHref(entry.actor)}>{entry.actorName}</Link>
+      )}{' '}
       {ACTION_TEXT[entry.action] ?? entry.action} {kind}{' '}
       {entry.action === 'delete' ? (
         <em>{title}</em>

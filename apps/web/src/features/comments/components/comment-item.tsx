@@ -12,6 +12,7 @@ import { parseServerTime, relativeTime } from '@/lib/relative-time';
 import type { CommentNode } from '@/features/comments/lib/comment-thread';
 import { CommentForm } from '@/features/comments/components/comment-form';
 import type { CommentActions } from '@/features/comments/hooks/use-comment-actions';
+import { RichHtml } from '@/components/code/rich-html';
 
 interface CommentItemProps {
   node: CommentNode;
@@ -59,7 +60,7 @@ export function CommentItem({ node, kind, postId, user, isAdmin, actions }: Comm
             onCancel={() => setOpen(null)}
           />
         ) : (
-          <div className="post-content comment-content" dangerouslySetInnerHTML={{ __html: comment.content }} />
+          <RichHtml className="post-content comment-content" html={comment.content} />
         )}
         <footer className="comment-actions">
           <Likes

@@ -1,7 +1,6 @@
-/**
- * The post body. The HTML was sanitized by the server with an allow-list before it was stored
- * (issue 4), so it is rendered as is.
- */
+import { RichHtml } from '@/components/code/rich-html';
+
+/** The post body, with highlighted code blocks and their copy buttons. */
 export function PostContent({ html }: { html: string }) {
-  return <div className="post-content" dangerouslySetInnerHTML={{ __html: html }} />;
+  return <RichHtml className="post-content" html={html} />;
 }

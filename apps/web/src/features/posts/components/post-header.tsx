@@ -6,10 +6,12 @@ import { parseServerTime } from '@/lib/relative-time';
 import type { ViewedPost } from '@/features/posts/api/get-post';
 import { postTimeText } from '@/lib/post-time';
 import type { PostKindConfig } from '@/config/post-kinds';
+import { readingTimeText } from '@/features/posts/lib/reading-time';
 
 interface PostHeaderProps {
   config: PostKindConfig;
   post: ViewedPost;
+  /** The owner and admins only (SPEC §6): others could not save the edit. */
   canEdit: boolean;
   /** The author and admins see the link to the post's history. */
   canSeeHistory: boolean;
@@ -55,6 +57,7 @@ export function PostHeader({ config, post, canEdit, canSeeHistory }: PostHeaderP
         <time dateTime={parseServerTime(changedOn).toISOString()} title={parseServerTime(changedOn).toLocaleString()}>
           {postTimeText(post, 'Created')}
         </time>
+        {config.kind === 'article' && <span className="post-view-reading-time">{readingTimeText(post.content)}</span>}
         {canSeeHistory && (
           <Link className="post-view-history" to={config.paths.history.getHref(post.id)}>
             History

@@ -5,6 +5,8 @@ import type { RichTextEditorHandle } from '@/components/editor/rich-text-editor'
 import type { ShowMessage } from '@/components/message-modal';
 import { getPost } from '@/features/posts/api/get-post';
 import { messageOf } from '@/lib/message-of';
+import { useAuth } from '@/lib/auth-context';
+import { isSameForm } from '@/features/posts/lib/form-changes';
 import { useAutosave } from '@/features/posts/hooks/use-autosave';
 import { usePostFiles } from '@/features/posts/hooks/use-post-files';
 import { usePostPersistence } from '@/features/posts/hooks/use-post-persistence';
@@ -36,6 +38,9 @@ export function useArticleSubmit({ showMessage, showToast }: { showMessage: Show
   const [isPublished, setIsPublished] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [loadError, setLoadError] = useState('');
+  const [savedValues, setSavedValues] = useState<ArticleFormValues>(EMPTY_ARTICLE);
+  const [authorUserName, setAuthorUserName] = useState<string | null>(null);
+  const { user, isAdmin } = useAuth();
 
   // Uploads read the form as it is when they run (draft-before-upload).
   const current = useRef<{ request: object; valid: boolean }>({ request: {}, valid: false });
@@ -55,7 +60,11 @@ export function useArticleSubmit({ showMessage, showToast }: { showMessage: Show
   const { markSaved } = useAutosave({
     snapshot: autosaveSnapshotOf(values),
     valid,
-    save: () => persistence.persist(request, { silent: true }),
+    save: async () => {
+      const saving = values;
+      await persistence.persist(request, { silent: true });
+      setSavedValues(saving);
+    },
   });
 
   const { openedId } = persistence;
@@ -73,6 +82,8 @@ export function useArticleSubmit({ showMessage, showToast }: { showMessage: Show
         setSubmitted(false);
         setLoadError('');
         setValues(loaded);
+        setSavedValues(loaded);
+        setAuthorUserName(article?.uName ?? null);
         setIsPublished(!!article?.isPublished);
         loadFiles(article ?? {});
         markSaved(autosaveSnapshotOf(loaded));
@@ -100,6 +111,7 @@ export function useArticleSubmit({ showMessage, showToast }: { showMessage: Show
     try {
       await persistence.persist({ ...request, isPublished: nextPublished });
       markSaved(snapshot);
+      setSavedValues(values);
       setIsPublished(nextPublished);
       showToast(publish === undefined ? ARTICLE_MESSAGES.saved : nextPublished ? ARTICLE_MESSAGES.published : ARTICLE_MESSAGES.unpublished);
     } catch (error) {
@@ -114,6 +126,10 @@ export function useArticleSubmit({ showMessage, showToast }: { showMessage: Show
     isPublished,
     errors: submitted ? errors : {},
     loadError,
+    /** An article of someone else, opened by a non-admin: the page says so instead of showing the form. */
+    notAllowed: authorUserName !== null && !isAdmin && authorUserName !== user?.userName,
+    /** Changes not saved yet (the page warns before they are lost). */
+    dirty: !isSameForm(values, savedValues),
     editorRef,
     files,
     save,

@@ -2,6 +2,7 @@ import { FILL_REQUIRED_FIELDS_MESSAGE } from '@app/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ShowMessage } from '@/components/message-modal';
+import { OWN_ADDRESS_CHANGE } from '@/components/unsaved-changes-prompt';
 import type { PostKindConfig } from '@/config/post-kinds';
 import { createPost } from '@/features/posts/api/create-post';
 import { updatePost } from '@/features/posts/api/update-post';
@@ -61,7 +62,7 @@ export function usePostPersistence(kind: PostKindConfig, showMessage: ShowMessag
             next.set('id', String(created));
             return next;
           },
-          { replace: true },
+          { replace: true, state: OWN_ADDRESS_CHANGE },
         );
         return created;
       };

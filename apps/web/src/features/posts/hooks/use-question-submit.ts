@@ -5,21 +5,33 @@ import type { RichTextEditorHandle } from '@/components/editor/rich-text-editor'
 import type { ShowMessage } from '@/components/message-modal';
 import { getPost } from '@/features/posts/api/get-post';
 import { messageOf } from '@/lib/message-of';
+import { useAuth } from '@/lib/auth-context';
+import { useAutosave } from '@/features/posts/hooks/use-autosave';
+import { isSameForm } from '@/features/posts/lib/form-changes';
 import { usePostFiles } from '@/features/posts/hooks/use-post-files';
 import { usePostPersistence } from '@/features/posts/hooks/use-post-persistence';
 import { QUESTION_FILE_TYPES, type PostFilesRecord } from '@/features/posts/lib/post-files';
-import { EMPTY_QUESTION, questionFormValuesOf, questionRequestOf, type QuestionFormValues } from '@/features/posts/lib/question-form';
+import {
+  autosaveSnapshotOf,
+  EMPTY_QUESTION,
+  questionFormValuesOf,
+  questionRequestOf,
+  type QuestionFormValues,
+} from '@/features/posts/lib/question-form';
 
 /** SPEC §8 messages of the ask-question page. */
 export const QUESTION_MESSAGES = { saved: 'Question Saved', saveFailed: 'Operation Failed' } as const;
 
-/** The ask-question page's state and actions: load for edit, save, and the question's images and attachments. */
+/** The ask-question page's state and actions: load for edit, save, autosave (as articles) and the question's images and attachments. */
 export function useQuestionSubmit({ showMessage, showToast }: { showMessage: ShowMessage; showToast: (text: string) => void }) {
   const persistence = usePostPersistence(POST_KINDS.question, showMessage);
   const editorRef = useRef<RichTextEditorHandle>(null);
   const [values, setValues] = useState<QuestionFormValues>(EMPTY_QUESTION);
   const [submitted, setSubmitted] = useState(false);
   const [loadError, setLoadError] = useState('');
+  const [savedValues, setSavedValues] = useState<QuestionFormValues>(EMPTY_QUESTION);
+  const [authorUserName, setAuthorUserName] = useState<string | null>(null);
+  const { user, isAdmin } = useAuth();
 
   // Uploads read the form as it is when they run (draft-before-upload).
   const current = useRef<{ request: object; valid: boolean }>({ request: {}, valid: false });
@@ -34,6 +46,16 @@ export function useQuestionSubmit({ showMessage, showToast }: { showMessage: Sho
   const valid = Object.keys(errors).length === 0;
   useLayoutEffect(() => {
     current.current = { request, valid };
+  });
+
+  const { markSaved } = useAutosave({
+    snapshot: autosaveSnapshotOf(values),
+    valid,
+    save: async () => {
+      const saving = values;
+      await persistence.persist(request, { silent: true });
+      setSavedValues(saving);
+    },
   });
 
   const { openedId } = persistence;
@@ -51,7 +73,10 @@ export function useQuestionSubmit({ showMessage, showToast }: { showMessage: Sho
         setSubmitted(false);
         setLoadError('');
         setValues(loaded);
+        setSavedValues(loaded);
+        setAuthorUserName(question?.uName ?? null);
         loadFiles(question ?? {});
+        markSaved(autosaveSnapshotOf(loaded));
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -59,7 +84,7 @@ export function useQuestionSubmit({ showMessage, showToast }: { showMessage: Sho
         setLoadError(`The question could not be loaded: ${messageOf(error)}`);
       });
     return () => controller.abort();
-  }, [openedId, loadFiles]);
+  }, [openedId, loadFiles, markSaved]);
 
   const change = <K extends keyof QuestionFormValues>(field: K, value: QuestionFormValues[K]) =>
     setValues((state) => ({ ...state, [field]: value }));
@@ -68,13 +93,29 @@ export function useQuestionSubmit({ showMessage, showToast }: { showMessage: Sho
   const save = async () => {
     setSubmitted(true);
     if (!valid) return;
+    const saving = values;
     try {
       await persistence.persist(request);
+      markSaved(autosaveSnapshotOf(saving));
+      setSavedValues(saving);
       showToast(QUESTION_MESSAGES.saved);
     } catch (error) {
       showMessage(QUESTION_MESSAGES.saveFailed, messageOf(error));
     }
   };
 
-  return { postId: persistence.postId, values, change, errors: submitted ? errors : {}, loadError, editorRef, files, save };
+  return {
+    postId: persistence.postId,
+    values,
+    change,
+    errors: submitted ? errors : {},
+    loadError,
+    /** A question of someone else, opened by a non-admin: the page says so instead of showing the form. */
+    notAllowed: authorUserName !== null && !isAdmin && authorUserName !== user?.userName,
+    /** Changes not saved yet (the page warns before they are lost). */
+    dirty: !isSameForm(values, savedValues),
+    editorRef,
+    files,
+    save,
+  };
 }

@@ -23,3 +23,9 @@ export function questionFormValuesOf(question: Question): QuestionFormValues {
 export function questionRequestOf(values: QuestionFormValues, defaultImageId: number = NO_DEFAULT_IMAGE_ID) {
   return { categoryId: values.categoryId ?? undefined, tags: values.tags, title: values.title, content: values.content, defaultImageId };
 }
+
+/** Autosave (as on articles, SPEC §4) watches these fields. */
+export function autosaveSnapshotOf(values: QuestionFormValues): string {
+  const { title, categoryId, content } = values;
+  return JSON.stringify([title, categoryId, content]);
+}
