@@ -5,7 +5,6 @@ import { loadConfig, type AppConfig } from '@app/config';
 import { AppModule, type AppOptions } from './app.module';
 import { useDocsGate } from './http/docs-gate';
 import { useJsonBody } from './http/json-body';
-import { REQUEST_ID_HEADER } from './http/request-id';
 import { useRequestLog } from './http/request-log';
 import { useSecurityHeaders } from './http/security-headers';
 import { useSpa } from './http/spa-fallback';
