@@ -52,7 +52,8 @@ export interface BrowserSite {
  * file, and a fresh anonymous context and page for every test. Call it at the top of the file,
  * before the spec's own hooks, so that theirs can use the server.
  */
-export function useBrowserSite(): BrowserSite {
+/** `env` goes to the site (e.g. RATE_LIMITS: abuse limits are off unless a spec sets it). */
+export function useBrowserSite(options: { env?: Record<string, string> } = {}): BrowserSite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -69,7 +70,7 @@ export function useBrowserSite(): BrowserSite {
   };
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ env: options.env });
     browser = await launchBrowser();
   });
 
