@@ -11,6 +11,9 @@ import { articleBody, questionBody } from '../support/posts';
 import { startServer, type RunningServer } from '../support/server';
 import { callSite, signUpOnSite, type SiteAccount } from '../support/site-api';
 
+// /api/health tells projection positions only to admins or in development.
+const DETAILED_HEALTH = { NODE_ENV: 'development' };
+
 jest.setTimeout(240_000);
 
 interface Acknowledged {
@@ -44,7 +47,7 @@ describe('crash safety: SIGKILL mid-burst, restart on the same data', () => {
     (JSON.parse(Buffer.from(account.token.split('.')[1], 'base64url').toString('utf8')) as { sub: string }).sub;
 
   it('acknowledges commands from many concurrent requests until it is killed', async () => {
-    server = await startServer({ dataDir });
+    server = await startServer({ dataDir, env: DETAILED_HEALTH });
     const url = server.url;
     const users = [await signUpOnSite(url, 'Ada Crash'), await signUpOnSite(url, 'Bob Crash'), await signUpOnSite(url, 'Cy Crash')];
     const articles: number[] = [];
@@ -114,7 +117,7 @@ describe('crash safety: SIGKILL mid-burst, restart on the same data', () => {
   });
 
   it('restarts on the same data with every acknowledged command in the log', async () => {
-    server = await startServer({ dataDir });
+    server = await startServer({ dataDir, env: DETAILED_HEALTH });
     const health = await waitUntilCaughtUp(server.url);
     expect(health.projections.length).toBeGreaterThan(5);
     const engines = await openEngines();
