@@ -34,12 +34,13 @@ describe('Admin Panel System card', () => {
       'Position',
       'Lag (events)',
       'Lag (seconds)',
+      'Parked events',
     ]);
 
     const { head } = await callSite<{ head: string }>(site.server.url, 'GET', '/api/Admin/System', { token: admin.token });
     for (const name of ['accounts', 'home', 'post-view', 'comments', 'search', 'account-mail']) {
       await projectionRow(name).waitFor(VISIBLE);
-      expect(await cellsOf(name)).toEqual(['Running', head, '0', '0']);
+      expect(await cellsOf(name)).toEqual(['Running', head, '0', '0', '0']);
     }
     await card.getByText(`Events in the log up to position ${head}`).waitFor(VISIBLE);
     await card.getByText(/^Queue: \d+ jobs? waiting or running, 0 failed$/).waitFor(VISIBLE);
@@ -52,7 +53,7 @@ describe('Admin Panel System card', () => {
     const after = await callSite<{ head: string }>(site.server.url, 'GET', '/api/Admin/System', { token: admin.token });
     expect(BigInt(after.head)).toBeGreaterThan(BigInt(head));
     await card.getByText(`Events in the log up to position ${after.head}`).waitFor({ state: 'visible', timeout: 15_000 });
-    expect(await cellsOf('home')).toEqual(['Running', after.head, '0', '0']);
+    expect(await cellsOf('home')).toEqual(['Running', after.head, '0', '0', '0']);
   });
 
   it('is not shown to a member', async () => {

@@ -94,6 +94,9 @@ describe('mail reactors with a lost checkpoint', () => {
   });
 
   it('still mails what is new', async () => {
+    // Three days on, the sessions of the first day have ended: both log in again.
+    author = await logInAgain(author);
+    commenter = await logInAgain(commenter);
     const articleId = await createPost(site, 'Article', author, articleBody({ isPublished: true, title: 'Fresh' }));
     await site
       .http()
@@ -104,4 +107,10 @@ describe('mail reactors with a lost checkpoint', () => {
     await caughtUp();
     expect(await mailCounts()).toEqual({ author: 4, commenter: 1 });
   });
+
+  async function logInAgain(user: TestUser): Promise<TestUser> {
+    const response = await site.http().post('/api/Account/Login').send({ Email: user.email, Password: user.password, RememberMe: false });
+    expect(response.status).toBe(200);
+    return { ...user, token: (response.body.result as { token: string }).token };
+  }
 });
