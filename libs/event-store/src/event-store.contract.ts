@@ -181,6 +181,72 @@ export function describeEventStoreContract<Store extends EventStore>(
       });
     });
 
+    describe('concurrent appends (a group commit answers each on its own)', () => {
+      it('gives concurrent appends to one stream contiguous revisions, each its own result', async () => {
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, index) => store.appendToStream(stream('busy'), [event('Counted', { index })])),
+        );
+        const read = await store.readStream(stream('busy'));
+        expect(read.map((e) => e.revision)).toEqual(Array.from({ length: 20 }, (_, index) => index));
+        expect(results.map((result) => result.nextExpectedRevision).sort((a, b) => a - b)).toEqual(read.map((e) => e.revision));
+        for (const result of results) expect(result.position).toBe(read[result.nextExpectedRevision].position);
+      });
+
+      it('fails only the appends that conflict or repeat an id, and writes every other one', async () => {
+        const storedId = randomUUID();
+        const newId = randomUUID();
+        await store.appendToStream(stream('dup'), [{ ...event('Stored'), id: storedId }]);
+        const attempts = await Promise.allSettled([
+          store.appendToStream(stream('race'), [event('First', { n: 0 })], { expectedRevision: 'no_stream' }),
+          store.appendToStream(stream('free-1'), [event('A'), event('B')]),
+          store.appendToStream(stream('race'), [event('First', { n: 1 })], { expectedRevision: 'no_stream' }),
+          store.appendToStream(stream('stale'), [event('Stale')], { expectedRevision: 3 }),
+          store.appendToStream(stream('dup'), [{ ...event('Stored'), id: storedId }]),
+          store.appendToStream(stream('twice'), [{ ...event('Once'), id: newId }]),
+          store.appendToStream(stream('twice'), [{ ...event('Once'), id: newId }]),
+          store.appendToStream(stream('free-2'), [event('C')], { expectedRevision: 'no_stream' }),
+        ]);
+        const [raceA, free1, raceB, stale, , , , free2] = attempts;
+
+        expect([raceA, raceB].filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
+        const lostRace = [raceA, raceB].find((attempt) => attempt.status === 'rejected') as PromiseRejectedResult;
+        expect(lostRace.reason).toBeInstanceOf(WrongExpectedRevisionError);
+        expect(await store.readStream(stream('race'))).toHaveLength(1);
+
+        expect(stale.status).toBe('rejected');
+        expect((stale as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+        expect(await store.readStream(stream('stale'))).toEqual([]);
+
+        // EventStoreDB answers a repeated id idempotently, SQLite refuses it: either way, one event.
+        expect((await store.readStream(stream('dup'))).map((e) => e.id)).toEqual([storedId]);
+        expect((await store.readStream(stream('twice'))).map((e) => e.id)).toEqual([newId]);
+
+        const freeOne = await store.readStream(stream('free-1'));
+        expect(free1).toEqual({ status: 'fulfilled', value: { nextExpectedRevision: 1, position: freeOne[1].position } });
+        const freeTwo = await store.readStream(stream('free-2'));
+        expect(free2).toEqual({ status: 'fulfilled', value: { nextExpectedRevision: 0, position: freeTwo[0].position } });
+      });
+
+      it('lets one of many concurrent first appends to a stream win, while appends to other streams all succeed', async () => {
+        const attempts = await Promise.allSettled(
+          Array.from({ length: 30 }, (_, index) =>
+            index % 3 === 0
+              ? store.appendToStream(stream('claimed'), [event('Claimed', { index })], { expectedRevision: 'no_stream' })
+              : store.appendToStream(stream(`own-${index}`), [event('Own', { index })], { expectedRevision: 'no_stream' }),
+          ),
+        );
+        const claims = attempts.filter((_, index) => index % 3 === 0);
+        const others = attempts.filter((_, index) => index % 3 !== 0);
+        expect(claims.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
+        expect(others.every((attempt) => attempt.status === 'fulfilled')).toBe(true);
+        const positions = attempts.flatMap((attempt) => (attempt.status === 'fulfilled' ? [attempt.value.position] : []));
+        expect(new Set(positions).size).toBe(positions.length);
+        const all = (await store.readAll()).filter(ours);
+        expect(all.filter((e) => e.type === 'Own')).toHaveLength(20);
+        expect(all.filter((e) => e.type === 'Claimed')).toHaveLength(1);
+      });
+    });
+
     describe('$all', () => {
       it('reads every stream in position order, strictly after a position, at most maxCount', async () => {
         const start = await store.headPosition();

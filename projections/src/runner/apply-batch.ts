@@ -39,7 +39,7 @@ export async function applyNextBatch(
 
 /** A run whose documents and checkpoint are in the read store. */
 export function readStoreSink(readStore: ReadStore, target: BatchTarget): BatchSink {
-  const { projection, checkpointName, collectionSuffix } = target;
+  const { projection, checkpointName } = target;
   const inTransaction = (from: bigint | null, work: (tx: ReadStoreTransaction) => Promise<void>) =>
     readStore.transaction(async (tx) => {
       if ((await tx.getCheckpoint(checkpointName)) !== from) return false;
@@ -53,10 +53,7 @@ export function readStoreSink(readStore: ReadStore, target: BatchTarget): BatchS
     checkpoint: () => readStore.getCheckpoint(checkpointName),
     apply: (from, events: readonly RecordedEvent[], to) =>
       inTransaction(from, async (tx) => {
-        const scoped = namespacedTransaction(tx, projection.collections, collectionSuffix);
-        for (const event of events) {
-          if (projection.handles.includes(event.type)) await applyNaming(event, () => projection.apply(event, scoped));
-        }
+        await applyEvents(tx, target, events);
         await tx.setCheckpoint(checkpointName, to);
       }),
     park: (from, parked: ParkedEvent) =>
@@ -65,4 +62,13 @@ export function readStoreSink(readStore: ReadStore, target: BatchTarget): BatchS
         await tx.setCheckpoint(checkpointName, BigInt(parked.position));
       }),
   };
+}
+
+/** Runs the target's projection on the events it handles, inside `tx` (a throw names the event: `EventApplyFailed`). */
+export async function applyEvents(tx: ReadStoreTransaction, target: BatchTarget, events: readonly RecordedEvent[]): Promise<void> {
+  const { projection, collectionSuffix } = target;
+  const scoped = namespacedTransaction(tx, projection.collections, collectionSuffix);
+  for (const event of events) {
+    if (projection.handles.includes(event.type)) await applyNaming(event, () => projection.apply(event, scoped));
+  }
 }

@@ -1,9 +1,10 @@
 import type { EventStore, Subscription } from '@app/event-store';
 import type { ReadStore } from '@app/read-store';
 import type { Projection } from '../projection';
-import type { FailurePolicy } from './isolate-failures';
+import type { BatchResult, FailurePolicy } from './isolate-failures';
 import { parkedEvents } from './parked-events';
 import { createProjectionTargets, type ProjectionTarget, type SearchTargetConfig } from './projection-target';
+import { SharedLogRead } from './shared-log-read';
 import { Signal } from './signal';
 
 /** Where the runner reports; each app passes its own (the API passes Nest's logger). */
@@ -45,15 +46,18 @@ export interface ProjectionStatus {
  * stored one is rebuilt blue-green: the old documents keep being served while the new version
  * builds beside them from position 0; then documents and checkpoint switch at once. The read-store
  * projections and the search projection (documents in the SearchIndex) run the same way, each
- * through its ProjectionTarget.
+ * through its ProjectionTarget. Read-store projections that are caught up are fed from one shared
+ * read of the log and commit together (SharedLogRead); one that is behind, failing or rebuilding
+ * runs its own batches.
  */
 export class ProjectionRunner {
   private readonly logger: ProjectionLogger;
   private readonly statuses = new Map<string, ProjectionStatus>();
   /** Rung when `$all` has something new: idle loops wake up at once instead of at their next poll. */
   private readonly appended = new Signal();
-  /** Rung when a checkpoint moved: `waitFor` re-reads the checkpoints. */
+  /** Rung when a checkpoint of this runner moved: `waitFor` looks again. */
   private readonly checkpointMoved = new Signal();
+  private readonly shared: SharedLogRead;
   private subscription?: Subscription;
   private resubscribing?: Promise<void>;
   private running = false;
@@ -78,6 +82,7 @@ export class ProjectionRunner {
     this.retryDelayMs = options.retryDelayMs ?? 200;
     this.failures = options.failures ?? {};
     this.rebuildLeaseMs = options.rebuildLeaseMs;
+    this.shared = new SharedLogRead(eventStore, readStore, this.batchSize);
     for (const target of this.targets) {
       this.statuses.set(target.name, { name: target.name, version: target.version, checkpoint: null, state: 'stopped', parked: 0 });
     }
@@ -141,26 +146,39 @@ export class ProjectionRunner {
 
   /**
    * Resolves once every named projection (all by default) has processed `position`, or after
-   * `timeoutMs`; returns whether they caught up. Checkpoints are read from the store, so this
-   * also works when the projections run in another process.
+   * `timeoutMs`; returns whether they caught up. The checkpoints of the projections this runner
+   * keeps live are known in memory and every move of theirs wakes the wait; the others (not run
+   * here, rebuilding, not started) are read from the store, re-read every 25 ms, so this also
+   * works when the projections run in another process.
    */
   async waitFor(position: bigint, names?: readonly string[], timeoutMs = 1000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       // A projection of this runner that is failing will not catch up soon: no command waits behind it.
       const targets = (names ?? this.targets.map((target) => target.name)).filter((name) => this.statuses.get(name)?.state !== 'failing');
-      const checkpoints = await Promise.all(targets.map((name) => this.checkpointOf(name)));
-      if (checkpoints.every((checkpoint) => checkpoint !== null && checkpoint >= position)) return true;
+      let polled = false;
+      let behind = false;
+      for (const name of targets) {
+        const known = this.knownCheckpoint(name);
+        if (known !== undefined) {
+          behind ||= known === null || known < position;
+          continue;
+        }
+        polled = true;
+        const stored = await this.readStore.getCheckpoint(name);
+        behind ||= stored === null || stored < position;
+      }
+      if (!behind) return true;
       const remaining = deadline - Date.now();
       if (remaining <= 0) return false;
-      await this.checkpointMoved.wait(Math.min(remaining, 25));
+      await this.checkpointMoved.wait(polled ? Math.min(remaining, 25) : remaining);
     }
   }
 
-  /** A target's live checkpoint; a name the runner does not run is looked up in the read store. */
-  private checkpointOf(name: string): Promise<bigint | null> {
-    const target = this.targets.find((candidate) => candidate.name === name);
-    return target ? target.checkpoint() : this.readStore.getCheckpoint(name);
+  /** The live checkpoint of a projection this runner keeps live (set by its loop after every batch); undefined otherwise. */
+  private knownCheckpoint(name: string): bigint | null | undefined {
+    const status = this.statuses.get(name);
+    return status && (status.state === 'live' || status.state === 'catching-up') ? status.checkpoint : undefined;
   }
 
   /**
@@ -174,6 +192,8 @@ export class ProjectionRunner {
   private async runLoop(target: ProjectionTarget): Promise<void> {
     const status = this.statuses.get(target.name)!;
     let delay = this.retryDelayMs;
+    // Caught up (its last batch was not full): the next batch may come from the shared read.
+    let nearHead = false;
     while (this.running) {
       try {
         if (target.rebuildable && (await target.isOutdated())) {
@@ -188,7 +208,10 @@ export class ProjectionRunner {
           if (rebuilt.outcome === 'busy' && this.running) await this.appended.wait(Math.max(this.idlePollMs, 1000));
           continue;
         }
-        const { read, checkpoint, parked } = await target.applyNextBatch(this.batchSize, this.failuresOf(target));
+        const own = () => target.applyNextBatch(this.batchSize, this.failuresOf(target));
+        const batch: BatchResult = nearHead && target.shared ? await this.shared.applyNextBatch(target.shared, own) : await own();
+        const { read, checkpoint, parked } = batch;
+        nearHead = read < this.batchSize;
         status.checkpoint = checkpoint;
         status.lastError = undefined;
         delay = this.retryDelayMs;
@@ -205,6 +228,7 @@ export class ProjectionRunner {
         status.parked = (await parkedEvents(this.readStore, target.name)).length;
         if (this.running) await this.appended.wait(this.idlePollMs);
       } catch (error) {
+        nearHead = false;
         status.state = 'failing';
         status.lastError = error instanceof Error ? error.message : String(error);
         this.logger.error(`Projection ${target.name} failed, retrying in ${delay} ms: ${status.lastError}`);

@@ -2,6 +2,7 @@ import type { EventStore } from '@app/event-store';
 import type { ReadStore } from '@app/read-store';
 import type { SearchIndex } from '@app/search-index';
 import type { Projection, SearchIndexProjection } from '../projection';
+import type { BatchTarget } from './apply-batch';
 import type { BatchResult, FailurePolicy } from './isolate-failures';
 import type { RebuildOptions, RebuildOutcome } from './rebuild-projection';
 import type { ParkedEventResolver } from './resolve-parked';
@@ -25,6 +26,12 @@ export interface ProjectionTarget {
   checkpoint(): Promise<bigint | null>;
   /** The code version differs from the one that built the live documents: a rebuild is due. */
   isOutdated(): Promise<boolean>;
+  /**
+   * The live run as a member of a shared log read (SharedLogRead): set for read-store projections,
+   * absent for reactors (their side effects must not run for a batch a neighbour rolls back) and
+   * for targets that keep their documents elsewhere.
+   */
+  readonly shared?: BatchTarget;
   /** Applies the next events after the live checkpoint, parking one it keeps failing on; `read` 0 means caught up. */
   applyNextBatch(batchSize: number, failures?: FailurePolicy): Promise<BatchResult>;
   /** Builds beside the live documents (resuming an interrupted rebuild), then switches and records the version. */

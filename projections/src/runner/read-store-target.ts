@@ -15,6 +15,7 @@ export function readStoreTarget(eventStore: EventStore, readStore: ReadStore, pr
     name: projection.name,
     version: projection.version,
     rebuildable: !projection.reactor,
+    shared: projection.reactor ? undefined : live,
     prepare: () => ensureIndexes(readStore, projection, ''),
     checkpoint: () => readStore.getCheckpoint(projection.name),
     isOutdated: async () => !projection.reactor && (await versions.stored(projection.name)) !== projection.version,

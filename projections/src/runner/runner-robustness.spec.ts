@@ -102,7 +102,8 @@ describe('projection runner on bad days', () => {
       expect(await runner.waitFor((await eventStore.headPosition())!, ['tally'], 5_000)).toBe(true);
       expect(await indexes()).toEqual([1, 2, 3, 4, 6, 7, 8, 9, 11, 12]);
       const deadline = Date.now() + 5_000;
-      while (runner.status()[0].parked !== 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      const settled = () => runner.status()[0].parked === 2 && runner.status()[0].state === 'live';
+      while (!settled() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
       expect(runner.status()[0]).toMatchObject({ name: 'tally', state: 'live', parked: 2 });
       await runner.stop();
     });

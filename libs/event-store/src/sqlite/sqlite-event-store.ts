@@ -50,6 +50,17 @@ export interface SqliteEventStoreOptions {
 
 const NO_LIMIT = -1;
 
+/** One caller's append, waiting in the group that the next commit writes. */
+interface PendingAppend {
+  streamName: string;
+  events: readonly EventToAppend[];
+  expected: ExpectedRevision;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
+type AppendOutcome = { result: AppendResult } | { error: unknown };
+
 /** Wakes subscriptions of every store instance in this process that has the same file open. */
 const appendedInProcess = new EventEmitter().setMaxListeners(0);
 
@@ -60,6 +71,14 @@ const appendedInProcess = new EventEmitter().setMaxListeners(0);
  *
  * An event id is unique in the whole file: appending an id that is already stored (say, a retry
  * after a lost answer) writes nothing and throws `DuplicateEventIdError`.
+ *
+ * Group commit: appends made while the event loop is busy (the requests of one I/O poll) queue
+ * up and are written by one `BEGIN IMMEDIATE` transaction at the next `setImmediate`, so they
+ * share one commit and its fsync (`synchronous = FULL`). Each append runs in its own SAVEPOINT
+ * (a nested better-sqlite3 transaction): a revision conflict or a duplicate id undoes that append
+ * alone, and every caller gets its own result or error. Appends to one stream in one group see
+ * each other, so expected revisions mean exactly what they meant one transaction at a time. A
+ * promise resolves only after the group's COMMIT returned, i.e. once its events are on disk.
  */
 export class SqliteEventStore implements EventStore {
   readonly filePath: string;
@@ -70,7 +89,8 @@ export class SqliteEventStore implements EventStore {
   private readonly selectStream: Database.Statement<[string, number, number], EventRow>;
   private readonly selectAllAfter: Database.Statement<[bigint, number], EventRow>;
   private readonly selectHead: Database.Statement<[], { head: bigint | null }>;
-  private readonly appendInTransaction: (streamName: string, events: readonly EventToAppend[], expected: ExpectedRevision) => AppendResult;
+  private readonly commitGroup: (group: readonly PendingAppend[]) => AppendOutcome[];
+  private pending: PendingAppend[] = [];
   private closed = false;
 
   constructor(
@@ -101,23 +121,44 @@ export class SqliteEventStore implements EventStore {
     this.selectStream = this.db.prepare('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?');
     this.selectAllAfter = this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
     this.selectHead = this.db.prepare('SELECT max(position) AS head FROM events');
-    const appendTransaction = this.db.transaction((streamName: string, events: readonly EventToAppend[], expected: ExpectedRevision) =>
-      this.append(streamName, events, expected),
+    // Called inside the group's transaction, a better-sqlite3 transaction function runs in a SAVEPOINT.
+    const appendOne = this.db.transaction((append: PendingAppend) => this.append(append.streamName, append.events, append.expected));
+    const group = this.db.transaction((appends: readonly PendingAppend[]) =>
+      appends.map((append): AppendOutcome => {
+        try {
+          return { result: appendOne(append) };
+        } catch (error) {
+          return { error: appendError(append, error) };
+        }
+      }),
     );
-    this.appendInTransaction = (streamName, events, expected) => appendTransaction.immediate(streamName, events, expected);
+    this.commitGroup = (appends) => group.immediate(appends);
   }
 
-  async appendToStream(streamName: string, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
-    if (events.length === 0) throw new RangeError(`Nothing to append to stream ${streamName}`);
-    let result: AppendResult;
+  appendToStream(streamName: string, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
+    if (events.length === 0) return Promise.reject(new RangeError(`Nothing to append to stream ${streamName}`));
+    if (this.closed) return Promise.reject(new Error('The event store is closed'));
+    return new Promise((resolve, reject) => {
+      if (this.pending.length === 0) setImmediate(() => this.commitPending());
+      this.pending.push({ streamName, events, expected: options.expectedRevision ?? 'any', resolve, reject });
+    });
+  }
+
+  /** Writes every queued append in one transaction, then answers each caller. */
+  private commitPending(): void {
+    const group = this.pending;
+    if (group.length === 0) return;
+    this.pending = [];
+    let outcomes: AppendOutcome[];
     try {
-      result = this.appendInTransaction(streamName, events, options.expectedRevision ?? 'any');
+      outcomes = this.commitGroup(group);
     } catch (error) {
-      if (isDuplicateIdViolation(error)) throw new DuplicateEventIdError(streamName, events.map((event) => event.id).filter(isString));
-      throw error;
+      // The transaction itself failed (BEGIN or COMMIT): nothing of the group was written.
+      for (const append of group) append.reject(error);
+      return;
     }
-    appendedInProcess.emit(this.filePath);
-    return result;
+    if (outcomes.some((outcome) => 'result' in outcome)) appendedInProcess.emit(this.filePath);
+    outcomes.forEach((outcome, index) => ('result' in outcome ? group[index].resolve(outcome.result) : group[index].reject(outcome.error)));
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -156,6 +197,7 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    this.commitPending();
     this.closed = true;
     await Promise.all([...this.subscriptions].map((subscription) => subscription.unsubscribe()));
     this.subscriptions.clear();
@@ -189,6 +231,11 @@ export class SqliteEventStore implements EventStore {
     }
     return { nextExpectedRevision: revision, position };
   }
+}
+
+/** What one append of a group throws to its caller. */
+function appendError({ streamName, events }: PendingAppend, error: unknown): unknown {
+  return isDuplicateIdViolation(error) ? new DuplicateEventIdError(streamName, events.map((event) => event.id).filter(isString)) : error;
 }
 
 function revisionMatches(expected: ExpectedRevision, current: number | null): boolean {
