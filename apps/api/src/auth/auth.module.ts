@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
@@ -12,7 +13,8 @@ import { TokenService } from './token.service';
   imports: [
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),
+      // A KeyObject made once: given a string, jsonwebtoken tries (and fails) to parse it as a public key on every verify.
+      useFactory: (config: AppConfig) => ({ secret: createSecretKey(Buffer.from(config.jwtSecret)), signOptions: { algorithm: 'HS256' } }),
     }),
   ],
   providers: [TokenService, SessionGuard, { provide: APP_GUARD, useExisting: SessionGuard }],
