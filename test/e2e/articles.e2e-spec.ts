@@ -314,6 +314,36 @@ describe('articles', () => {
       expect(await Promise.all(collections.map((collection) => documentsOf(site, collection)))).toEqual(live);
     });
   });
+
+  it("shows each of many articles posted at once right after its own answer: its view, home and the author's posts", async () => {
+    const authors = await Promise.all(Array.from({ length: 6 }, (_, index) => signUp(site, `Burst Author ${index}`)));
+    const ownPosts = {
+      searchString: 'Burst',
+      uName: '',
+      categoryId: -1,
+      entityType: 100,
+      orderByAsc: false,
+      Tags: [],
+      pager: { lastFetchedQuestionId: Number.MAX_SAFE_INTEGER, lastFetchedArticleId: Number.MAX_SAFE_INTEGER, pageSize: 20 },
+    };
+    const seen = await Promise.all(
+      Array.from({ length: 16 }, async (_, index) => {
+        const author = authors[index % authors.length];
+        const id = await draft({ title: `Burst ${index}`, isPublished: true }, author);
+        const [view, home, own] = await Promise.all([
+          getArticle(id),
+          site.http().get('/api/Home/'),
+          site.http().post('/api/Search/UserPosts').set(bearer(author)).send(ownPosts),
+        ]);
+        return {
+          view: view.status,
+          onHome: (home.body.result.articles as { id: number }[]).some((article) => article.id === id),
+          inOwnPosts: (own.body.result as { id: number }[]).some((item) => item.id === id),
+        };
+      }),
+    );
+    expect(seen).toEqual(Array.from({ length: 16 }, () => ({ view: 200, onHome: true, inOwnPosts: true })));
+  });
 });
 
 describe('articles under pre-moderation (MODERATION=pre)', () => {
