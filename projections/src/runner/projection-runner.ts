@@ -7,6 +7,8 @@ import { createProjectionTargets, type ProjectionTarget, type SearchTargetConfig
 import { SharedLogRead } from './shared-log-read';
 import { Signal } from './signal';
 
+const PARKED_RECOUNT_MS = 2_000;
+
 /** Where the runner reports; each app passes its own (the API passes Nest's logger). */
 export interface ProjectionLogger {
   log(message: string): void;
@@ -194,6 +196,9 @@ export class ProjectionRunner {
     let delay = this.retryDelayMs;
     // Caught up (its last batch was not full): the next batch may come from the shared read.
     let nearHead = false;
+    // The parked count is re-read when this loop parked something, else at most every PARKED_RECOUNT_MS
+    // (an operator resolves parked events from another process), not after every command.
+    let parkedCountedAt = -Infinity;
     while (this.running) {
       try {
         if (target.rebuildable && (await target.isOutdated())) {
@@ -218,6 +223,7 @@ export class ProjectionRunner {
         this.checkpointMoved.notify();
         if (parked) {
           status.parked += 1;
+          parkedCountedAt = -Infinity;
           this.logger.error(`Projection ${target.name} parked ${parked.eventType} at ${parked.position} and goes on: ${parked.error}`);
         }
         if (read > 0) {
@@ -225,7 +231,10 @@ export class ProjectionRunner {
           continue;
         }
         status.state = 'live';
-        status.parked = (await parkedEvents(this.readStore, target.name)).length;
+        if (Date.now() - parkedCountedAt >= PARKED_RECOUNT_MS) {
+          parkedCountedAt = Date.now();
+          status.parked = (await parkedEvents(this.readStore, target.name)).length;
+        }
         if (this.running) await this.appended.wait(this.idlePollMs);
       } catch (error) {
         nearHead = false;
