@@ -97,7 +97,7 @@ export class WriteBehindTransaction implements ReadStoreTransaction {
   private async keep(collection: string, id: string, json: string | null): Promise<void> {
     this.assertActive();
     let writes = this.pending.get(collection);
-    if (!writes) this.pending.set(collection, (writes = new Map()));
+    if (!writes) this.pending.set(collection, (writes = new Map<string, string | null>()));
     if (!writes.has(id)) this.size += 1;
     writes.set(id, json);
     if (this.size >= this.maxPending) await this.flush();

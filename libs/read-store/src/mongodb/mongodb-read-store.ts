@@ -94,7 +94,10 @@ export class MongoReadStore implements ReadStore {
         const result = await session.withTransaction(async () => {
           const direct = new MongoTransaction(this.db, session);
           // Documents are written once each, one bulkWrite per collection, before the commit.
-          const tx = new WriteBehindTransaction({ transaction: direct, writeAll: (collection, writes) => direct.writeAll(collection, writes) });
+          const tx = new WriteBehindTransaction({
+            transaction: direct,
+            writeAll: (collection, writes) => direct.writeAll(collection, writes),
+          });
           try {
             const value = await work(tx);
             await tx.flush();

@@ -77,7 +77,8 @@ export class SqliteDocuments {
   /** Upserts (a document's JSON) and deletes (null) by id, with one prepared statement of each. */
   writeAll(collection: string, writes: PendingWrites): void {
     const table = quoteIdentifier(tableName(collection));
-    const upsert = () => this.statement(`INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`);
+    const upsert = () =>
+      this.statement(`INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`);
     const remove = () => this.statement(`DELETE FROM ${table} WHERE id = ?`);
     for (const [id, body] of writes) {
       if (body === null) readingTable(() => remove().run(id), undefined);

@@ -77,7 +77,10 @@ export class SqliteReadStore implements ReadStore {
   transaction<R>(work: (tx: ReadStoreTransaction) => Promise<R>): Promise<R> {
     return this.writeTransaction(async () => {
       const direct = new SqliteTransaction(this.writes);
-      const tx = new WriteBehindTransaction({ transaction: direct, writeAll: (collection, writes) => this.writes.writeAll(collection, writes) });
+      const tx = new WriteBehindTransaction({
+        transaction: direct,
+        writeAll: (collection, writes) => this.writes.writeAll(collection, writes),
+      });
       try {
         const result = await work(tx);
         await tx.flush();
