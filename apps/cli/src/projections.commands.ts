@@ -1,6 +1,5 @@
 import { SingleBar, Presets } from 'cli-progress';
 import type { Command } from 'commander';
-import type { EventStore } from '@app/event-store';
 import { createProjectionTargets, ParkedEventNotFound, parkedEvents, type ProjectionTarget } from '@app/projections';
 import type { SiteEngines } from '@app/api';
 import { CliError, withEngines } from './cli-context';
@@ -24,7 +23,7 @@ export function registerProjectionCommands(program: Command): void {
             version: target.version,
             position: checkpoint?.toString() ?? '-',
             head: head?.toString() ?? '-',
-            'lag (events)': await countEventsAfter(eventStore, checkpoint),
+            'lag (events)': await eventStore.countAfter(checkpoint),
             parked: parked.filter((event) => event.projection === target.name).length,
           });
         }
@@ -74,7 +73,7 @@ export function registerProjectionCommands(program: Command): void {
         const target = targetNamed(engines, name);
         if (!target.rebuildable)
           throw new CliError(`"${name}" is a reactor (it sends e-mail): it resumes from its checkpoint and is never rebuilt.`);
-        const total = await countEventsAfter(eventStore, null);
+        const total = await eventStore.countAfter(null);
         const bar = new SingleBar(
           { format: `${name} [{bar}] {percentage}% | {value}/{total} events | {speed} events/s | ETA {eta_formatted}`, hideCursor: true },
           Presets.shades_classic,
@@ -124,15 +123,4 @@ async function resolving(
 /** The read-store projections and reactors, and the search projection (its documents in the SearchIndex). */
 function targetsOf(engines: SiteEngines): ProjectionTarget[] {
   return createProjectionTargets(engines.eventStore, engines.readStore, engines.projections, engines.search);
-}
-
-async function countEventsAfter(eventStore: EventStore, after: bigint | null): Promise<number> {
-  let count = 0;
-  let position = after;
-  for (;;) {
-    const page = await eventStore.readAll({ after: position, maxCount: 5000 });
-    if (page.length === 0) return count;
-    count += page.length;
-    position = page[page.length - 1].position;
-  }
 }

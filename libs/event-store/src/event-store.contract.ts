@@ -273,6 +273,22 @@ export function describeEventStoreContract<Store extends EventStore>(
         if (options.startsEmpty) expect(head).toBe(position);
         expect((await store.readAll({ after: head })).filter(ours)).toEqual([]);
       });
+
+      it('counts the events after a position like reading them would, a refused append leaving no hole', async () => {
+        const start = await store.headPosition();
+        await store.appendToStream(stream('a'), [event('A0'), event('A1')]);
+        const middle = await store.headPosition();
+        await expect(store.appendToStream(stream('a'), [event('Lost')], { expectedRevision: 0 })).rejects.toThrow();
+        await store.appendToStream(stream('b'), [event('B0')]);
+        await store.appendToStream(stream('c'), [event('C0'), event('C1'), event('C2')]);
+
+        for (const position of [start, middle, await store.headPosition()]) {
+          const read = await store.readAll({ after: position });
+          expect(await store.countAfter(position)).toBe(read.length);
+        }
+        if (options.startsEmpty) expect(await store.countAfter(null)).toBe(6);
+        expect(await store.countAfter(start, { atMost: 2 })).toBeGreaterThanOrEqual(2);
+      });
     });
 
     describe('subscribeToAll', () => {

@@ -27,6 +27,14 @@ export interface EventStore {
   /** The position of the last event in `$all`, or `null` when the store is empty. */
   headPosition(): Promise<bigint | null>;
 
+  /**
+   * How many events of `$all` come after `after` (all of them for `null`): a projection's lag.
+   * A store that knows it from positions answers at once and exactly (SQLite). One that can only
+   * count by reading (EventStoreDB) may stop at `atMost` and answer that: an answer below
+   * `atMost` is exact, an answer of `atMost` means "at least".
+   */
+  countAfter(after: bigint | null, options?: CountAfterOptions): Promise<number>;
+
   close(): Promise<void>;
 }
 
@@ -83,6 +91,11 @@ export interface ReadAllOptions {
   /** Exclusive lower bound: only events with a greater position are returned. */
   after?: bigint | null;
   maxCount?: number;
+}
+
+export interface CountAfterOptions {
+  /** Where a store that counts by reading may stop (see `countAfter`); no bound when omitted. */
+  atMost?: number;
 }
 
 export interface SubscribeToAllOptions {

@@ -345,6 +345,84 @@ export function describeReadStoreContract(name: string, makeStore: () => Promise
         await expect(leaked!.get(users, 'late')).rejects.toThrow(/ended/);
         expect(await store.get(users, 'late')).toBeNull();
       });
+
+      it('reads its own many writes of one document, deletes and re-creations, and stores the last of each', async () => {
+        const posts = unique('posts');
+        await store.transaction((tx) => tx.upsert(posts, { id: 'old', likes: 0 }));
+        await store.transaction(async (tx) => {
+          for (let like = 1; like <= 50; like += 1) {
+            const post = await tx.get<{ id: string; likes: number }>(posts, 'old');
+            await tx.upsert(posts, { id: 'old', likes: post!.likes + 1 });
+          }
+          await tx.upsert(posts, { id: 'gone', likes: 1 });
+          await tx.delete(posts, 'gone');
+          expect(await tx.get(posts, 'gone')).toBeNull();
+          await tx.delete(posts, 'back');
+          await tx.upsert(posts, { id: 'back', likes: 2 });
+          expect(sorted(await tx.find(posts))).toEqual(['back', 'old']);
+          expect(await tx.get(posts, 'old')).toEqual({ id: 'old', likes: 50 });
+          await tx.upsert(posts, { id: 'old', likes: 51 });
+        });
+        expect(await store.find(posts, {}, { sort: [['id', 1]] })).toEqual([
+          { id: 'back', likes: 2 },
+          { id: 'old', likes: 51 },
+        ]);
+      });
+
+      it('stores a document as it was when upserted, not as the caller changes it afterwards', async () => {
+        const posts = unique('posts');
+        await store.transaction(async (tx) => {
+          const post = { id: 'p', tags: ['a'] };
+          await tx.upsert(posts, post);
+          post.tags.push('b');
+          const read = await tx.get<{ id: string; tags: string[] }>(posts, 'p');
+          expect(read).toEqual({ id: 'p', tags: ['a'] });
+          read!.tags.push('c');
+          expect(await tx.get(posts, 'p')).toEqual({ id: 'p', tags: ['a'] });
+        });
+        expect(await store.get(posts, 'p')).toEqual({ id: 'p', tags: ['a'] });
+      });
+
+      it('keeps every write of a transaction larger than what it holds in memory, and rolls all of it back', async () => {
+        const posts = unique('posts');
+        const checkpoint = unique('checkpoint');
+        const write = (tx: Parameters<Parameters<ReadStore['transaction']>[0]>[0], count: number, round: number) =>
+          Promise.all(Array.from({ length: count }, (_, index) => tx.upsert(posts, { id: `p${index}`, round })));
+        await store.transaction(async (tx) => {
+          await write(tx, 5000, 1);
+          await tx.setCheckpoint(checkpoint, 1n);
+        });
+        expect(await store.count(posts)).toBe(5000);
+        expect(await store.count(posts, { round: 1 })).toBe(5000);
+        await expect(
+          store.transaction(async (tx) => {
+            await write(tx, 5000, 2);
+            await tx.delete(posts, 'p0');
+            expect(await tx.get(posts, 'p1')).toEqual({ id: 'p1', round: 2 });
+            await tx.setCheckpoint(checkpoint, 2n);
+            throw new Error('late failure');
+          }),
+        ).rejects.toThrow('late failure');
+        expect(await store.count(posts, { round: 1 })).toBe(5000);
+        expect(await store.getCheckpoint(checkpoint)).toBe(1n);
+      });
+
+      it('drops and renames collections with the writes made before in the same transaction', async () => {
+        const shadow = unique('shadow');
+        const live = unique('live');
+        const scratch = unique('scratch');
+        await store.transaction(async (tx) => {
+          await tx.upsert(scratch, { id: 's' });
+          await tx.dropCollection(scratch);
+          await tx.upsert(shadow, { id: 'new' });
+          await tx.renameCollection(shadow, live);
+          expect(await tx.get(shadow, 'new')).toBeNull();
+          expect(await tx.get(live, 'new')).toEqual({ id: 'new' });
+        });
+        expect(await store.find(scratch)).toEqual([]);
+        expect(ids(await store.find(live))).toEqual(['new']);
+        expect(await store.find(shadow)).toEqual([]);
+      });
     });
 
     describe('checkpoints', () => {

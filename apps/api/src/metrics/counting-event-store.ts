@@ -13,6 +13,7 @@ export function countingEventStore(eventStore: EventStore, metrics: SiteMetrics)
     readAll: (options) => eventStore.readAll(options),
     subscribeToAll: (options) => eventStore.subscribeToAll(options),
     headPosition: () => eventStore.headPosition(),
+    countAfter: (after, options) => eventStore.countAfter(after, options),
     close: () => eventStore.close(),
   };
 }

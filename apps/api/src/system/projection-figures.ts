@@ -2,7 +2,8 @@ import type { ProjectionFigures, ProjectionState } from '@app/contracts';
 import type { EventStore } from '@app/event-store';
 import type { ParkedEvent, ProjectionStatus, ProjectionTarget } from '@app/projections';
 
-const PAGE = 5000;
+/** Where a store that counts by reading (EventStoreDB) stops: the figure then reads "at least". */
+const LAG_COUNT_LIMIT = 10_000;
 
 /**
  * The one place projection figures are gathered, for GET /metrics and the Admin Panel's System
@@ -51,17 +52,14 @@ function stateOf(status: ProjectionStatus | undefined, lagEvents: number): Proje
   return lagEvents > 0 ? 'behind' : 'running';
 }
 
-/** Counts the events after `checkpoint` (positions are not counts on EventStoreDB) and finds when the first of them was recorded. */
+/**
+ * The events after `checkpoint`, counted by the store from positions (see EventStore.countAfter),
+ * and when the first of them was recorded: one event read, whatever the lag.
+ */
 async function lagAfter(eventStore: EventStore, checkpoint: bigint | null): Promise<{ lagEvents: number; oldestPending: Date | null }> {
-  let lagEvents = 0;
-  let oldestPending: Date | null = null;
-  let position = checkpoint;
-  for (;;) {
-    const page = await eventStore.readAll({ after: position, maxCount: PAGE });
-    if (page.length === 0) return { lagEvents, oldestPending };
-    oldestPending ??= page[0].recordedAt;
-    lagEvents += page.length;
-    position = page[page.length - 1].position;
-    if (page.length < PAGE) return { lagEvents, oldestPending };
-  }
+  const [lagEvents, [first]] = await Promise.all([
+    eventStore.countAfter(checkpoint, { atMost: LAG_COUNT_LIMIT }),
+    eventStore.readAll({ after: checkpoint, maxCount: 1 }),
+  ]);
+  return { lagEvents: first ? lagEvents : 0, oldestPending: first?.recordedAt ?? null };
 }

@@ -22,6 +22,7 @@ import {
   WrongExpectedRevisionError,
   type AppendOptions,
   type AppendResult,
+  type CountAfterOptions,
   type EventMetadata,
   type EventStore,
   type EventToAppend,
@@ -138,6 +139,27 @@ export class EventStoreDbEventStore implements EventStore {
       if (page.lastPosition === null || page.exhausted) return null;
       from = page.lastPosition;
     }
+  }
+
+  /**
+   * EventStoreDB positions are byte offsets in its log, not counts, and it has no count of `$all`:
+   * this counts by reading pages forwards (system events excluded), stopping at `atMost`.
+   */
+  async countAfter(after: bigint | null, options: CountAfterOptions = {}): Promise<number> {
+    const atMost = options.atMost ?? Number.POSITIVE_INFINITY;
+    let count = 0;
+    let last = after;
+    // A page starts at the previous page's last event: `position > last` counts it once.
+    while (count < atMost) {
+      const page = await this.readAllPage(last === null ? START : { commit: last, prepare: last }, FORWARDS);
+      for (const resolved of page.events) {
+        const event = toRecordedEvent(resolved);
+        if (event && (last === null || event.position > last)) count += 1;
+      }
+      if (page.lastPosition === null || page.exhausted) break;
+      last = page.lastPosition.commit;
+    }
+    return Math.min(count, atMost);
   }
 
   async close(): Promise<void> {

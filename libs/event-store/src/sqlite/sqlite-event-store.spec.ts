@@ -92,6 +92,11 @@ describe('SqliteEventStore', () => {
       ]),
     ).rejects.toMatchObject({ name: 'DuplicateEventIdError', eventIds: ['e2', 'e1'] });
     expect((await store.readStream('doc-1')).map((event) => event.id)).toEqual(['e1']);
+    // The refused append left no hole in the positions: counting from them stays exact.
+    await store.appendToStream('doc-1', [{ id: 'e3', type: 'Edited', data: {}, metadata }]);
+    expect((await store.readAll()).map((event) => event.position)).toEqual([1n, 2n]);
+    expect(await store.countAfter(null)).toBe(2);
+    expect(await store.countAfter(1n)).toBe(1);
     await store.close();
   });
 

@@ -195,6 +195,17 @@ export class SqliteEventStore implements EventStore {
     return this.selectHead.get()?.head ?? null;
   }
 
+  /**
+   * From positions, without reading the events: positions are dense. They are the AUTOINCREMENT
+   * rowid from 1, an append that fails rolls its whole transaction back (the sequence with it),
+   * and no event is ever deleted, so the events after `p` are exactly `head - p`.
+   */
+  async countAfter(after: bigint | null): Promise<number> {
+    const head = this.selectHead.get()?.head ?? 0n;
+    const from = after ?? 0n;
+    return head > from ? Number(head - from) : 0;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.commitPending();

@@ -1,9 +1,10 @@
-import { ClientSession, Db, MongoClient, type TransactionOptions } from 'mongodb';
+import { ClientSession, Db, MongoClient, type AnyBulkWriteOperation, type TransactionOptions } from 'mongodb';
 import { randomBytes } from 'node:crypto';
 import { assertCollectionName, isCollectionName } from '../collection-name';
 import { assertDocumentId, assertFieldPath, parseFilter, parseFindOptions } from '../filter';
 import type { Filter, FindOptions, ReadDocument, ReadStore, ReadStoreTransaction } from '../read-store.port';
 import { SerialLock } from '../serial-lock';
+import { WriteBehindTransaction, type PendingWrites } from '../write-behind';
 import { mongoFilter, mongoIndexKeys, mongoSort } from './mongodb-query';
 
 /** Starts with `_`, which no collection name may: never listed, never clashes. */
@@ -91,13 +92,20 @@ export class MongoReadStore implements ReadStore {
       try {
         let retired: ReadonlySet<string> = new Set();
         const result = await session.withTransaction(async () => {
-          const tx = new MongoTransaction(this.db, session);
+          const direct = new MongoTransaction(this.db, session);
+          // Documents are written once each, one bulkWrite per collection, before the commit.
+          const tx = new WriteBehindTransaction({
+            transaction: direct,
+            writeAll: (collection, writes) => direct.writeAll(collection, writes),
+          });
           try {
             const value = await work(tx);
-            retired = tx.retired;
+            await tx.flush();
+            retired = direct.retired;
             return value;
           } finally {
             tx.end();
+            direct.end();
           }
         }, TRANSACTION_OPTIONS);
         for (const name of retired) this.retire(name);
@@ -192,6 +200,23 @@ class MongoTransaction implements ReadStoreTransaction {
     const session = this.open();
     const physical = await physicalName(this.db, collection, session);
     await this.db.collection<StoredDocument>(physical).deleteOne({ _id: id }, { session });
+  }
+
+  /** Upserts (a document's JSON) and deletes (null) of one collection in one ordered bulkWrite. */
+  async writeAll(collection: string, writes: PendingWrites): Promise<void> {
+    const session = this.open();
+    if (writes.size === 0) return;
+    const physical = await physicalName(this.db, collection, session);
+    const operations: AnyBulkWriteOperation<StoredDocument>[] = [];
+    for (const [id, json] of writes) {
+      if (json === null) {
+        operations.push({ deleteOne: { filter: { _id: id } } });
+        continue;
+      }
+      const { id: _ignored, _id: _stored, ...fields } = JSON.parse(json) as ReadDocument;
+      operations.push({ replaceOne: { filter: { _id: id }, replacement: fields, upsert: true } });
+    }
+    await this.db.collection<StoredDocument>(physical).bulkWrite(operations, { session, ordered: true });
   }
 
   /** Points the collection at a fresh, empty generation. */

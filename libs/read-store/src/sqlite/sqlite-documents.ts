@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { isCollectionName } from '../collection-name';
 import { assertDocumentId, assertFieldPath, parseFilter, parseFindOptions } from '../filter';
 import type { Filter, FindOptions, ReadDocument } from '../read-store.port';
+import type { PendingWrites } from '../write-behind';
 import {
   collectionOfTable,
   fieldExpression,
@@ -70,14 +71,19 @@ export class SqliteDocuments {
 
   upsert(collection: string, document: ReadDocument): void {
     assertDocumentId(document);
+    this.writeAll(collection, new Map([[document.id, JSON.stringify(document)]]));
+  }
+
+  /** Upserts (a document's JSON) and deletes (null) by id, with one prepared statement of each. */
+  writeAll(collection: string, writes: PendingWrites): void {
     const table = quoteIdentifier(tableName(collection));
-    const body = JSON.stringify(document);
-    this.withTable(collection, () =>
-      this.statement(`INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`).run(
-        document.id,
-        body,
-      ),
-    );
+    const upsert = () =>
+      this.statement(`INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`);
+    const remove = () => this.statement(`DELETE FROM ${table} WHERE id = ?`);
+    for (const [id, body] of writes) {
+      if (body === null) readingTable(() => remove().run(id), undefined);
+      else this.withTable(collection, () => upsert().run(id, body));
+    }
   }
 
   delete(collection: string, id: string): void {

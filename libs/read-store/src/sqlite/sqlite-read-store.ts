@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Filter, FindOptions, ReadDocument, ReadStore, ReadStoreTransaction } from '../read-store.port';
 import { SerialLock } from '../serial-lock';
+import { WriteBehindTransaction } from '../write-behind';
 import { SCHEMA, SqliteDocuments } from './sqlite-documents';
 
 export interface SqliteReadStoreOptions {
@@ -69,14 +70,24 @@ export class SqliteReadStore implements ReadStore {
     return this.reads.listCollections();
   }
 
-  /** Do not call `transaction` again from inside `work`: it would wait for itself. */
+  /**
+   * Do not call `transaction` again from inside `work`: it would wait for itself. Documents are
+   * written once each, in bulk, right before COMMIT (see WriteBehindTransaction).
+   */
   transaction<R>(work: (tx: ReadStoreTransaction) => Promise<R>): Promise<R> {
     return this.writeTransaction(async () => {
-      const tx = new SqliteTransaction(this.writes);
+      const direct = new SqliteTransaction(this.writes);
+      const tx = new WriteBehindTransaction({
+        transaction: direct,
+        writeAll: (collection, writes) => this.writes.writeAll(collection, writes),
+      });
       try {
-        return await work(tx);
+        const result = await work(tx);
+        await tx.flush();
+        return result;
       } finally {
         tx.end();
+        direct.end();
       }
     });
   }

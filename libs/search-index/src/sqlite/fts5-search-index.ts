@@ -57,6 +57,7 @@ const SCHEMA = `
  */
 export class Fts5SearchIndex implements SearchIndex {
   private readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
   private closed = false;
 
   constructor(options: Fts5SearchIndexOptions) {
@@ -162,55 +163,62 @@ export class Fts5SearchIndex implements SearchIndex {
   }
 
   private slotOf(generation: SearchGeneration): Slot {
-    const { value } = this.db.prepare(`SELECT value FROM search_meta WHERE key = 'live'`).get() as { value: Slot };
+    const { value } = this.statement(`SELECT value FROM search_meta WHERE key = 'live'`).get() as { value: Slot };
     return generation === 'live' ? value : other(value);
   }
 
   private checkpointOf(slot: Slot): bigint | null {
-    const row = this.db.prepare('SELECT position FROM search_checkpoints WHERE slot = ?').get(slot) as
+    const row = this.statement('SELECT position FROM search_checkpoints WHERE slot = ?').get(slot) as
       { position: string | null } | undefined;
     return row?.position == null ? null : BigInt(row.position);
   }
 
   private setCheckpoint(slot: Slot, position: bigint | null): void {
-    this.db
-      .prepare(
-        'INSERT INTO search_checkpoints (slot, position) VALUES (?, ?) ON CONFLICT (slot) DO UPDATE SET position = excluded.position',
-      )
-      .run(slot, position === null ? null : position.toString());
+    this.statement(
+      'INSERT INTO search_checkpoints (slot, position) VALUES (?, ?) ON CONFLICT (slot) DO UPDATE SET position = excluded.position',
+    ).run(slot, position === null ? null : position.toString());
   }
 
   private documentOf(slot: Slot, id: number): SearchDocument | null {
-    const row = this.db.prepare(`SELECT body FROM posts_${slot} WHERE id = ?`).get(id) as { body: string } | undefined;
+    const row = this.statement(`SELECT body FROM posts_${slot} WHERE id = ?`).get(id) as { body: string } | undefined;
     return row ? (JSON.parse(row.body) as SearchDocument) : null;
   }
 
   private removeFrom(slot: Slot, id: number): void {
-    this.db.prepare(`DELETE FROM posts_${slot} WHERE id = ?`).run(id);
-    this.db.prepare(`DELETE FROM post_tags_${slot} WHERE post_id = ?`).run(id);
-    this.db.prepare(`DELETE FROM fts_${slot} WHERE rowid = ?`).run(id);
+    this.statement(`DELETE FROM posts_${slot} WHERE id = ?`).run(id);
+    this.statement(`DELETE FROM post_tags_${slot} WHERE post_id = ?`).run(id);
+    this.statement(`DELETE FROM fts_${slot} WHERE rowid = ?`).run(id);
   }
 
   private insertInto(slot: Slot, document: SearchDocument): void {
-    this.db
-      .prepare(
-        `INSERT INTO posts_${slot} (id, entity_type, category_id, author_account_id, is_approved, is_published, body)
+    this.statement(
+      `INSERT INTO posts_${slot} (id, entity_type, category_id, author_account_id, is_approved, is_published, body)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        document.id,
-        document.entityType,
-        document.categoryId,
-        document.authorAccountId,
-        document.isApproved ? 1 : 0,
-        document.isPublished ? 1 : 0,
-        JSON.stringify(document),
-      );
-    const tag = this.db.prepare(`INSERT OR IGNORE INTO post_tags_${slot} (tag_id, post_id) VALUES (?, ?)`);
+    ).run(
+      document.id,
+      document.entityType,
+      document.categoryId,
+      document.authorAccountId,
+      document.isApproved ? 1 : 0,
+      document.isPublished ? 1 : 0,
+      JSON.stringify(document),
+    );
+    const tag = this.statement(`INSERT OR IGNORE INTO post_tags_${slot} (tag_id, post_id) VALUES (?, ?)`);
     for (const { id } of document.tags) tag.run(id, document.id);
-    this.db
-      .prepare(`INSERT INTO fts_${slot} (rowid, title, description, body_text, tags) VALUES (?, ?, ?, ?, ?)`)
-      .run(document.id, document.title, document.description, document.contentText, tagText(document));
+    this.statement(`INSERT INTO fts_${slot} (rowid, title, description, body_text, tags) VALUES (?, ?, ?, ?, ?)`).run(
+      document.id,
+      document.title,
+      document.description,
+      document.contentText,
+      tagText(document),
+    );
+  }
+
+  /** Prepared once per SQL text: the few statements of each slot are reused by every batch. */
+  private statement(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) this.statements.set(sql, (statement = this.db.prepare(sql)));
+    return statement;
   }
 
   private empty(slot: Slot): void {
