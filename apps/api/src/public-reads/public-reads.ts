@@ -35,7 +35,7 @@ const POST_QUERY: Record<PostKind, (id: number) => Query<unknown>> = {
 };
 
 export const PUBLIC_READS: readonly PublicRead[] = [
-  { path: '/api/Home', readModels: [HOME_COLLECTION, ACCOUNTS_COLLECTION], query: () => ({ key: 'home', query: new GetHomeQuery() }) },
+  { path: '/api/Home', readModels: [HOME_COLLECTION], query: () => ({ key: 'home', query: new GetHomeQuery() }) },
   ...(Object.keys(POST_KINDS) as PostKind[]).flatMap((kind): PublicRead[] => [
     {
       path: `/api/${POST_KINDS[kind].label}/:id`,
