@@ -1,3 +1,4 @@
+import { firstSearchPager } from '@app/contracts';
 import { bearer, signUp, type TestUser } from '../support/accounts';
 import { articleBody, createPost, questionBody } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -156,6 +157,30 @@ describe('public reads: ETag, 304 and Cache-Control', () => {
       success: false,
       errorMessage: 'The page parameters are invalid.',
     });
+  });
+
+  it("search: anonymous results come from the cache, equal to Nest's, and a new post is found as soon as its call answers", async () => {
+    const search = (headers: Record<string, string> = {}) =>
+      site
+        .http()
+        .post('/api/Search')
+        .set(headers)
+        .send({ searchString: 'cancel', orderByAsc: false, pager: firstSearchPager(false, 10) })
+        .expect(200);
+    const ids = (response: { body: { result: { id: number }[] } }) => response.body.result.map((item) => item.id);
+    const first = await search();
+    expect(first.body).toMatchObject({ success: true, errorMessage: null });
+    expect(ids(first)).toEqual([questionId]);
+    expect(first.headers['etag']).toBeUndefined();
+    expect(first.headers['cache-control']).toBeUndefined();
+    expect((await search({ Authorization: 'Bearer not-a-token' })).body.result).toEqual(first.body.result);
+
+    const newer = await createPost(site, 'Question', author, questionBody({ title: 'How do I cancel a Thread?' }));
+    expect(ids(await search())).toEqual([newer, questionId]);
+    expect(ids(await search({ 'Idempotency-Key': 'search-once' }))).toEqual([newer, questionId]);
+
+    const invalid = await site.http().post('/api/Search').send({ searchString: 5 }).expect(400);
+    expect(invalid.body).toMatchObject({ success: false });
   });
 
   it('the request log and metrics label fast-path reads with the route pattern', async () => {

@@ -32,8 +32,8 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   useRequestLog(express, logger);
   express.use(httpMetrics(app.get(SiteMetrics)));
   useSecurityHeaders(app, express, config);
-  usePublicReads(express, app);
   useJsonBody(express);
+  usePublicReads(express, app);
   useCrawlerRoutes(express, app);
   useSpa(express, config.webDistDir, app.get(PageHeads));
   app.setGlobalPrefix('api', { exclude: ['metrics'] });

@@ -1,6 +1,7 @@
 import type { Projection } from '@app/projections';
 import { ProjectionVersions } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
+import type { SearchIndex } from '@app/search-index';
 
 /**
  * The version of the read models a public read comes from: the checkpoint and code version of each
@@ -13,12 +14,16 @@ export class ReadModelVersions {
   constructor(
     private readonly readStore: ReadStore,
     private readonly projections: readonly Projection[],
+    private readonly searchIndex: SearchIndex,
   ) {
     this.codeVersions = new ProjectionVersions(readStore);
   }
 
-  /** The version reader of the read models holding `collections`; throws at once for a collection no projection writes. */
-  of(collections: readonly string[]): () => Promise<string> {
+  /**
+   * The version reader of the read models holding `collections` (and of the search index's live
+   * generation, whose checkpoint moves with its documents); throws at once for a collection no projection writes.
+   */
+  of(collections: readonly string[], options: { searchIndex?: boolean } = {}): () => Promise<string> {
     const names = [
       ...new Set(
         collections.map((collection) => {
@@ -32,6 +37,7 @@ export class ReadModelVersions {
       const parts = await Promise.all(
         names.map(async (name) => `${await this.readStore.getCheckpoint(name)}@${await this.codeVersions.stored(name)}`),
       );
+      if (options.searchIndex) parts.push(`search ${await this.searchIndex.getCheckpoint()}`);
       return parts.join(',');
     };
   }
