@@ -15,7 +15,7 @@ export type ProjectionDependencies = AccountMailDependencies;
 /** Every projection and reactor the site runs; the CLI's `projections` commands see the same list. */
 export function createProjections(deps: ProjectionDependencies): Projection[] {
   return [
-    homeProjection,
+    homeProjection(deps.vault),
     postViewProjection,
     moderationLogProjection,
     commentsProjection,

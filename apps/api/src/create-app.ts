@@ -14,6 +14,7 @@ import { httpMetrics } from './metrics/http-metrics';
 import { SiteMetrics } from './metrics/site-metrics';
 import { PageHeads } from './page-heads/page-heads';
 import { useCrawlerRoutes } from './http/crawler-routes';
+import { usePublicReads } from './public-reads/public-reads';
 
 /** Builds the whole site (API, OpenAPI docs, SPA) without listening, so tests can start it too. */
 export async function createApp(options: AppOptions & { logger?: false } = {}): Promise<NestExpressApplication> {
@@ -32,6 +33,7 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   express.use(httpMetrics(app.get(SiteMetrics)));
   useSecurityHeaders(app, express, config);
   useJsonBody(express);
+  usePublicReads(express, app);
   useCrawlerRoutes(express, app);
   useSpa(express, config.webDistDir, app.get(PageHeads));
   app.setGlobalPrefix('api', { exclude: ['metrics'] });

@@ -1,4 +1,8 @@
-import type { ArticleEvent, LikeEvent, QuestionEvent } from '@app/domain';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AccountEvent, ArticleEvent, LikeEvent, ProfileEvent, ProfilePersonalData, QuestionEvent } from '@app/domain';
+import { PersonalDataVault, SqliteKeyStore } from '@app/personal-data';
 import { documentExists, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
 import { HOME_COLLECTION, homeProjection, type HomePostDocument } from './home.projection';
 
@@ -24,7 +28,22 @@ const article7 = (type: 'ArticlePublished' | 'ArticleUnapproved' | 'ArticleAppro
 
 describe('home projection', () => {
   const readStore = useTemporaryReadStore();
-  const spec = projectionSpec(homeProjection, readStore);
+  let dataDir: string;
+  let keys: SqliteKeyStore;
+  let vault: PersonalDataVault;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'home-projection-keys-'));
+    keys = SqliteKeyStore.open(dataDir);
+    vault = new PersonalDataVault(keys);
+  });
+  afterEach(async () => {
+    await keys.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const spec = {
+    given: (...args: Parameters<ReturnType<typeof projectionSpec>['given']>) =>
+      projectionSpec(homeProjection(vault), readStore).given(...args),
+  };
   const homePost = (withId: string) => ({ inCollection: HOME_COLLECTION, withId });
 
   describe('shows an article only while it is published, approved and not deleted', () => {
@@ -122,5 +141,79 @@ describe('home projection', () => {
       .given([drafted(7), like('Liked', 'bob'), like('Liked', 'cy'), like('Liked', 'cy', 3), like('Unliked', 'bob')])
       .when(like('Liked', 'dan'))
       .then(documentExists<HomePostDocument>({ likes: 2 }, homePost('article-7')));
+  });
+
+  describe("keeps the author's handle and display name on their posts", () => {
+    const registered = async () =>
+      on<AccountEvent>('account-ada', {
+        type: 'AccountRegistered',
+        data: {
+          accountId: 'ada',
+          sealed: await vault.seal('ada', { email: 'ada@example.com', name: 'Ada Lovelace', userName: 'ada-lovelace', passwordHash: 'h' }),
+          emailLookup: 'e',
+          userNameLookup: 'u',
+          roleId: 1,
+          credentialVersion: 1,
+          registeredAt: '2026-01-01T00:00:00.000Z',
+        },
+      });
+    const renamed = async (name: string) => {
+      const personal: ProfilePersonalData = {
+        name,
+        title: null,
+        about: null,
+        contactEmail: null,
+        phone: null,
+        dateOfBirth: null,
+        websiteUrl: null,
+        linkedInUrl: null,
+        gitHubUrl: null,
+        resumeUrl: null,
+      };
+      return on<ProfileEvent>('profile-ada', {
+        type: 'ProfileBasicInfoChanged',
+        data: {
+          countryId: null,
+          stateId: null,
+          cityId: null,
+          genderId: null,
+          showDOB: false,
+          showEmail: false,
+          showPhone: false,
+          sealed: await vault.seal('ada', personal),
+          at: '2026-01-03T00:00:00.000Z',
+        },
+      });
+    };
+
+    it('from the account at the time of the post', async () =>
+      spec
+        .given([await registered()])
+        .when(drafted(7))
+        .then(documentExists<HomePostDocument>({ authorId: 'ada', uName: 'ada-lovelace', name: 'Ada Lovelace' }, homePost('article-7'))));
+
+    it('follows a rename on every post of the author', async () =>
+      spec
+        .given([await registered(), drafted(7), drafted(8)])
+        .when(await renamed('Ada King'))
+        .then(
+          documentExists<HomePostDocument>({ uName: 'ada-lovelace', name: 'Ada King' }, homePost('article-7')),
+          documentExists<HomePostDocument>({ uName: 'ada-lovelace', name: 'Ada King' }, homePost('article-8')),
+        ));
+
+    it('shows an erased author as Deleted user, without a handle, and ignores later renames', async () =>
+      spec
+        .given([await registered(), drafted(7)])
+        .when(on<AccountEvent>('account-ada', { type: 'AccountErased', data: { at: '2026-01-04T00:00:00.000Z' } }), await renamed('Back'))
+        .then(documentExists<HomePostDocument>({ uName: '', name: 'Deleted user' }, homePost('article-7'))));
+
+    it('shows an author whose key was shredded as Deleted user when rebuilt', async () => {
+      const account = await registered();
+      await keys.deleteKey('ada');
+      await spec
+        .given([account])
+        .when(drafted(7))
+        .then(documentExists<HomePostDocument>({ uName: '', name: 'Deleted user' }, homePost('article-7')));
+    });
   });
 });

@@ -1,16 +1,33 @@
 import type { RecordedEvent } from '@app/event-store';
-import { POST_KINDS, type ArticleEvent, type PostEntityType, type QuestionEvent as QuestionEvents } from '@app/domain';
+import {
+  accountIdOfProfileStream,
+  accountIdOfStream,
+  POST_KINDS,
+  type AccountErased,
+  type AccountPersonalData,
+  type AccountRegistered,
+  type ArticleEvent,
+  type PostEntityType,
+  type ProfileBasicInfoChanged,
+  type ProfilePersonalData,
+  type QuestionEvent as QuestionEvents,
+} from '@app/domain';
+import type { PersonalDataVault } from '@app/personal-data';
 import type { ReadStoreTransaction } from '@app/read-store';
+import { ERASED_USER_NAME } from '../accounts/accounts.projection';
 import { applyLikeEvent, isLikeEvent, LIKE_EVENTS, postDocumentIdOf } from '../likes/like-counts';
 import { POST_LISTING_EVENTS } from '../post-listing-events';
 import type { Projection } from '../projection';
 
 export const HOME_COLLECTION = 'home_posts';
+/** Each author's handle and display name as the home lists show them, for the posts they write next. */
+const HOME_AUTHORS_COLLECTION = 'home_authors';
 export const HOME_PAGE_SIZE = 20;
 
 /**
- * One post as the home lists need it (SPEC §3 'Grid post item'), with the author as an account id:
- * their handle and display name are joined at read time from the accounts read model.
+ * One post as the home lists need it (SPEC §3 'Grid post item'), with the author's handle and
+ * display name as they stand now: the projection follows renames and erasures (issue 12: the home
+ * read joins nothing).
  */
 export interface HomePostDocument {
   id: string;
@@ -19,6 +36,10 @@ export interface HomePostDocument {
   title: string;
   /** The author's opaque account id. */
   authorId: string;
+  /** The author's handle; empty once the account is erased. */
+  uName: string;
+  /** The author's display name ('Deleted user' once erased). */
+  name: string;
   tags: { id: number; subTag: string }[];
   likes: number;
   isApproved: boolean;
@@ -32,67 +53,117 @@ export interface HomePostDocument {
   [field: string]: unknown;
 }
 
-type PostEvent = ArticleEvent | QuestionEvents;
+interface HomeAuthor {
+  id: string;
+  uName: string;
+  name: string;
+  [field: string]: unknown;
+}
 
-/** The latest posts, visible or not, so a post that becomes visible again needs no other source. */
-export const homeProjection: Projection = {
-  name: 'home',
-  version: 3,
-  collections: [HOME_COLLECTION],
-  handles: [...POST_LISTING_EVENTS, ...LIKE_EVENTS],
-  indexes: { [HOME_COLLECTION]: [['entityType', 'visible', 'postId']] },
-  async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
-    if (isLikeEvent(recorded.type)) return applyLikeEvent(recorded, tx, HOME_COLLECTION, postDocumentIdOf);
-    const event = { type: recorded.type, data: recorded.data } as PostEvent;
-    const id = recorded.streamName;
-    if (event.type === 'ArticleDrafted' || event.type === 'QuestionAsked') {
-      const isArticle = event.type === 'ArticleDrafted';
+const ERASED_AUTHOR = { uName: '', name: ERASED_USER_NAME };
+
+type PostEvent = ArticleEvent | QuestionEvents;
+type AuthorEvent = AccountRegistered | ProfileBasicInfoChanged | AccountErased;
+const AUTHOR_EVENTS: AuthorEvent['type'][] = ['AccountRegistered', 'ProfileBasicInfoChanged', 'AccountErased'];
+
+/**
+ * The latest posts, visible or not, so a post that becomes visible again needs no other source.
+ * Authors' names are opened from their sealed personal data while projecting, as the accounts
+ * projection does: once a user's key is shredded, a rebuild shows their posts as by 'Deleted user'.
+ */
+export function homeProjection(vault: PersonalDataVault): Projection {
+  return {
+    name: 'home',
+    version: 4,
+    collections: [HOME_COLLECTION, HOME_AUTHORS_COLLECTION],
+    handles: [...POST_LISTING_EVENTS, ...LIKE_EVENTS, ...AUTHOR_EVENTS],
+    indexes: { [HOME_COLLECTION]: [['entityType', 'visible', 'postId'], ['authorId']] },
+    async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
+      if (isLikeEvent(recorded.type)) return applyLikeEvent(recorded, tx, HOME_COLLECTION, postDocumentIdOf);
+      if ((AUTHOR_EVENTS as string[]).includes(recorded.type)) return applyAuthorEvent(vault, recorded, tx);
+      return applyPostEvent(recorded, tx);
+    },
+  };
+}
+
+/** Keeps each author's names, and rewrites them on every post of the author when they change. */
+async function applyAuthorEvent(vault: PersonalDataVault, recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {
+  const event = { type: recorded.type, data: recorded.data } as AuthorEvent;
+  if (event.type === 'AccountRegistered') {
+    const personal = await vault.open<AccountPersonalData>(event.data.accountId, event.data.sealed);
+    const author = personal ? { uName: personal.userName, name: personal.name } : ERASED_AUTHOR;
+    return rename(tx, { id: event.data.accountId, ...author });
+  }
+  if (event.type === 'AccountErased') {
+    return rename(tx, { id: accountIdOfStream(recorded.streamName), ...ERASED_AUTHOR });
+  }
+  const owner = accountIdOfProfileStream(recorded.streamName);
+  const author = owner ? await tx.get<HomeAuthor>(HOME_AUTHORS_COLLECTION, owner) : null;
+  if (!author || author.uName === '') return;
+  const personal = await vault.open<ProfilePersonalData>(author.id, event.data.sealed);
+  if (personal && personal.name !== author.name) return rename(tx, { ...author, name: personal.name });
+}
+
+async function rename(tx: ReadStoreTransaction, author: HomeAuthor): Promise<void> {
+  await tx.upsert(HOME_AUTHORS_COLLECTION, author);
+  for (const post of await tx.find<HomePostDocument>(HOME_COLLECTION, { authorId: author.id })) {
+    await tx.upsert(HOME_COLLECTION, { ...post, uName: author.uName, name: author.name });
+  }
+}
+
+async function applyPostEvent(recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {
+  const event = { type: recorded.type, data: recorded.data } as PostEvent;
+  const id = recorded.streamName;
+  if (event.type === 'ArticleDrafted' || event.type === 'QuestionAsked') {
+    const isArticle = event.type === 'ArticleDrafted';
+    const author = await tx.get<HomeAuthor>(HOME_AUTHORS_COLLECTION, event.data.authorId);
+    return save(tx, {
+      id,
+      postId: event.data.id,
+      entityType: POST_KINDS[isArticle ? 'article' : 'question'].entityType,
+      title: event.data.title,
+      authorId: event.data.authorId,
+      uName: author?.uName ?? ERASED_AUTHOR.uName,
+      name: author?.name ?? ERASED_AUTHOR.name,
+      tags: event.data.tags,
+      likes: 0,
+      isApproved: event.data.isApproved,
+      isPublished: !isArticle,
+      deleted: false,
+      visible: false,
+      createdOn: event.data.at,
+      updatedOn: null,
+      articleDescription: isArticle ? event.data.description : null,
+    });
+  }
+  const post = await tx.get<HomePostDocument>(HOME_COLLECTION, id);
+  if (!post) return;
+  switch (event.type) {
+    case 'ArticleEdited':
       return save(tx, {
-        id,
-        postId: event.data.id,
-        entityType: POST_KINDS[isArticle ? 'article' : 'question'].entityType,
+        ...post,
         title: event.data.title,
-        authorId: event.data.authorId,
         tags: event.data.tags,
-        likes: 0,
-        isApproved: event.data.isApproved,
-        isPublished: !isArticle,
-        deleted: false,
-        visible: false,
-        createdOn: event.data.at,
-        updatedOn: null,
-        articleDescription: isArticle ? event.data.description : null,
+        articleDescription: event.data.description,
+        updatedOn: event.data.at,
       });
-    }
-    const post = await tx.get<HomePostDocument>(HOME_COLLECTION, id);
-    if (!post) return;
-    switch (event.type) {
-      case 'ArticleEdited':
-        return save(tx, {
-          ...post,
-          title: event.data.title,
-          tags: event.data.tags,
-          articleDescription: event.data.description,
-          updatedOn: event.data.at,
-        });
-      case 'QuestionEdited':
-        return save(tx, { ...post, title: event.data.title, tags: event.data.tags, updatedOn: event.data.at });
-      case 'ArticlePublished':
-        return save(tx, { ...post, isPublished: true });
-      case 'ArticleUnpublished':
-        return save(tx, { ...post, isPublished: false });
-      case 'ArticleApproved':
-      case 'QuestionApproved':
-        return save(tx, { ...post, isApproved: true });
-      case 'ArticleUnapproved':
-      case 'QuestionUnapproved':
-        return save(tx, { ...post, isApproved: false });
-      case 'ArticleDeleted':
-      case 'QuestionDeleted':
-        return save(tx, { ...post, deleted: true });
-    }
-  },
-};
+    case 'QuestionEdited':
+      return save(tx, { ...post, title: event.data.title, tags: event.data.tags, updatedOn: event.data.at });
+    case 'ArticlePublished':
+      return save(tx, { ...post, isPublished: true });
+    case 'ArticleUnpublished':
+      return save(tx, { ...post, isPublished: false });
+    case 'ArticleApproved':
+    case 'QuestionApproved':
+      return save(tx, { ...post, isApproved: true });
+    case 'ArticleUnapproved':
+    case 'QuestionUnapproved':
+      return save(tx, { ...post, isApproved: false });
+    case 'ArticleDeleted':
+    case 'QuestionDeleted':
+      return save(tx, { ...post, deleted: true });
+  }
+}
 
 function save(tx: ReadStoreTransaction, post: HomePostDocument): Promise<void> {
   return tx.upsert(HOME_COLLECTION, { ...post, visible: post.isPublished && post.isApproved && !post.deleted });

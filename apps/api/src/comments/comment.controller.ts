@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, type Type } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, UseInterceptors, type Type } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
@@ -13,6 +13,7 @@ import { AdminOnly, Authenticated, CurrentUser } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { actorOf, viewerOf } from '../posts/session-actor';
+import { CacheHeadersInterceptor } from '../public-reads/cache-headers.interceptor';
 import { numericId } from '../reference-data/numeric-id.pipe';
 import { AddCommentCommand } from './add-comment.command';
 import { ApproveCommentCommand } from './approve-comment.command';
@@ -86,6 +87,7 @@ function postCommentsController(kind: PostKind): Type {
     constructor(readonly queryBus: QueryBus) {}
 
     @Get('Comments/:postId/:lastFetchedId/:pageSize/:oldestFirst')
+    @UseInterceptors(CacheHeadersInterceptor)
     list(@Param(new ZodValidationPipe(commentPageParamsSchema)) page: CommentPageParams, @CurrentUser() user: SessionUser | null) {
       return this.queryBus.execute(new ListCommentsQuery(kind, page, viewerOf(user)));
     }

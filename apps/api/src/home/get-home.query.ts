@@ -3,17 +3,13 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { GridPostItem, HomeResult } from '@app/contracts';
 import type { ReadStore } from '@app/read-store';
 import { HOME_COLLECTION, HOME_PAGE_SIZE, type HomePostDocument } from '@app/projections';
-import { AuthorNames } from '../accounts/author-names';
 import { READ_STORE } from '../infrastructure/tokens';
 
 export class GetHomeQuery extends Query<HomeResult> {}
 
 @QueryHandler(GetHomeQuery)
 export class GetHomeHandler implements IQueryHandler<GetHomeQuery, HomeResult> {
-  constructor(
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
-    private readonly authorNames: AuthorNames,
-  ) {}
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute(): Promise<HomeResult> {
     const latest = async (entityType: number) => {
@@ -22,14 +18,15 @@ export class GetHomeHandler implements IQueryHandler<GetHomeQuery, HomeResult> {
         { entityType, visible: true },
         { sort: [['postId', -1]], limit: HOME_PAGE_SIZE },
       );
-      return this.authorNames.withNames(posts.map(toGridItem));
+      return posts.map(toGridItem);
     };
     const [articles, questions] = await Promise.all([latest(1), latest(2)]);
     return { articles, questions };
   }
 }
 
-function toGridItem(post: HomePostDocument): Omit<GridPostItem, 'name' | 'uName'> & { authorId: string } {
-  const { postId, entityType, title, authorId, tags, likes, isApproved, createdOn, updatedOn, articleDescription } = post;
-  return { id: postId, entityType, title, authorId, tags, likes, isApproved, createdOn, updatedOn, articleDescription };
+/** The documents hold the author's names already (the home projection follows renames). */
+function toGridItem(post: HomePostDocument): GridPostItem {
+  const { postId, entityType, title, tags, likes, isApproved, createdOn, updatedOn, articleDescription, uName, name } = post;
+  return { id: postId, entityType, title, tags, likes, isApproved, createdOn, updatedOn, articleDescription, uName, name };
 }

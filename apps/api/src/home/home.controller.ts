@@ -1,6 +1,7 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, UseInterceptors } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
+import { CacheHeadersInterceptor } from '../public-reads/cache-headers.interceptor';
 import { GetHomeQuery } from './get-home.query';
 
 @ApiTags('Home')
@@ -10,6 +11,7 @@ export class HomeController {
 
   /** The latest visible articles and questions (SPEC §2 Home). */
   @Get()
+  @UseInterceptors(CacheHeadersInterceptor)
   home() {
     return this.queryBus.execute(new GetHomeQuery());
   }

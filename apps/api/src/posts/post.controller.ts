@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Put, type Type } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Put, UseInterceptors, type Type } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ApproveRequest } from '@app/contracts';
@@ -6,6 +6,7 @@ import { POST_KINDS, type Actor, type PostKind } from '@app/domain';
 import { AdminOnly, Authenticated, CurrentUser } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { CacheHeadersInterceptor } from '../public-reads/cache-headers.interceptor';
 import { numericId } from '../reference-data/numeric-id.pipe';
 import { ApprovePostCommand } from './approve-post.command';
 import { GetArticleQuery } from './articles/get-article.query';
@@ -39,6 +40,7 @@ function postController(kind: PostKind): Type {
 
     /** The record; drafts and unapproved posts only for their author and admins. */
     @Get(':id')
+    @UseInterceptors(CacheHeadersInterceptor)
     get(@Param('id', numericId(`${label} id`)) id: number, @CurrentUser() user: SessionUser | null) {
       return this.queryBus.execute(GET_POST[kind](id, viewerOf(user)));
     }
