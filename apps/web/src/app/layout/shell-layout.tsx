@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { AdBanner } from '@/components/ad-banner';
 import { LoadingOverlay } from '@/components/loading-overlay';
@@ -14,7 +14,10 @@ export function ShellLayout() {
     <div className="shell" style={{ paddingTop: navbarHeight || undefined }}>
       <Navbar ref={navbarRef} />
       <main className="page">
-        <Outlet />
+        {/* A page's chunk is loading: the page area stays empty (no spinner to jump about). */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
       <AdBanner />
       <Footer />
