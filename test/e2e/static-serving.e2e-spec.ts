@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { loadConfig } from '@app/config';
+import { signUp } from '../support/accounts';
+import { articleBody, createPost } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 interface RawResponse {
@@ -119,5 +121,25 @@ describe('static serving: compression and caching (issue 12)', () => {
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(JSON.parse(decoded(response).toString('utf8'))).toMatchObject({ success: false });
+  });
+
+  it("announces the chunks of home and of a post view with the page, beside the shell's", async () => {
+    const manifest = JSON.parse(readFileSync(join(webDistDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const pageChunks = async (path: string) => {
+      let response = await rawGet(server, path, { 'Accept-Encoding': 'br' });
+      if (response.status === 301) response = await rawGet(server, String(response.headers.location), { 'Accept-Encoding': 'br' });
+      const html = decoded(response).toString('utf8');
+      // The shell's own (in the built index.html) are there for every page.
+      return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)]
+        .map((match) => match[1])
+        .filter((file) => !builtIndex.includes(file));
+    };
+    expect(await pageChunks('/')).toContain(`/${manifest['src/features/home/home-page.tsx'].file}`);
+    const author = await signUp(site, 'Ada Lovelace');
+    const id = await createPost(site, 'Article', author, articleBody({ isPublished: true }));
+    expect(await pageChunks(`/article/${id}`)).toContain(`/${manifest['src/app/routes/post-view-route.tsx'].file}`);
+    // No such article: a 404 page has nothing of the post view to draw.
+    expect(await pageChunks('/article/123456/some-title')).toEqual([]);
+    expect(await pageChunks('/AboutSite')).toEqual([]);
   });
 });

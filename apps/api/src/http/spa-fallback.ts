@@ -6,6 +6,7 @@ import expressStaticGzip from 'express-static-gzip';
 import { headTags } from '../page-heads/page-head';
 import type { PageHeads } from '../page-heads/page-heads';
 import { IndexTemplate } from '../page-heads/index-template';
+import { PagePreloads } from './page-preloads';
 
 const SERVER_PATHS = /^\/(api|images|ProfilePictures|metrics)(\/|$)/;
 
@@ -18,6 +19,7 @@ const SERVER_PATHS = /^\/(api|images|ProfilePictures|metrics)(\/|$)/;
  */
 export function useSpa(app: Express, webDistDir: string, pages: PageHeads): void {
   const template = new IndexTemplate(join(webDistDir, 'index.html'));
+  const preloads = new PagePreloads(webDistDir);
   const logger = new Logger('SpaPages');
   app.use(
     expressStaticGzip(webDistDir, {
@@ -30,7 +32,7 @@ export function useSpa(app: Express, webDistDir: string, pages: PageHeads): void
   app.use((request, response, next) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     if (SERVER_PATHS.test(request.path)) return next();
-    void servePage(request, response, pages, template).then(
+    void servePage(request, response, pages, template, preloads).then(
       (served) => (served ? undefined : next()),
       (error: unknown) => {
         // The shell alone still works: the SPA loads its data itself.
@@ -43,7 +45,13 @@ export function useSpa(app: Express, webDistDir: string, pages: PageHeads): void
   });
 }
 
-async function servePage(request: Request, response: Response, pages: PageHeads, template: IndexTemplate): Promise<boolean> {
+async function servePage(
+  request: Request,
+  response: Response,
+  pages: PageHeads,
+  template: IndexTemplate,
+  preloads: PagePreloads,
+): Promise<boolean> {
   if (template.render('', '') === null) return false;
   const queryStart = request.originalUrl.indexOf('?');
   const search = queryStart < 0 ? '' : request.originalUrl.slice(queryStart);
@@ -52,7 +60,8 @@ async function servePage(request: Request, response: Response, pages: PageHeads,
     response.redirect(301, page.redirect);
     return true;
   }
-  const html = template.render(headTags(page), page.noscript) ?? '';
+  const pageChunks = page.status === 200 ? preloads.tagsFor(request.path) : '';
+  const html = template.render(pageChunks ? `${headTags(page)}\n    ${pageChunks}` : headTags(page), page.noscript) ?? '';
   response.status(page.status).type('html').setHeader('Cache-Control', 'no-cache').send(html);
   return true;
 }
