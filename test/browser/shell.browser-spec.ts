@@ -103,8 +103,8 @@ describe('SPA shell', () => {
     await menu.waitFor({ state: 'hidden' });
   });
 
-  it('keeps the content below the fixed navbar as it grows and collapses on a narrow screen', async () => {
-    // The navbar is fixed, so the first thing in the page flow must start right below it.
+  it('keeps the content below the sticky navbar as it grows and collapses on a narrow screen', async () => {
+    // The navbar sticks to the top in the page flow: the first thing in the page starts right below it.
     const paddedByNavbar = (minHeight: number, maxHeight: number) =>
       eventually(async () => {
         const navbarBox = await navbar(site.page).boundingBox();

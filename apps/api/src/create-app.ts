@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { loadConfig, type AppConfig } from '@app/config';
 import { AppModule, type AppOptions } from './app.module';
+import { useCompression } from './http/compress-responses';
 import { useDocsGate } from './http/docs-gate';
 import { useJsonBody } from './http/json-body';
 import { useRequestLog } from './http/request-log';
@@ -31,6 +32,7 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   app.enableShutdownHooks();
   useRequestLog(express, logger);
   express.use(httpMetrics(app.get(SiteMetrics)));
+  useCompression(express);
   useSecurityHeaders(app, express, config);
   useJsonBody(express);
   usePublicReads(express, app);

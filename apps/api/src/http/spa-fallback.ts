@@ -1,9 +1,12 @@
-import { join } from 'node:path';
+import type { ServerResponse } from 'node:http';
+import { join, relative, sep } from 'node:path';
 import { Logger } from '@nestjs/common';
-import express, { type Express, type Request, type Response } from 'express';
+import type { Express, Request, Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { headTags } from '../page-heads/page-head';
 import type { PageHeads } from '../page-heads/page-heads';
 import { IndexTemplate } from '../page-heads/index-template';
+import { PagePreloads } from './page-preloads';
 
 const SERVER_PATHS = /^\/(api|images|ProfilePictures|metrics)(\/|$)/;
 
@@ -11,16 +14,25 @@ const SERVER_PATHS = /^\/(api|images|ProfilePictures|metrics)(\/|$)/;
  * Serves the built SPA: its files, and index.html for client routes (deep links survive a
  * reload), its head filled for the route by `pages` (title, description, canonical URL, link
  * previews, JSON-LD) and the page's text in a noscript for crawlers. /api, /images and /metrics are never
- * answered with the SPA.
+ * answered with the SPA. Files come precompressed (the build writes .br and .gz beside them); the
+ * content-hashed ones under assets/ are cached for a year, everything else is revalidated.
  */
 export function useSpa(app: Express, webDistDir: string, pages: PageHeads): void {
   const template = new IndexTemplate(join(webDistDir, 'index.html'));
+  const preloads = new PagePreloads(webDistDir);
   const logger = new Logger('SpaPages');
-  app.use(express.static(webDistDir, { index: false, maxAge: '1h', setHeaders: noCacheForIndex }));
+  app.use(
+    expressStaticGzip(webDistDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      serveStatic: { index: false, cacheControl: false, setHeaders: (response, file) => setCacheControl(response, webDistDir, file) },
+    }),
+  );
   app.use((request, response, next) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     if (SERVER_PATHS.test(request.path)) return next();
-    void servePage(request, response, pages, template).then(
+    void servePage(request, response, pages, template, preloads).then(
       (served) => (served ? undefined : next()),
       (error: unknown) => {
         // The shell alone still works: the SPA loads its data itself.
@@ -33,7 +45,13 @@ export function useSpa(app: Express, webDistDir: string, pages: PageHeads): void
   });
 }
 
-async function servePage(request: Request, response: Response, pages: PageHeads, template: IndexTemplate): Promise<boolean> {
+async function servePage(
+  request: Request,
+  response: Response,
+  pages: PageHeads,
+  template: IndexTemplate,
+  preloads: PagePreloads,
+): Promise<boolean> {
   if (template.render('', '') === null) return false;
   const queryStart = request.originalUrl.indexOf('?');
   const search = queryStart < 0 ? '' : request.originalUrl.slice(queryStart);
@@ -42,11 +60,14 @@ async function servePage(request: Request, response: Response, pages: PageHeads,
     response.redirect(301, page.redirect);
     return true;
   }
-  const html = template.render(headTags(page), page.noscript) ?? '';
+  const pageChunks = page.status === 200 ? preloads.tagsFor(request.path) : '';
+  const html = template.render(pageChunks ? `${headTags(page)}\n    ${pageChunks}` : headTags(page), page.noscript) ?? '';
   response.status(page.status).type('html').setHeader('Cache-Control', 'no-cache').send(html);
   return true;
 }
 
-function noCacheForIndex(response: express.Response, path: string): void {
-  if (path.endsWith('index.html')) response.setHeader('Cache-Control', 'no-cache');
+/** Vite names everything under assets/ by its content hash: a changed file gets a new name. */
+function setCacheControl(response: ServerResponse, webDistDir: string, file: string): void {
+  const hashed = relative(webDistDir, file).startsWith(`assets${sep}`);
+  response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 }

@@ -1,27 +1,37 @@
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { ArticleSubmitPage } from '@/features/posts/article-submit-page';
-import { ConfirmEmailPage } from '@/features/auth/confirm-email-page';
-import { ForgotPasswordPage } from '@/features/auth/forgot-password-page';
-import { LoginPage } from '@/features/auth/login-page';
-import { ResetPasswordPage } from '@/features/auth/reset-password-page';
-import { SendConfirmationLinkPage } from '@/features/auth/send-confirmation-link-page';
-import { UploadDocumentsPage } from '@/features/documents/upload-documents-page';
-import { HomePage } from '@/features/home/home-page';
-import { PostHistoryPage } from '@/features/posts/post-history-page';
-import { QuestionAskPage } from '@/features/posts/question-ask-page';
-import { SearchPage } from '@/features/search/search-page';
-import { AboutMePage } from '@/features/static-pages/about-me-page';
-import { AboutSitePage } from '@/features/static-pages/about-site-page';
-import { ContactMePage } from '@/features/static-pages/contact-me-page';
-import { PrivacyPage } from '@/features/static-pages/privacy-page';
-import { WriteForUsPage } from '@/features/static-pages/write-for-us-page';
-import { AdminRoute } from '@/app/routes/admin-route';
-import { PostViewRoute } from '@/app/routes/post-view-route';
-import { ProfileRoute } from '@/app/routes/profile-route';
 import { RootLayout } from '@/app/root-layout';
 import { RouteError } from '@/app/route-error';
-import { SubmitIdRedirect } from '@/app/submit-id-redirect';
 import { paths } from '@/config/paths';
+
+/**
+ * A page loaded when its route is first opened (its own chunk, so the shell every route loads
+ * first carries no page); the shell's Suspense keeps the page area empty meanwhile.
+ */
+function page<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const HomePage = page(async () => (await import('@/features/home/home-page')).HomePage);
+const LoginPage = page(async () => (await import('@/features/auth/login-page')).LoginPage);
+const ForgotPasswordPage = page(async () => (await import('@/features/auth/forgot-password-page')).ForgotPasswordPage);
+const ResetPasswordPage = page(async () => (await import('@/features/auth/reset-password-page')).ResetPasswordPage);
+const SendConfirmationLinkPage = page(async () => (await import('@/features/auth/send-confirmation-link-page')).SendConfirmationLinkPage);
+const ConfirmEmailPage = page(async () => (await import('@/features/auth/confirm-email-page')).ConfirmEmailPage);
+const ArticleSubmitPage = page(async () => (await import('@/features/posts/article-submit-page')).ArticleSubmitPage);
+const QuestionAskPage = page(async () => (await import('@/features/posts/question-ask-page')).QuestionAskPage);
+const SubmitIdRedirect = page(async () => (await import('@/app/submit-id-redirect')).SubmitIdRedirect);
+const PostViewRoute = page(async () => (await import('@/app/routes/post-view-route')).PostViewRoute);
+const PostHistoryPage = page(async () => (await import('@/features/posts/post-history-page')).PostHistoryPage);
+const SearchPage = page(async () => (await import('@/features/search/search-page')).SearchPage);
+const ProfileRoute = page(async () => (await import('@/app/routes/profile-route')).ProfileRoute);
+const AdminRoute = page(async () => (await import('@/app/routes/admin-route')).AdminRoute);
+const AboutSitePage = page(async () => (await import('@/features/static-pages/about-site-page')).AboutSitePage);
+const AboutMePage = page(async () => (await import('@/features/static-pages/about-me-page')).AboutMePage);
+const ContactMePage = page(async () => (await import('@/features/static-pages/contact-me-page')).ContactMePage);
+const PrivacyPage = page(async () => (await import('@/features/static-pages/privacy-page')).PrivacyPage);
+const WriteForUsPage = page(async () => (await import('@/features/static-pages/write-for-us-page')).WriteForUsPage);
+const UploadDocumentsPage = page(async () => (await import('@/features/documents/upload-documents-page')).UploadDocumentsPage);
 
 /** SPEC §2 route table; any unknown path shows Home. */
 export const routes: RouteObject[] = [

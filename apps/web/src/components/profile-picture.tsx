@@ -16,8 +16,19 @@ interface ProfilePictureProps {
 export function ProfilePicture({ uploadedFileName, name, size = 'small' }: ProfilePictureProps) {
   const [brokenName, setBrokenName] = useState<string | null>(null);
   const className = `profile-picture profile-picture-${size}`;
+  // Its box is known before the picture loads (profile-picture.css draws it at this size).
+  const pixels = size === 'small' ? 40 : 160;
   if (!uploadedFileName || brokenName === uploadedFileName) return <UnknownUserIcon className={className} label={`${name} (no picture)`} />;
-  return <img className={className} src={profilePictureUrl(uploadedFileName)} alt={name} onError={() => setBrokenName(uploadedFileName)} />;
+  return (
+    <img
+      className={className}
+      src={profilePictureUrl(uploadedFileName)}
+      alt={name}
+      width={pixels}
+      height={pixels}
+      onError={() => setBrokenName(uploadedFileName)}
+    />
+  );
 }
 
 /** The default unknown-user icon: a head and shoulders on grey. */

@@ -1,4 +1,7 @@
-import { differenceInDays, differenceInHours, differenceInMinutes, differenceInSeconds, format, isValid } from 'date-fns';
+import { differenceInDays, differenceInHours, differenceInMinutes, differenceInSeconds, isValid } from 'date-fns';
+
+// en-GB writes dd/mm/yyyy; Intl rather than date-fns' format keeps its locale data off the first screen.
+const DAY_MONTH_YEAR = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 const HAS_ZONE = /(?:[zZ]|[+-]\d{2}(?::?\d{2})?)$/;
 
@@ -30,5 +33,5 @@ export function relativeTime(value: string | Date | null | undefined, now: Date 
   if (hours < 24) return about(hours, 'hour');
   const days = differenceInDays(now, time);
   if (days <= 29) return about(days, 'day');
-  return `on ${format(time, 'dd/MM/yyyy')}`;
+  return `on ${DAY_MONTH_YEAR.format(time)}`;
 }

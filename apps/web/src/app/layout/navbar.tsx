@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/config/paths';
@@ -7,7 +7,7 @@ import { NAV_MENUS, type NavMenu } from '@/app/layout/nav-menus';
 import { NavbarSearch } from '@/app/layout/navbar-search';
 
 /** The fixed top navbar (SPEC §2 Shell). Menus close on outside click, Escape and route change. */
-export function Navbar({ ref }: { ref?: Ref<HTMLElement> }) {
+export function Navbar() {
   const { user, isAdmin, logout } = useAuth();
   const location = useLocation();
   const [expanded, setExpanded] = useState(false);
@@ -44,7 +44,7 @@ export function Navbar({ ref }: { ref?: Ref<HTMLElement> }) {
   }, [anythingOpen]);
 
   return (
-    <header className="navbar" ref={ref}>
+    <header className="navbar">
       <div className="navbar-inner" ref={containerRef}>
         <Link to={paths.home.getHref()} className="navbar-brand">
           DevCommunity

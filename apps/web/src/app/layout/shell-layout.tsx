@@ -1,20 +1,20 @@
-import { useRef } from 'react';
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { AdBanner } from '@/components/ad-banner';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { Footer } from '@/app/layout/footer';
 import { Navbar } from '@/app/layout/navbar';
-import { useElementHeight } from '@/app/layout/use-element-height';
 
 /** Navbar, page, ad slot and footer around every route (SPEC §2 Shell). */
 export function ShellLayout() {
-  const navbarRef = useRef<HTMLElement>(null);
-  const navbarHeight = useElementHeight(navbarRef);
   return (
-    <div className="shell" style={{ paddingTop: navbarHeight || undefined }}>
-      <Navbar ref={navbarRef} />
+    <div className="shell">
+      <Navbar />
       <main className="page">
-        <Outlet />
+        {/* A page's chunk is loading: the page area stays empty (no spinner to jump about). */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
       <AdBanner />
       <Footer />

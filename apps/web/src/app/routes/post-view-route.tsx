@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { PostKind } from '@/config/post-kinds';
-import { LoginForms } from '@/features/auth/components/login-forms';
-import { CommentsSection } from '@/features/comments/components/comments-section';
 import { PostViewPage } from '@/features/posts/post-view-page';
+
+// Under the post, so loaded after it: the comment and login forms bring their validation (zod).
+const CommentsSection = lazy(async () => ({ default: (await import('@/features/comments/components/comments-section')).CommentsSection }));
+const LoginForms = lazy(async () => ({ default: (await import('@/features/auth/components/login-forms')).LoginForms }));
 
 /**
  * Article and question view: the posts feature's page, with the comments feature's section under
@@ -16,7 +19,11 @@ export function PostViewRoute({ kind }: { kind: PostKind }) {
   return (
     <PostViewPage
       kind={kind}
-      comments={({ config, id }) => <CommentsSection key={`${config.kind}-${id}`} kind={config} postId={id} loginForms={loginForms} />}
+      comments={({ config, id }) => (
+        <Suspense fallback={null}>
+          <CommentsSection key={`${config.kind}-${id}`} kind={config} postId={id} loginForms={loginForms} />
+        </Suspense>
+      )}
     />
   );
 }

@@ -1,8 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { CopyCodeButton } from '@/components/code/copy-code-button';
-import { CODE_LANGUAGES } from '@/lib/code-languages';
-import { highlightCodeElement, languageOf } from '@/lib/highlight-code';
 // highlight.js's GitHub Dark theme for the token classes lowlight writes (hljs-keyword…).
 import 'highlight.js/styles/github-dark.css';
 import '@/components/code/code.css';
@@ -16,7 +14,9 @@ interface CodeBlock {
 /**
  * Stored rich text (sanitized by the server with an allow-list before it was stored), rendered as
  * is, with its code blocks highlighted as the editor shows them, keyboard-scrollable, and each with
- * a copy button. The editor is not loaded for this: highlighting is lowlight's, applied to the DOM.
+ * a copy button. The editor is not loaded for this: highlighting is lowlight's, applied to the DOM,
+ * loaded only for a text with code (its grammars are most of a post page's script); the blocks
+ * keep their size as their text turns into coloured spans.
  */
 export function RichHtml({ html, className }: { html: string; className: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -26,16 +26,15 @@ export function RichHtml({ html, className }: { html: string; className: string 
     const container = ref.current;
     if (!container) return;
     // React sets innerHTML afresh whenever `html` changes, so each run starts from the stored markup.
+    const unhighlighted: { pre: HTMLElement; code: Element }[] = [];
     const found = [...container.querySelectorAll('pre')].map((pre): CodeBlock => {
       const code = pre.querySelector('code') ?? pre;
       const wrapped = pre.parentElement?.classList.contains('code-block') ? pre.parentElement : null;
       // Already done (an effect run twice in development): keep it as it is.
       if (wrapped) return { host: wrapped.querySelector<HTMLElement>('.code-block-actions') ?? wrapped, code };
-      highlightCodeElement(code);
-      const language = languageOf(code);
-      const label = CODE_LANGUAGES.find((item) => item.value === language)?.label;
+      unhighlighted.push({ pre, code });
       pre.tabIndex = 0;
-      pre.setAttribute('aria-label', label ? `Code (${label})` : 'Code');
+      pre.setAttribute('aria-label', 'Code');
       const block = document.createElement('div');
       block.className = 'code-block';
       pre.replaceWith(block);
@@ -45,6 +44,22 @@ export function RichHtml({ html, className }: { html: string; className: string 
       return { host, code };
     });
     setBlocks(found);
+    if (unhighlighted.length === 0) return;
+    let current = true;
+    void Promise.all([import('@/lib/highlight-code'), import('@/lib/code-languages')]).then(
+      ([{ highlightCodeElement, languageOf }, { CODE_LANGUAGES }]) => {
+        if (!current) return;
+        for (const { pre, code } of unhighlighted) {
+          highlightCodeElement(code);
+          const language = languageOf(code);
+          const label = CODE_LANGUAGES.find((item) => item.value === language)?.label;
+          if (label) pre.setAttribute('aria-label', `Code (${label})`);
+        }
+      },
+    );
+    return () => {
+      current = false;
+    };
   }, [html]);
 
   return (
