@@ -76,7 +76,7 @@ export const commandsScenario: Scenario = {
           const floorRequests = requests.map((request) => ({ ...request, method: 'POST' as const }));
           const ofFloor = await runLoad({ url: floor.url, connections, seconds, requests: floorRequests.slice(0, 1), tokens });
           throughput[connections] = result.requestsPerSecond;
-          if (result.failures > 0) notes.push(`${command.name} at ${connections} connections: ${result.failures} of ${result.requests} answers failed`);
+          if (result.failures > 0) notes.push(`${command.name} at ${connections} connections: ${result.failures} of ${result.requests} answers failed (${result.failureKinds})`);
           figures.push(
             { name: `${command.name}, ${connections} conn.: req/s`, value: result.requestsPerSecond, unit: 'req/s', baseline: { name: 'express, same bytes', value: ofFloor.requestsPerSecond } },
             { name: `${command.name}, ${connections} conn.: p50`, value: result.p50Ms, unit: 'ms', baseline: { name: 'express, same bytes', value: ofFloor.p50Ms } },

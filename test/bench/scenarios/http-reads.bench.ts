@@ -79,7 +79,7 @@ export const httpReadsScenario: Scenario = {
       const notes: string[] = [];
       const load = async (url: string, request: LoadRequest): Promise<LoadResult> => {
         const result = await runLoad({ url, connections: CONNECTIONS, seconds, requests: [request] });
-        if (result.failures > 0) notes.push(`${request.method} ${request.path} on ${url}: ${result.failures} of ${result.requests} answers failed`);
+        if (result.failures > 0) notes.push(`${request.method} ${request.path} on ${url}: ${result.failures} of ${result.requests} answers failed (${result.failureKinds})`);
         return result;
       };
       for (const [index, { name, request }] of reads.entries()) {

@@ -99,7 +99,7 @@ export const projectionLagScenario: Scenario = {
           `Load: autocannon in its own process, ${CONNECTIONS} connections (one account each), a steady ${RATE} requests/s over all for ${seconds} s, ` +
             `cycling comment, like, unlike (${load.requests} commands, ${formatNumber(events)} events); the site in the harness's process ` +
             '(embedded, NODE_ENV=production, RATE_LIMITS=off) so its runner can be watched.',
-          ...(load.failures > 0 ? [`${load.failures} of ${load.requests} commands failed.`] : []),
+          ...(load.failures > 0 ? [`${load.failures} of ${load.requests} commands failed (${load.failureKinds}).`] : []),
           ...(behind.length > 0 ? [`Still behind 10 s after the load: ${behind.join(', ')} (not counted).`] : []),
         ],
       };

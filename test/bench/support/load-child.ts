@@ -9,6 +9,13 @@ async function main(): Promise<void> {
   const options = JSON.parse(process.argv[2]) as LoadOptions;
   const headers = { 'content-type': 'application/json', ...options.headers };
   let nextToken = 0;
+  const requestsWith = (requestHeaders: Record<string, string>) =>
+    options.requests.map((request) => ({
+      method: request.method,
+      path: request.path,
+      headers: requestHeaders,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    }));
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
@@ -16,14 +23,11 @@ async function main(): Promise<void> {
     duration: options.seconds,
     overallRate: options.overallRate,
     headers,
-    requests: options.requests.map((request) => ({
-      method: request.method,
-      path: request.path,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    })),
+    requests: requestsWith(headers),
     // One account per connection (commands of one account on one stream would contend with each other).
+    // Every request carries the token: a client's setHeaders would only change its current request.
     setupClient: options.tokens?.length
-      ? (client) => client.setHeaders({ ...headers, authorization: `Bearer ${options.tokens![nextToken++ % options.tokens!.length]}` })
+      ? (client) => client.setRequests(requestsWith({ ...headers, authorization: `Bearer ${options.tokens![nextToken++ % options.tokens!.length]}` }))
       : undefined,
   });
   process.stdout.write(`${JSON.stringify(result)}\n`);

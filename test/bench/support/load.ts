@@ -27,6 +27,8 @@ export interface LoadResult {
   requests: number;
   /** Answers outside 2xx (and 304), plus socket errors and timeouts. */
   failures: number;
+  /** e.g. `409: 12, errors: 1`, for the report when something failed. */
+  failureKinds: string;
 }
 
 interface AutocannonJson {
@@ -50,5 +52,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     p99Ms: json.latency.p99,
     requests: json.requests.total,
     failures: json.non2xx - notModified + json.errors + json.timeouts,
+    failureKinds: [
+      ...Object.entries(json.statusCodeStats ?? {})
+        .filter(([code]) => !code.startsWith('2') && code !== '304')
+        .map(([code, { count }]) => `${code}: ${count}`),
+      ...(json.errors > 0 ? [`errors: ${json.errors}`] : []),
+      ...(json.timeouts > 0 ? [`timeouts: ${json.timeouts}`] : []),
+    ].join(', '),
   };
 }
