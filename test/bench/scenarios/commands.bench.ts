@@ -18,7 +18,7 @@ export const commandsScenario: Scenario = {
   id: 'commands',
   title: 'POST commands (create article, comment, like) at 16 and 64 connections',
   async run({ quick }) {
-    const seconds = quick ? 2 : 10;
+    const seconds = quick ? 1 : 10;
     const accountsNeeded = Math.max(...CONNECTION_COUNTS);
     const site = await startBenchSite();
     const work = mkdtempSync(join(tmpdir(), 'bench-commands-'));

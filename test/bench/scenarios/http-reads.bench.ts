@@ -38,7 +38,7 @@ export const httpReadsScenario: Scenario = {
   id: 'reads',
   title: 'HTTP reads against a bare express app and node:http sending the same bytes',
   async run({ quick }) {
-    const seconds = quick ? 2 : 10;
+    const seconds = quick ? 1 : 10;
     const site = await startBenchSite();
     const work = mkdtempSync(join(tmpdir(), 'bench-reads-'));
     const floors: { stop(): Promise<void> }[] = [];
