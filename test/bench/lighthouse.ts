@@ -39,7 +39,11 @@ export async function runLighthouse(
         '--quiet',
         `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
       ],
-      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: 180_000,
+      },
     );
     const report = JSON.parse(stdout) as LighthouseJson;
     results.push({

@@ -77,7 +77,14 @@ async function main(): Promise<void> {
       for (const note of result.notes) console.log(`  - ${note}`);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      result = { title: scenario.title, figures: [], summary: [], notes: [], failed: reason, seconds: (performance.now() - scenarioStarted) / 1000 };
+      result = {
+        title: scenario.title,
+        figures: [],
+        summary: [],
+        notes: [],
+        failed: reason,
+        seconds: (performance.now() - scenarioStarted) / 1000,
+      };
       console.log(`FAILED: ${reason}`);
     }
     console.log(`  (${result.seconds.toFixed(1)} s)`);

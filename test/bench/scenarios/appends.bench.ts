@@ -13,7 +13,12 @@ const WRITERS = 32;
 function benchEvent(index: number): EventToAppend {
   return {
     type: 'ArticleEdited',
-    data: { title: `Article ${index}`, description: 'Type parameters', body: 'Lorem ipsum dolor sit amet, '.repeat(8), tags: [{ id: 1, subTag: 'csharp' }] },
+    data: {
+      title: `Article ${index}`,
+      description: 'Type parameters',
+      body: 'Lorem ipsum dolor sit amet, '.repeat(8),
+      tags: [{ id: 1, subTag: 'csharp' }],
+    },
     metadata: { actor: 'bench', correlationId: `bench-${index}`, occurredAt: new Date().toISOString() },
   };
 }
@@ -34,7 +39,15 @@ function rawInsertLoop(file: string, events: number): number {
   const insert = db.prepare('INSERT INTO events (id, stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const append = db.transaction((index: number) => {
     const event = benchEvent(index);
-    insert.run(randomUUID(), `raw-${index}`, 0, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata), new Date().toISOString());
+    insert.run(
+      randomUUID(),
+      `raw-${index}`,
+      0,
+      event.type,
+      JSON.stringify(event.data),
+      JSON.stringify(event.metadata),
+      new Date().toISOString(),
+    );
   });
   const started = performance.now();
   for (let index = 0; index < events; index += 1) append.immediate(index);
@@ -53,7 +66,8 @@ export const appendsScenario: Scenario = {
     try {
       const raw = rawInsertLoop(join(directory, 'raw.sqlite'), events);
       const oneWriter = await eventsPerSecond(events, async () => {
-        for (let index = 0; index < events; index += 1) await store.appendToStream(`one-${index}`, [benchEvent(index)], { expectedRevision: 'no_stream' });
+        for (let index = 0; index < events; index += 1)
+          await store.appendToStream(`one-${index}`, [benchEvent(index)], { expectedRevision: 'no_stream' });
       });
       const concurrent = await eventsPerSecond(events, async () => {
         await Promise.all(
@@ -65,7 +79,11 @@ export const appendsScenario: Scenario = {
       });
       const batched = await eventsPerSecond(events, async () => {
         for (let index = 0; index < events; index += 10)
-          await store.appendToStream(`batch-${index}`, Array.from({ length: 10 }, (_, n) => benchEvent(index + n)), { expectedRevision: 'no_stream' });
+          await store.appendToStream(
+            `batch-${index}`,
+            Array.from({ length: 10 }, (_, n) => benchEvent(index + n)),
+            { expectedRevision: 'no_stream' },
+          );
       });
       const total = (await store.headPosition()) ?? 0n;
       const readAll = await eventsPerSecond(Number(total), async () => {
@@ -77,10 +95,30 @@ export const appendsScenario: Scenario = {
         }
       });
       const figures: Figure[] = [
-        { name: '1 writer, 1 event per append', value: oneWriter, unit: 'events/s', baseline: { name: 'raw insert-and-commit loop', value: raw } },
-        { name: `${WRITERS} concurrent writers, 1 event per append`, value: concurrent, unit: 'events/s', baseline: { name: '1 writer', value: oneWriter } },
-        { name: `${WRITERS} concurrent writers`, value: concurrent, unit: 'events/s', baseline: { name: 'raw insert-and-commit loop', value: raw } },
-        { name: '1 writer, 10 events per append', value: batched, unit: 'events/s', baseline: { name: '1 event per append', value: oneWriter } },
+        {
+          name: '1 writer, 1 event per append',
+          value: oneWriter,
+          unit: 'events/s',
+          baseline: { name: 'raw insert-and-commit loop', value: raw },
+        },
+        {
+          name: `${WRITERS} concurrent writers, 1 event per append`,
+          value: concurrent,
+          unit: 'events/s',
+          baseline: { name: '1 writer', value: oneWriter },
+        },
+        {
+          name: `${WRITERS} concurrent writers`,
+          value: concurrent,
+          unit: 'events/s',
+          baseline: { name: 'raw insert-and-commit loop', value: raw },
+        },
+        {
+          name: '1 writer, 10 events per append',
+          value: batched,
+          unit: 'events/s',
+          baseline: { name: '1 event per append', value: oneWriter },
+        },
         { name: 'read $all, pages of 1,000', value: readAll, unit: 'events/s' },
       ];
       return {

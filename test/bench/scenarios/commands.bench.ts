@@ -35,7 +35,11 @@ export const commandsScenario: Scenario = {
         {
           name: 'POST /api/ArticleComment',
           requests: (articleId) => [
-            { method: 'POST', path: '/api/ArticleComment', body: { articleID: articleId, parentId: -1, content: '<p>Thanks, this helped.</p>', attachedFiles: [] } },
+            {
+              method: 'POST',
+              path: '/api/ArticleComment',
+              body: { articleID: articleId, parentId: -1, content: '<p>Thanks, this helped.</p>', attachedFiles: [] },
+            },
           ],
         },
         {
@@ -52,7 +56,10 @@ export const commandsScenario: Scenario = {
       const captured: CapturedResponse[] = [];
       for (const command of commands) {
         const request = command.requests(sample)[0];
-        const answer = await callSite<unknown>(site.url, request.method as 'POST' | 'PUT', request.path, { token: accounts[0].token, body: request.body });
+        const answer = await callSite<unknown>(site.url, request.method, request.path, {
+          token: accounts[0].token,
+          body: request.body,
+        });
         captured.push({
           method: request.method,
           path: request.path,
@@ -61,7 +68,10 @@ export const commandsScenario: Scenario = {
         });
       }
       const capturedFile = join(work, 'captured.json');
-      writeFileSync(capturedFile, JSON.stringify(captured.map((answer) => ({ ...answer, method: answer.method === 'PUT' ? 'POST' : answer.method }))));
+      writeFileSync(
+        capturedFile,
+        JSON.stringify(captured.map((answer) => ({ ...answer, method: answer.method === 'PUT' ? 'POST' : answer.method }))),
+      );
       floor = await startListeningChild(join(__dirname, '..', 'support', 'floor-server.ts'), ['express', capturedFile]);
 
       const figures: Figure[] = [];
@@ -76,11 +86,29 @@ export const commandsScenario: Scenario = {
           const floorRequests = requests.map((request) => ({ ...request, method: 'POST' as const }));
           const ofFloor = await runLoad({ url: floor.url, connections, seconds, requests: floorRequests.slice(0, 1), tokens });
           throughput[connections] = result.requestsPerSecond;
-          if (result.failures > 0) notes.push(`${command.name} at ${connections} connections: ${result.failures} of ${result.requests} answers failed (${result.failureKinds})`);
+          if (result.failures > 0)
+            notes.push(
+              `${command.name} at ${connections} connections: ${result.failures} of ${result.requests} answers failed (${result.failureKinds})`,
+            );
           figures.push(
-            { name: `${command.name}, ${connections} conn.: req/s`, value: result.requestsPerSecond, unit: 'req/s', baseline: { name: 'express, same bytes', value: ofFloor.requestsPerSecond } },
-            { name: `${command.name}, ${connections} conn.: p50`, value: result.p50Ms, unit: 'ms', baseline: { name: 'express, same bytes', value: ofFloor.p50Ms } },
-            { name: `${command.name}, ${connections} conn.: p99`, value: result.p99Ms, unit: 'ms', baseline: { name: 'express, same bytes', value: ofFloor.p99Ms } },
+            {
+              name: `${command.name}, ${connections} conn.: req/s`,
+              value: result.requestsPerSecond,
+              unit: 'req/s',
+              baseline: { name: 'express, same bytes', value: ofFloor.requestsPerSecond },
+            },
+            {
+              name: `${command.name}, ${connections} conn.: p50`,
+              value: result.p50Ms,
+              unit: 'ms',
+              baseline: { name: 'express, same bytes', value: ofFloor.p50Ms },
+            },
+            {
+              name: `${command.name}, ${connections} conn.: p99`,
+              value: result.p99Ms,
+              unit: 'ms',
+              baseline: { name: 'express, same bytes', value: ofFloor.p99Ms },
+            },
           );
           summary.push({
             path: `${command.name}, ${connections} connections`,
@@ -89,7 +117,12 @@ export const commandsScenario: Scenario = {
           });
         }
         const [few, many] = CONNECTION_COUNTS;
-        figures.push({ name: `${command.name}: req/s at ${many} conn.`, value: throughput[many], unit: 'req/s', baseline: { name: `at ${few} conn.`, value: throughput[few] } });
+        figures.push({
+          name: `${command.name}: req/s at ${many} conn.`,
+          value: throughput[many],
+          unit: 'req/s',
+          baseline: { name: `at ${few} conn.`, value: throughput[few] },
+        });
       }
       notes.unshift(
         `The built site (dist/, NODE_ENV=production, embedded), RATE_LIMITS=off; ${accountsNeeded} accounts signed up through the API, ` +

@@ -25,7 +25,8 @@ async function capture(siteUrl: string, request: LoadRequest): Promise<CapturedR
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
   });
   const bytes = Buffer.from(await response.arrayBuffer());
-  if (response.status !== 200) throw new Error(`${request.method} ${request.path}: ${response.status} ${bytes.toString('utf8').slice(0, 300)}`);
+  if (response.status !== 200)
+    throw new Error(`${request.method} ${request.path}: ${response.status} ${bytes.toString('utf8').slice(0, 300)}`);
   return {
     method: request.method,
     path: request.path,
@@ -62,7 +63,14 @@ export const httpReadsScenario: Scenario = {
           request: {
             method: 'POST',
             path: '/api/Search',
-            body: { searchString: 'generics', categoryId: -1, entityType: 100, orderByAsc: false, Tags: [], pager: firstSearchPager(false) },
+            body: {
+              searchString: 'generics',
+              categoryId: -1,
+              entityType: 100,
+              orderByAsc: false,
+              Tags: [],
+              pager: firstSearchPager(false),
+            },
           },
         },
       ];
@@ -79,7 +87,10 @@ export const httpReadsScenario: Scenario = {
       const notes: string[] = [];
       const load = async (url: string, request: LoadRequest): Promise<LoadResult> => {
         const result = await runLoad({ url, connections: CONNECTIONS, seconds, requests: [request] });
-        if (result.failures > 0) notes.push(`${request.method} ${request.path} on ${url}: ${result.failures} of ${result.requests} answers failed (${result.failureKinds})`);
+        if (result.failures > 0)
+          notes.push(
+            `${request.method} ${request.path} on ${url}: ${result.failures} of ${result.requests} answers failed (${result.failureKinds})`,
+          );
         return result;
       };
       for (const [index, { name, request }] of reads.entries()) {
@@ -89,8 +100,18 @@ export const httpReadsScenario: Scenario = {
         const ofHttp = await load(http.url, request);
         const label = `${request.method} ${request.path.replace(/\/\d{6,}/g, '/{id}')}`;
         figures.push(
-          { name: `${name}: req/s`, value: ofSite.requestsPerSecond, unit: 'req/s', baseline: { name: 'express', value: ofExpress.requestsPerSecond } },
-          { name: `${name}: req/s`, value: ofSite.requestsPerSecond, unit: 'req/s', baseline: { name: 'node:http', value: ofHttp.requestsPerSecond } },
+          {
+            name: `${name}: req/s`,
+            value: ofSite.requestsPerSecond,
+            unit: 'req/s',
+            baseline: { name: 'express', value: ofExpress.requestsPerSecond },
+          },
+          {
+            name: `${name}: req/s`,
+            value: ofSite.requestsPerSecond,
+            unit: 'req/s',
+            baseline: { name: 'node:http', value: ofHttp.requestsPerSecond },
+          },
           { name: `${name}: p50`, value: ofSite.p50Ms, unit: 'ms', baseline: { name: 'express', value: ofExpress.p50Ms } },
           { name: `${name}: p99`, value: ofSite.p99Ms, unit: 'ms', baseline: { name: 'express', value: ofExpress.p99Ms } },
         );

@@ -15,7 +15,8 @@ export const lighthouseScenario: Scenario = {
       for (let n = 0; n < 3; n += 1) await addComment(site.url, reader, articleId, n);
       // The article's canonical address (with its slug), as a visitor follows it.
       const canonical = await fetch(`${site.url}/article/${articleId}`, { redirect: 'manual' });
-      const articlePath = canonical.status === 301 ? new URL(canonical.headers.get('location')!, site.url).pathname : `/article/${articleId}`;
+      const articlePath =
+        canonical.status === 301 ? new URL(canonical.headers.get('location')!, site.url).pathname : `/article/${articleId}`;
       const paths = quick ? ['/'] : ['/', articlePath];
       const scores = await runLighthouse(site.url, paths);
       const figures: Figure[] = scores.flatMap((score) => [
@@ -35,7 +36,7 @@ export const lighthouseScenario: Scenario = {
         notes: [
           'The built site (NODE_ENV=production, embedded) with 12 articles and 3 comments made through the API; lighthouse@12 (npm), its default ' +
             `mobile preset (simulated throttling), driving Debian's chromium headless; one run per page${quick ? ', home only in --quick' : ''}.`,
-          'No baseline: the figures stand against the issue\'s targets.',
+          "No baseline: the figures stand against the issue's targets.",
         ],
       };
     } finally {

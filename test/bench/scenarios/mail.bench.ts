@@ -43,7 +43,7 @@ export const mailScenario: Scenario = {
       const accountId = randomUUID();
       const message = { to: 'reader@example.com', subject: 'New comment on your article', text: 'Someone commented on "Generics".' };
       const payloads: SendMailJob[] = [];
-      for (let n = 0; n < jobs * 2; n += 1) payloads.push({ accountId, sealed: (await vault.seal(accountId, message)) as SendMailJob['sealed'] });
+      for (let n = 0; n < jobs * 2; n += 1) payloads.push({ accountId, sealed: await vault.seal(accountId, message) });
 
       // Enqueue cost, one at a time, beside a bare Redis round trip (PING) on a connection of its own.
       const before = await queue.stats();
@@ -61,7 +61,10 @@ export const mailScenario: Scenario = {
       }
 
       // Drain: the built worker (dist/apps/worker) in its own process, file transport, on the jobs just queued.
-      worker = spawn(process.execPath, [WORKER], { env: { ...process.env, REDIS_URL: redisUrl, DATA_DIR: dataDir, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      worker = spawn(process.execPath, [WORKER], {
+        env: { ...process.env, REDIS_URL: redisUrl, DATA_DIR: dataDir, NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let output = '';
       const consuming = new Promise<number>((resolve, reject) => {
         const onData = (chunk: Buffer) => {
@@ -85,15 +88,34 @@ export const mailScenario: Scenario = {
       const failed = (await queue.stats()).failed - before.failed;
 
       // Baseline: the same handler (vault open + file transport) called directly, as many at a time, no queue.
-      const transport = new FileMailTransport({ directory: join(dataDir, 'mail-direct'), from: 'bench@example.com', logger: { log: () => undefined } });
+      const transport = new FileMailTransport({
+        directory: join(dataDir, 'mail-direct'),
+        from: 'bench@example.com',
+        logger: { log: () => undefined },
+      });
       const handler = sendMailJobHandler(transport, (id, sealed) => vault.open(id, sealed));
       const directMs = await drain(payloads.slice(jobs), CONCURRENCY, (data) => handler(data));
       await transport.close();
 
       const figures: Figure[] = [
-        { name: 'enqueue p50', value: percentile(enqueue, 0.5), unit: 'ms', baseline: { name: 'Redis PING', value: percentile(ping, 0.5) } },
-        { name: 'enqueue p99', value: percentile(enqueue, 0.99), unit: 'ms', baseline: { name: 'Redis PING', value: percentile(ping, 0.99) } },
-        { name: 'worker drain', value: jobs / (drainedMs / 1000), unit: 'jobs/s', baseline: { name: 'handler without queue', value: jobs / (directMs / 1000) } },
+        {
+          name: 'enqueue p50',
+          value: percentile(enqueue, 0.5),
+          unit: 'ms',
+          baseline: { name: 'Redis PING', value: percentile(ping, 0.5) },
+        },
+        {
+          name: 'enqueue p99',
+          value: percentile(enqueue, 0.99),
+          unit: 'ms',
+          baseline: { name: 'Redis PING', value: percentile(ping, 0.99) },
+        },
+        {
+          name: 'worker drain',
+          value: jobs / (drainedMs / 1000),
+          unit: 'jobs/s',
+          baseline: { name: 'handler without queue', value: jobs / (directMs / 1000) },
+        },
       ];
       return {
         figures,

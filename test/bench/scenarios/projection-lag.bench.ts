@@ -46,7 +46,8 @@ export const projectionLagScenario: Scenario = {
           for (;;) {
             const page = await eventStore.readAll({ after, maxCount: 1_000 });
             if (page.length === 0) break;
-            for (const event of page) for (const queue of waiting.values()) queue.push({ position: event.position, recordedAt: event.recordedAt.getTime() });
+            for (const event of page)
+              for (const queue of waiting.values()) queue.push({ position: event.position, recordedAt: event.recordedAt.getTime() });
             after = page[page.length - 1].position;
           }
           for (const name of names) {
@@ -54,7 +55,8 @@ export const projectionLagScenario: Scenario = {
             const now = Date.now();
             const queue = waiting.get(name)!;
             let passed = 0;
-            while (checkpoint !== null && passed < queue.length && queue[passed].position <= checkpoint) lags.get(name)!.push(now - queue[passed++].recordedAt);
+            while (checkpoint !== null && passed < queue.length && queue[passed].position <= checkpoint)
+              lags.get(name)!.push(now - queue[passed++].recordedAt);
             queue.splice(0, passed);
           }
         } finally {
@@ -70,13 +72,18 @@ export const projectionLagScenario: Scenario = {
         overallRate: RATE,
         tokens: accounts.map((account) => account.token),
         requests: [
-          { method: 'POST', path: '/api/ArticleComment', body: { articleID: articleId, parentId: -1, content: '<p>Thanks, this helped.</p>', attachedFiles: [] } },
+          {
+            method: 'POST',
+            path: '/api/ArticleComment',
+            body: { articleID: articleId, parentId: -1, content: '<p>Thanks, this helped.</p>', attachedFiles: [] },
+          },
           { method: 'PUT', path: '/api/Article/Like', body: { id: articleId, isLiked: true } },
           { method: 'PUT', path: '/api/Article/Like', body: { id: articleId, isLiked: false } },
         ],
       });
       const drainedBy = Date.now() + 10_000;
-      while ([...waiting.values()].some((queue) => queue.length > 0) && Date.now() < drainedBy) await new Promise((resolve) => setTimeout(resolve, 20));
+      while ([...waiting.values()].some((queue) => queue.length > 0) && Date.now() < drainedBy)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       clearInterval(poller);
       poller = undefined;
 
@@ -88,8 +95,18 @@ export const projectionLagScenario: Scenario = {
         if (samples.length === 0) continue;
         all.push(...samples);
         figures.push(
-          { name: `${name}: lag p50`, value: percentile(samples, 0.5), unit: 'ms', baseline: { name: 'command answer p50', value: load.p50Ms } },
-          { name: `${name}: lag p99`, value: percentile(samples, 0.99), unit: 'ms', baseline: { name: 'command answer p99', value: load.p99Ms } },
+          {
+            name: `${name}: lag p50`,
+            value: percentile(samples, 0.5),
+            unit: 'ms',
+            baseline: { name: 'command answer p50', value: load.p50Ms },
+          },
+          {
+            name: `${name}: lag p99`,
+            value: percentile(samples, 0.99),
+            unit: 'ms',
+            baseline: { name: 'command answer p99', value: load.p99Ms },
+          },
         );
       }
       return {

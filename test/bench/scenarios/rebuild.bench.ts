@@ -49,8 +49,18 @@ export const rebuildScenario: Scenario = {
         }
         const rate = events / (rebuild.wallMs / 1000);
         figures.push(
-          { name: `rebuild ${name}: events/s`, value: rate, unit: 'events/s', baseline: { name: 'read + parse the log', value: floorRate } },
-          { name: `rebuild ${name}: peak RSS`, value: rebuild.peakRssMb, unit: 'MB', baseline: { name: 'read + parse the log', value: floor.peakRssMb } },
+          {
+            name: `rebuild ${name}: events/s`,
+            value: rate,
+            unit: 'events/s',
+            baseline: { name: 'read + parse the log', value: floorRate },
+          },
+          {
+            name: `rebuild ${name}: peak RSS`,
+            value: rebuild.peakRssMb,
+            unit: 'MB',
+            baseline: { name: 'read + parse the log', value: floor.peakRssMb },
+          },
         );
         summary.push({
           path: `\`projections rebuild ${name}\`, ${events.toLocaleString('en')} events`,
@@ -60,7 +70,12 @@ export const rebuildScenario: Scenario = {
       }
       // After the rebuilds every checkpoint sits at the head: status as an operator runs it on a caught-up site.
       const status = await runNode(CLI, ['projections', 'status'], { env });
-      figures.push({ name: '`projections status`', value: status.wallMs, unit: 'ms', baseline: { name: 'CLI start (--help)', value: startup.wallMs } });
+      figures.push({
+        name: '`projections status`',
+        value: status.wallMs,
+        unit: 'ms',
+        baseline: { name: 'CLI start (--help)', value: startup.wallMs },
+      });
       summary.push({
         path: `\`projections status\`, ${events.toLocaleString('en')} events`,
         measured: `${formatNumber(status.wallMs / 1000)} s (the CLI alone starts in ${formatNumber(startup.wallMs / 1000)} s)`,

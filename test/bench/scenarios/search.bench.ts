@@ -150,15 +150,42 @@ export const searchScenario: Scenario = {
       const port = await latencies(runs, async (run) => void (await index.search(queryOf(run))));
       const overHttp = await latencies(runs, (run) => http(bodyOf(run)));
       const filterOnly = await latencies(runs, (run) =>
-        http(bodyOf(run, { searchString: '', categoryId: CATEGORIES[run % CATEGORIES.length], entityType: 1, Tags: [TAGS[run % TAGS.length].id] })),
+        http(
+          bodyOf(run, {
+            searchString: '',
+            categoryId: CATEGORIES[run % CATEGORIES.length],
+            entityType: 1,
+            Tags: [TAGS[run % TAGS.length].id],
+          }),
+        ),
       );
 
       const rawP95 = percentile(raw, 0.95);
       const figures: Figure[] = [
-        { name: 'SearchIndex.search, text: p95', value: percentile(port, 0.95), unit: 'ms', baseline: { name: 'raw FTS5 MATCH', value: rawP95 } },
-        { name: 'POST /api/Search, text: p95', value: percentile(overHttp, 0.95), unit: 'ms', baseline: { name: 'raw FTS5 MATCH', value: rawP95 } },
-        { name: 'POST /api/Search, text: p50', value: percentile(overHttp, 0.5), unit: 'ms', baseline: { name: 'raw FTS5 MATCH', value: percentile(raw, 0.5) } },
-        { name: 'POST /api/Search, filters only: p95', value: percentile(filterOnly, 0.95), unit: 'ms', baseline: { name: 'raw FTS5 MATCH', value: rawP95 } },
+        {
+          name: 'SearchIndex.search, text: p95',
+          value: percentile(port, 0.95),
+          unit: 'ms',
+          baseline: { name: 'raw FTS5 MATCH', value: rawP95 },
+        },
+        {
+          name: 'POST /api/Search, text: p95',
+          value: percentile(overHttp, 0.95),
+          unit: 'ms',
+          baseline: { name: 'raw FTS5 MATCH', value: rawP95 },
+        },
+        {
+          name: 'POST /api/Search, text: p50',
+          value: percentile(overHttp, 0.5),
+          unit: 'ms',
+          baseline: { name: 'raw FTS5 MATCH', value: percentile(raw, 0.5) },
+        },
+        {
+          name: 'POST /api/Search, filters only: p95',
+          value: percentile(filterOnly, 0.95),
+          unit: 'ms',
+          baseline: { name: 'raw FTS5 MATCH', value: rawP95 },
+        },
       ];
       return {
         figures,

@@ -72,7 +72,11 @@ async function generate(size: number, directory: string): Promise<void> {
   const pending = new Set<Promise<unknown>>();
   const append = async (stream: string, events: { type: string; data: unknown }[], actor: string) => {
     written += events.length;
-    const appended = store.appendToStream(stream, events.map((event) => ({ ...event, metadata: meta(actor) })), { expectedRevision: 'no_stream' });
+    const appended = store.appendToStream(
+      stream,
+      events.map((event) => ({ ...event, metadata: meta(actor) })),
+      { expectedRevision: 'no_stream' },
+    );
     pending.add(appended);
     void appended.finally(() => pending.delete(appended));
     if (pending.size >= IN_FLIGHT) await Promise.race(pending);
@@ -84,10 +88,23 @@ async function generate(size: number, directory: string): Promise<void> {
     const accountId = randomUUID();
     accounts.push(accountId);
     const userName = `bench-${n}`;
-    const sealed = await vault.seal(accountId, { email: `${userName}@example.com`, name: `Bench Author ${n}`, userName, passwordHash: 'unused' });
+    const sealed = await vault.seal(accountId, {
+      email: `${userName}@example.com`,
+      name: `Bench Author ${n}`,
+      userName,
+      passwordHash: 'unused',
+    });
     const registered: AccountRegistered = {
       type: 'AccountRegistered',
-      data: { accountId, sealed, emailLookup: `given-${accountId}`, userNameLookup: `given-${accountId}`, roleId: 1, credentialVersion: 1, registeredAt: at() },
+      data: {
+        accountId,
+        sealed,
+        emailLookup: `given-${accountId}`,
+        userNameLookup: `given-${accountId}`,
+        roleId: 1,
+        credentialVersion: 1,
+        registeredAt: at(),
+      },
     };
     await append(accountStreamName(accountId), [registered], accountId);
   }
@@ -104,7 +121,15 @@ async function generate(size: number, directory: string): Promise<void> {
     if (roll < 2) {
       const id = newId();
       articles.push(id);
-      const fields = { title: `Article ${id}: generics and variance`, description: 'Type parameters and constraints', categoryId: 3, tags: TAGS.slice(0, 1 + (id % 3)), content: TEXT, source: '', instructions: '' };
+      const fields = {
+        title: `Article ${id}: generics and variance`,
+        description: 'Type parameters and constraints',
+        categoryId: 3,
+        tags: TAGS.slice(0, 1 + (id % 3)),
+        content: TEXT,
+        source: '',
+        instructions: '',
+      };
       const events: ArticleEvent[] = [
         { type: 'ArticleDrafted', data: { ...fields, id, authorId: author, isApproved: true, at: at() } },
         { type: 'ArticlePublished', data: { at: at() } },
@@ -123,7 +148,20 @@ async function generate(size: number, directory: string): Promise<void> {
       const id = newId();
       const postId = articles[id % articles.length];
       const events: CommentEvent[] = [
-        { type: 'CommentAdded', data: { id, postKind: 'article', postId, parentId: -1, authorId: author, content: '<p>Thanks, this helped.</p>', attachedFiles: [], isApproved: true, at: at() } },
+        {
+          type: 'CommentAdded',
+          data: {
+            id,
+            postKind: 'article',
+            postId,
+            parentId: -1,
+            authorId: author,
+            content: '<p>Thanks, this helped.</p>',
+            attachedFiles: [],
+            isApproved: true,
+            at: at(),
+          },
+        },
       ];
       if (id % 4 === 0) events.push({ type: 'CommentEdited', data: { content: '<p>Thanks, this helped a lot.</p>', at: at() } });
       await append(commentStreamName(id), events, author);

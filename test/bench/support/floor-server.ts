@@ -19,7 +19,9 @@ export interface CapturedResponse {
 function main(): void {
   const [kind, file] = process.argv.slice(2);
   const captured = JSON.parse(readFileSync(file, 'utf8')) as CapturedResponse[];
-  const answers = new Map(captured.map((response) => [`${response.method} ${response.path}`, { ...response, bytes: Buffer.from(response.body, 'base64') }]));
+  const answers = new Map(
+    captured.map((response) => [`${response.method} ${response.path}`, { ...response, bytes: Buffer.from(response.body, 'base64') }]),
+  );
   let listener: RequestListener;
   if (kind === 'express') {
     const app = express();

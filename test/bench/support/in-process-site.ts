@@ -20,7 +20,13 @@ export interface InProcessSite {
 export async function startInProcessSite(): Promise<InProcessSite> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-site-'));
   const saved = { ...process.env };
-  Object.assign(process.env, { DATA_DIR: dataDir, NODE_ENV: 'production', RATE_LIMITS: 'off', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'warn' });
+  Object.assign(process.env, {
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    RATE_LIMITS: 'off',
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'warn',
+  });
   try {
     const app = await createApp({ logger: false });
     await app.listen(0, '127.0.0.1');

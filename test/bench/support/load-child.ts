@@ -27,7 +27,8 @@ async function main(): Promise<void> {
     // One account per connection (commands of one account on one stream would contend with each other).
     // Every request carries the token: a client's setHeaders would only change its current request.
     setupClient: options.tokens?.length
-      ? (client) => client.setRequests(requestsWith({ ...headers, authorization: `Bearer ${options.tokens![nextToken++ % options.tokens!.length]}` }))
+      ? (client) =>
+          client.setRequests(requestsWith({ ...headers, authorization: `Bearer ${options.tokens![nextToken++ % options.tokens!.length]}` }))
       : undefined,
   });
   process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -6,10 +6,16 @@ import { startServer, type RunningServer } from '../../support/server';
 import { callSite, signUpOnSite, type SiteAccount } from '../../support/site-api';
 import { ROOT } from './children';
 
-const BUILT = [join(ROOT, 'dist', 'apps', 'api', 'main.js'), join(ROOT, 'dist', 'apps', 'cli', 'main.js'), join(ROOT, 'apps', 'web', 'dist', 'index.html')];
+const BUILT = [
+  join(ROOT, 'dist', 'apps', 'api', 'main.js'),
+  join(ROOT, 'dist', 'apps', 'cli', 'main.js'),
+  join(ROOT, 'apps', 'web', 'dist', 'index.html'),
+];
 /** Touched after a build of ours: webpack leaves an unchanged bundle's mtime alone, so dist/ alone cannot say it is fresh. */
 const BUILD_STAMP = join(ROOT, '.tmp', 'bench', 'built-at');
-const SOURCES = ['apps/api/src', 'apps/cli/src', 'apps/worker/src', 'apps/web/src', 'libs', 'projections/src'].map((dir) => join(ROOT, dir));
+const SOURCES = ['apps/api/src', 'apps/cli/src', 'apps/worker/src', 'apps/web/src', 'libs', 'projections/src'].map((dir) =>
+  join(ROOT, dir),
+);
 
 function newestMtime(path: string): number {
   const stat = statSync(path);
@@ -72,7 +78,12 @@ export function createQuestion(siteUrl: string, author: SiteAccount, n: number):
 export function addComment(siteUrl: string, author: SiteAccount, articleId: number, n: number): Promise<unknown> {
   return callSite(siteUrl, 'POST', '/api/ArticleComment', {
     token: author.token,
-    body: { articleID: articleId, parentId: -1, content: `<p>Comment ${n}: thanks, this helped with my projections.</p>`, attachedFiles: [] },
+    body: {
+      articleID: articleId,
+      parentId: -1,
+      content: `<p>Comment ${n}: thanks, this helped with my projections.</p>`,
+      attachedFiles: [],
+    },
   });
 }
 
