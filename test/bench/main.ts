@@ -1,17 +1,18 @@
 /**
  * `npm run bench` runs every scenario (`-- --quick`: a small version of each, `-- --only reads,appends`:
- * some) and prints, per scenario, each figure beside its baseline measured in the same run and the
+ * some, `-- --profile`: the site's and the CLI's processes write CPU profiles, summarized at the end) and prints, per scenario, each figure beside its baseline measured in the same run and the
  * ratio; then writes docs/benchmarks.md with the machine the figures came from. A scenario that
  * fails prints FAILED and its reason, and the run goes on.
  */
 import { execSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT } from './support/children';
 import { benchmarksMarkdown, figuresTable, type Machine, type ScenarioResult } from './support/report';
 import type { Scenario } from './support/scenario';
+import { enableProfiling, PROFILE_DIR, profileSummaries } from './support/profiles';
 import { ensureBuilt } from './support/site';
 import { appendsScenario } from './scenarios/appends.bench';
 import { commandsScenario } from './scenarios/commands.bench';
@@ -51,15 +52,19 @@ function machine(): Machine {
   };
 }
 
-function parseArguments(argv: readonly string[]): { quick: boolean; only: string[] | null; write: boolean } {
+function parseArguments(argv: readonly string[]): { quick: boolean; only: string[] | null; write: boolean; profile: boolean } {
   const only = argv.includes('--only') ? (argv[argv.indexOf('--only') + 1] ?? '').split(',').filter(Boolean) : null;
   const unknown = only?.filter((id) => !SCENARIOS.some((scenario) => scenario.id === id)) ?? [];
   if (unknown.length > 0) throw new Error(`Unknown scenario(s) ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.id).join(', ')}`);
-  return { quick: argv.includes('--quick'), only, write: !argv.includes('--no-write') };
+  return { quick: argv.includes('--quick'), only, write: !argv.includes('--no-write'), profile: argv.includes('--profile') };
 }
 
 async function main(): Promise<void> {
-  const { quick, only, write } = parseArguments(process.argv.slice(2));
+  const { quick, only, write, profile } = parseArguments(process.argv.slice(2));
+  if (profile) {
+    rmSync(PROFILE_DIR, { recursive: true, force: true });
+    enableProfiling();
+  }
   const started = performance.now();
   const about = machine();
   console.log(`npm run bench${quick ? ' --quick' : ''}: ${about.cpu}, ${about.cores} cores, Node ${about.node}, commit ${about.commit}`);
@@ -92,8 +97,10 @@ async function main(): Promise<void> {
   }
   const totalSeconds = (performance.now() - started) / 1000;
   console.log(`\nAll scenarios in ${totalSeconds.toFixed(1)} s.`);
+  const profiles = profile ? profileSummaries() : [];
+  for (const { file, table } of profiles) console.log(`\nCPU profile ${file}, most self time:\n${table}`);
   if (write && only === null) {
-    writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), benchmarksMarkdown({ machine: about, quick, totalSeconds, results }));
+    writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), benchmarksMarkdown({ machine: about, quick, totalSeconds, results, profiles }));
     console.log('Wrote docs/benchmarks.md');
   } else if (write) {
     console.log('Only some scenarios ran: docs/benchmarks.md left as it was.');

@@ -20,7 +20,7 @@ export const commandsScenario: Scenario = {
   async run({ quick }) {
     const seconds = quick ? 1 : 10;
     const accountsNeeded = Math.max(...CONNECTION_COUNTS);
-    const site = await startBenchSite();
+    const site = await startBenchSite('commands');
     const work = mkdtempSync(join(tmpdir(), 'bench-commands-'));
     let floor: { url: string; stop(): Promise<void> } | undefined;
     try {

@@ -40,7 +40,7 @@ export const httpReadsScenario: Scenario = {
   title: 'HTTP reads against a bare express app and node:http sending the same bytes',
   async run({ quick }) {
     const seconds = quick ? 1 : 10;
-    const site = await startBenchSite();
+    const site = await startBenchSite('reads');
     const work = mkdtempSync(join(tmpdir(), 'bench-reads-'));
     const floors: { stop(): Promise<void> }[] = [];
     try {

@@ -7,7 +7,7 @@ export const lighthouseScenario: Scenario = {
   id: 'lighthouse',
   title: 'Lighthouse (mobile preset) on home and an article',
   async run({ quick }) {
-    const site = await startBenchSite();
+    const site = await startBenchSite('lighthouse');
     try {
       const [author, reader] = await signUpMany(site.url, 2, 'Author');
       let articleId = 0;

@@ -20,7 +20,7 @@ export const projectionLagScenario: Scenario = {
   title: `Projection lag at a steady ${RATE} commands/s`,
   async run({ quick }) {
     const seconds = quick ? 3 : 30;
-    const site = await startBenchSite();
+    const site = await startBenchSite('lag');
     // The harness watches the site's stores through the ports, from its own (otherwise idle) process.
     const eventStore = new SqliteEventStore(join(site.dataDir, 'events.sqlite'));
     const readStore = await createReadStore({ dataDir: site.dataDir });

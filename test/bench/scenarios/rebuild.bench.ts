@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { CLI, runNode, type ChildRun } from '../support/children';
 import { projectionNames } from '../support/cli-status';
 import { eventLogDataDir } from '../support/event-log';
+import { profilingEnv } from '../support/profiles';
 import { formatNumber, type Figure, type SummaryLine } from '../support/report';
 import type { Scenario } from '../support/scenario';
 
@@ -40,7 +41,7 @@ export const rebuildScenario: Scenario = {
       const notes: string[] = [];
       const skipped: string[] = [];
       for (const name of names) {
-        const rebuild = await runNode(CLI, ['projections', 'rebuild', name], { env });
+        const rebuild = await runNode(CLI, ['projections', 'rebuild', name], { env: { ...env, ...profilingEnv(`rebuild-${name}`) } });
         if (rebuild.status !== 0) {
           const reason = cliFailure(rebuild);
           if (/reactor/.test(reason)) skipped.push(name);
@@ -69,7 +70,7 @@ export const rebuildScenario: Scenario = {
         });
       }
       // After the rebuilds every checkpoint sits at the head: status as an operator runs it on a caught-up site.
-      const status = await runNode(CLI, ['projections', 'status'], { env });
+      const status = await runNode(CLI, ['projections', 'status'], { env: { ...env, ...profilingEnv('status') } });
       figures.push({
         name: '`projections status`',
         value: status.wallMs,

@@ -92,8 +92,10 @@ export function benchmarksMarkdown(options: {
   quick: boolean;
   totalSeconds: number;
   results: readonly { id: string; result: ScenarioResult }[];
+  /** With `--profile`: each CPU profile written and its functions with the most self time. */
+  profiles?: readonly { file: string; table: string }[];
 }): string {
-  const { machine, quick, totalSeconds, results } = options;
+  const { machine, quick, totalSeconds, results, profiles = [] } = options;
   const summary = results.flatMap(({ result }) =>
     result.failed ? [{ path: result.title, measured: `FAILED: ${result.failed}`, target: '' }] : result.summary,
   );
@@ -133,5 +135,14 @@ export function benchmarksMarkdown(options: {
     ),
     '',
     ...sections.map((section) => `${section}\n`),
+    ...(profiles.length > 0
+      ? [
+          '## CPU profiles (`--profile`)',
+          '',
+          'Each process the scenarios started (site, CLI) ran with `node --cpu-prof`; the functions with the most self time:',
+          '',
+          ...profiles.map(({ file, table }) => `${file}\n\n${table}\n`),
+        ]
+      : []),
   ].join('\n');
 }

@@ -5,6 +5,7 @@ import { articleBody, questionBody } from '../../support/posts';
 import { startServer, type RunningServer } from '../../support/server';
 import { callSite, signUpOnSite, type SiteAccount } from '../../support/site-api';
 import { ROOT } from './children';
+import { profilingEnv } from './profiles';
 
 const BUILT = [
   join(ROOT, 'dist', 'apps', 'api', 'main.js'),
@@ -41,9 +42,9 @@ export function ensureBuilt(): string {
   return `built first (${reason})`;
 }
 
-/** The built site in embedded mode, NODE_ENV=production, on its own temporary DATA_DIR, abuse limits off. */
-export function startBenchSite(env: Record<string, string> = {}): Promise<RunningServer> {
-  return startServer({ env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env } });
+/** The built site in embedded mode (with `--profile`, writing a CPU profile under .tmp/bench/profiles/<profileLabel>), NODE_ENV=production, on its own temporary DATA_DIR, abuse limits off. */
+export function startBenchSite(profileLabel: string): Promise<RunningServer> {
+  return startServer({ env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...profilingEnv(profileLabel) } });
 }
 
 /** Accounts made through the API's sign-up (real password hashing), a few at a time. */
