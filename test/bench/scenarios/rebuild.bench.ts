@@ -84,7 +84,7 @@ export const rebuildScenario: Scenario = {
       });
       notes.unshift(
         `A log of ${events.toLocaleString('en')} events (accounts, articles drafted/published/edited, questions, comments, likes; libs/domain shapes), ` +
-          `appended through SqliteEventStore and cached under .tmp/bench/log-${size}` +
+          `appended through SqliteEventStore and cached under .tmp/bench/log-${size}-*` +
           (generatedSeconds === null ? ' (reused)' : ` (generated in ${formatNumber(generatedSeconds)} s)`) +
           '; each run copies it to a fresh DATA_DIR.',
         'Each rebuild is `node dist/apps/cli/main.js projections rebuild <name>` in its own process; events/s = events in the log / ' +

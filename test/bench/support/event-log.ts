@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
@@ -31,15 +31,23 @@ const TAGS = [
   { id: 7, subTag: 'typescript' },
 ];
 
+/** A cached log is kept only while this generator and the SQLite event store's code are the same. */
+function cacheKey(size: number): string {
+  const hash = createHash('sha256');
+  for (const file of [__filename, join(ROOT, 'libs', 'event-store', 'src', 'sqlite', 'sqlite-event-store.ts')])
+    if (existsSync(file)) hash.update(readFileSync(file));
+  return `log-${size}-${hash.digest('hex').slice(0, 8)}`;
+}
+
 /**
  * A data dir with an event log of about `size` events shaped as the domain records them (libs/domain
  * types): accounts registered with sealed personal data, articles drafted, published and edited,
  * questions asked and edited, comments added and edited, likes and unlikes. Cached under
- * .tmp/bench/log-<size> (generated once); each call returns a fresh copy, so a run starts from the
- * log alone, with no read models.
+ * .tmp/bench/log-<size>-<hash of this file and the SQLite store's> (generated once); each call
+ * returns a fresh copy, so a run starts from the log alone, with no read models.
  */
 export async function eventLogDataDir(size: number, into: string): Promise<{ events: number; generatedSeconds: number | null }> {
-  const cached = join(CACHE, `log-${size}`);
+  const cached = join(CACHE, cacheKey(size));
   let generatedSeconds: number | null = null;
   if (!existsSync(join(cached, 'complete'))) {
     const started = performance.now();
