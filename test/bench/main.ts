@@ -1,6 +1,6 @@
 /**
  * `npm run bench` runs every scenario (`-- --quick`: a small version of each, `-- --only reads,appends`:
- * some, `-- --profile`: the site's and the CLI's processes write CPU profiles, summarized at the end) and prints, per scenario, each figure beside its baseline measured in the same run and the
+ * some, `-- --projections post-view,home`: rebuild only these, `-- --profile`: the site's and the CLI's processes write CPU profiles, summarized at the end) and prints, per scenario, each figure beside its baseline measured in the same run and the
  * ratio; then writes docs/benchmarks.md with the machine the figures came from. A scenario that
  * fails prints FAILED and its reason, and the run goes on.
  */
@@ -53,15 +53,25 @@ function machine(): Machine {
   };
 }
 
-function parseArguments(argv: readonly string[]): { quick: boolean; only: string[] | null; write: boolean; profile: boolean } {
-  const only = argv.includes('--only') ? (argv[argv.indexOf('--only') + 1] ?? '').split(',').filter(Boolean) : null;
+function listAfter(argv: readonly string[], flag: string): string[] | null {
+  return argv.includes(flag) ? (argv[argv.indexOf(flag) + 1] ?? '').split(',').filter(Boolean) : null;
+}
+
+function parseArguments(argv: readonly string[]) {
+  const only = listAfter(argv, '--only');
   const unknown = only?.filter((id) => !SCENARIOS.some((scenario) => scenario.id === id)) ?? [];
   if (unknown.length > 0) throw new Error(`Unknown scenario(s) ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.id).join(', ')}`);
-  return { quick: argv.includes('--quick'), only, write: !argv.includes('--no-write'), profile: argv.includes('--profile') };
+  return {
+    quick: argv.includes('--quick'),
+    only,
+    projections: listAfter(argv, '--projections'),
+    write: !argv.includes('--no-write'),
+    profile: argv.includes('--profile'),
+  };
 }
 
 async function main(): Promise<void> {
-  const { quick, only, write, profile } = parseArguments(process.argv.slice(2));
+  const { quick, only, projections, write, profile } = parseArguments(process.argv.slice(2));
   if (profile) {
     rmSync(PROFILE_DIR, { recursive: true, force: true });
     enableProfiling();
@@ -70,7 +80,7 @@ async function main(): Promise<void> {
   const about = machine();
   console.log(`npm run bench${quick ? ' --quick' : ''}: ${about.cpu}, ${about.cores} cores, Node ${about.node}, commit ${about.commit}`);
   console.log(ensureBuilt());
-  const context = { quick, redisUrl: process.env.TEST_REDIS_URL ?? process.env.REDIS_URL };
+  const context = { quick, projections, redisUrl: process.env.TEST_REDIS_URL ?? process.env.REDIS_URL };
   const results: { id: string; result: ScenarioResult }[] = [];
   for (const scenario of SCENARIOS.filter((candidate) => only === null || only.includes(candidate.id))) {
     console.log(`\n== ${scenario.title}`);
@@ -100,14 +110,14 @@ async function main(): Promise<void> {
   console.log(`\nAll scenarios in ${totalSeconds.toFixed(1)} s.`);
   const profiles = profile ? profileSummaries() : [];
   for (const { file, table } of profiles) console.log(`\nCPU profile ${file}, most self time:\n${table}`);
-  if (write && only === null) {
+  if (write && only === null && projections === null) {
     const file = join(ROOT, 'docs', 'benchmarks.md');
     // Formatted as `npm run lint` expects every markdown file of the repository.
     const markdown = benchmarksMarkdown({ machine: about, quick, totalSeconds, results, profiles });
     writeFileSync(file, await format(markdown, { ...(await resolveConfig(file)), filepath: file }));
     console.log('Wrote docs/benchmarks.md');
   } else if (write) {
-    console.log('Only some scenarios ran: docs/benchmarks.md left as it was.');
+    console.log('Only some scenarios or projections ran: docs/benchmarks.md left as it was.');
   }
 }
 

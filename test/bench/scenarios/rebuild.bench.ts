@@ -17,7 +17,7 @@ const QUICK_PROJECTION = 'post-view';
 export const rebuildScenario: Scenario = {
   id: 'rebuild',
   title: 'Rebuild of each projection, and `projections status`',
-  async run({ quick }) {
+  async run({ quick, projections }) {
     const size = quick ? 50_000 : 1_000_000;
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-rebuild-'));
     try {
@@ -30,9 +30,9 @@ export const rebuildScenario: Scenario = {
 
       const startup = await runNode(CLI, ['--help'], { env });
       // --quick rebuilds only the projection the issue's table names; the full run lists them with `projections status` first.
-      const firstStatus = quick ? null : await runNode(CLI, ['projections', 'status'], { env });
+      const firstStatus = quick || projections ? null : await runNode(CLI, ['projections', 'status'], { env });
       if (firstStatus && firstStatus.status !== 0) throw new Error(`projections status failed: ${cliFailure(firstStatus)}`);
-      const names = firstStatus ? projectionNames(firstStatus.stdout) : [QUICK_PROJECTION];
+      const names = projections ?? (firstStatus ? projectionNames(firstStatus.stdout) : [QUICK_PROJECTION]);
       if (names.length === 0) throw new Error(`no projection in the output of projections status: ${firstStatus?.stdout.slice(0, 500)}`);
 
       const figures: Figure[] = [];
@@ -48,6 +48,9 @@ export const rebuildScenario: Scenario = {
           continue;
         }
         const rate = events / (rebuild.wallMs / 1000);
+        console.log(
+          `  rebuilt ${name}: ${formatNumber(rate)} events/s, ${formatNumber(rebuild.peakRssMb)} MB peak RSS, ${formatNumber(rebuild.wallMs / 1000)} s`,
+        );
         figures.push(
           {
             name: `rebuild ${name}: events/s`,
@@ -97,7 +100,9 @@ export const rebuildScenario: Scenario = {
           'wall time of that process (start included); peak RSS = its VmHWM from /proc, polled every 20 ms.',
         `Baseline: a node process reading the log in pages of 5,000 with better-sqlite3 and parsing each event's JSON (${formatNumber(floor.wallMs / 1000)} s).`,
         ...(skipped.length > 0 ? [`Not rebuilt (reactors, resumed only): ${skipped.join(', ')}.`] : []),
-        ...(quick ? [`--quick rebuilds ${QUICK_PROJECTION} only; the full run rebuilds every projection.`] : []),
+        ...(quick || projections
+          ? [`Rebuilt only ${names.join(', ')} (--quick rebuilds ${QUICK_PROJECTION}; the full run every projection).`]
+          : []),
       );
       return { figures, summary, notes };
     } finally {
