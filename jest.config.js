@@ -18,7 +18,11 @@ const base = {
 
 module.exports = {
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{libs,projections,apps/api,apps/worker,apps/cli}/**/*.spec.ts'] },
+    {
+      ...base,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{libs,projections,apps/api,apps/worker,apps/cli}/**/*.spec.ts', '<rootDir>/test/bench/**/*.spec.ts'],
+    },
     {
       ...base,
       displayName: 'web',
