@@ -123,6 +123,17 @@ describe('static serving: compression and caching (issue 12)', () => {
     expect(JSON.parse(decoded(response).toString('utf8'))).toMatchObject({ success: false });
   });
 
+  it('leaves malformed API addresses to the API, which answers them in the envelope', async () => {
+    for (const [path, status] of [
+      ['/api/Article/%C0%AE', 400],
+      ['/api/Home/%E0%A4%A', 404],
+    ] as const) {
+      const response = await rawGet(server, path);
+      expect(response.status).toBe(status);
+      expect(JSON.parse(response.body.toString('utf8'))).toMatchObject({ success: false });
+    }
+  });
+
   it("announces the chunks of home and of a post view with the page, beside the shell's", async () => {
     const manifest = JSON.parse(readFileSync(join(webDistDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
     const pageChunks = async (path: string) => {

@@ -21,17 +21,17 @@ export function useSpa(app: Express, webDistDir: string, pages: PageHeads): void
   const template = new IndexTemplate(join(webDistDir, 'index.html'));
   const preloads = new PagePreloads(webDistDir);
   const logger = new Logger('SpaPages');
-  app.use(
-    expressStaticGzip(webDistDir, {
-      enableBrotli: true,
-      orderPreference: ['br', 'gz'],
-      index: false,
-      serveStatic: { index: false, cacheControl: false, setHeaders: (response, file) => setCacheControl(response, webDistDir, file) },
-    }),
-  );
+  const serveFiles = expressStaticGzip(webDistDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gz'],
+    index: false,
+    serveStatic: { index: false, cacheControl: false, setHeaders: (response, file) => setCacheControl(response, webDistDir, file) },
+  });
+  const isPageRequest = (request: Request) => (request.method === 'GET' || request.method === 'HEAD') && !SERVER_PATHS.test(request.path);
+  // Never for server paths: the API answers its own malformed URLs with the envelope.
+  app.use((request, response, next) => (isPageRequest(request) ? serveFiles(request, response, next) : next()));
   app.use((request, response, next) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-    if (SERVER_PATHS.test(request.path)) return next();
+    if (!isPageRequest(request)) return next();
     void servePage(request, response, pages, template, preloads).then(
       (served) => (served ? undefined : next()),
       (error: unknown) => {
