@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { City as CityData, Country as CountryData, State as StateData } from 'country-state-city';
+import type * as CountryStateCity from 'country-state-city';
 
 /** SPEC §3 master data: countries, states by country, cities by state, each with a numeric id. */
 export interface Country {
@@ -43,6 +43,13 @@ function once<T>(build: () => T): () => T {
   return () => (value ??= build());
 }
 
+/**
+ * The package parses its whole data set when loaded (about 0.3 s): it is loaded on the first lookup,
+ * not when the site or the operator CLI starts.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const places = once(() => require('country-state-city') as typeof CountryStateCity);
+
 interface RegionIndex {
   countries: readonly Country[];
   countryById: Map<number, Country>;
@@ -52,11 +59,13 @@ interface RegionIndex {
 
 const regionIndex = once((): RegionIndex => {
   const countries = sortByName(
-    CountryData.getAllCountries().map(({ name, isoCode }) => Object.freeze({ id: countryIdOf(isoCode), name, isoCode })),
+    places()
+      .Country.getAllCountries()
+      .map(({ name, isoCode }) => Object.freeze({ id: countryIdOf(isoCode), name, isoCode })),
   );
   const stateById = new Map<number, State>();
   const statesByCountryId = new Map<number, State[]>();
-  for (const { name, isoCode, countryCode } of StateData.getAllStates()) {
+  for (const { name, isoCode, countryCode } of places().State.getAllStates()) {
     const state = Object.freeze({ id: stateIdOf(countryCode, isoCode), name, isoCode, countryId: countryIdOf(countryCode) });
     stateById.set(state.id, state);
     push(statesByCountryId, state.countryId, state);
@@ -79,7 +88,7 @@ const citiesByStateId = new Map<number, readonly City[]>();
 
 const cityById = once((): Map<number, City> => {
   const index = new Map<number, City>();
-  for (const city of CityData.getAllCities()) {
+  for (const city of places().City.getAllCities()) {
     const entry = toCity(city);
     index.set(entry.id, entry);
   }
@@ -110,7 +119,7 @@ export function listCities(stateId: number): readonly City[] {
   if (!state) return [];
   const country = findCountry(state.countryId);
   if (!country) return [];
-  const cities = Object.freeze(sortByName(CityData.getCitiesOfState(country.isoCode, state.isoCode).map(toCity)));
+  const cities = Object.freeze(sortByName(places().City.getCitiesOfState(country.isoCode, state.isoCode).map(toCity)));
   citiesByStateId.set(stateId, cities);
   return cities;
 }
