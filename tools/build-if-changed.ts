@@ -133,9 +133,14 @@ export function buildIfChanged(root: string, targets: BuildTarget[], stampDir: s
   });
 }
 
+/** The site's web and server builds, each when it changed; stamps under node_modules/.cache (what `npm start` runs). */
+export function buildSiteIfChanged(root: string, run?: RunCommand): BuildDecision[] {
+  return buildIfChanged(root, SITE_TARGETS, join(root, 'node_modules', '.cache', 'build-if-changed'), run);
+}
+
+export const describeDecision = (decision: BuildDecision) =>
+  `build ${decision.name}: ${decision.built ? `built (${decision.reason})` : 'skipped, up to date'}`;
+
 if (require.main === module) {
-  const root = join(__dirname, '..');
-  for (const decision of buildIfChanged(root, SITE_TARGETS, join(root, 'node_modules', '.cache', 'build-if-changed'))) {
-    console.log(`build ${decision.name}: ${decision.built ? `built (${decision.reason})` : 'skipped, up to date'}`);
-  }
+  for (const decision of buildSiteIfChanged(join(__dirname, '..'))) console.log(describeDecision(decision));
 }

@@ -14,7 +14,7 @@ import { ROOT } from './support/children';
 import { benchmarksMarkdown, figuresTable, type Machine, type ScenarioResult } from './support/report';
 import type { Scenario } from './support/scenario';
 import { enableProfiling, PROFILE_DIR, profileSummaries } from './support/profiles';
-import { ensureBuilt } from './support/site';
+import { buildSiteIfChanged, describeDecision } from '../../tools/build-if-changed';
 import { appendsScenario } from './scenarios/appends.bench';
 import { commandsScenario } from './scenarios/commands.bench';
 import { httpReadsScenario } from './scenarios/http-reads.bench';
@@ -23,6 +23,7 @@ import { mailScenario } from './scenarios/mail.bench';
 import { projectionLagScenario } from './scenarios/projection-lag.bench';
 import { rebuildScenario } from './scenarios/rebuild.bench';
 import { searchScenario } from './scenarios/search.bench';
+import { startScenario } from './scenarios/start.bench';
 
 const SCENARIOS: Scenario[] = [
   httpReadsScenario,
@@ -33,6 +34,7 @@ const SCENARIOS: Scenario[] = [
   searchScenario,
   mailScenario,
   lighthouseScenario,
+  startScenario,
 ];
 
 function machine(): Machine {
@@ -79,7 +81,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   const about = machine();
   console.log(`npm run bench${quick ? ' --quick' : ''}: ${about.cpu}, ${about.cores} cores, Node ${about.node}, commit ${about.commit}`);
-  console.log(ensureBuilt());
+  // What `npm start` does: each build only when its sources changed.
+  for (const decision of buildSiteIfChanged(ROOT)) console.log(describeDecision(decision));
   const context = { quick, projections, redisUrl: process.env.TEST_REDIS_URL ?? process.env.REDIS_URL };
   const results: { id: string; result: ScenarioResult }[] = [];
   for (const scenario of SCENARIOS.filter((candidate) => only === null || only.includes(candidate.id))) {

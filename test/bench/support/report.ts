@@ -115,7 +115,8 @@ export function benchmarksMarkdown(options: {
     '',
     `Written by \`npm run bench${quick ? ' -- --quick' : ''}\` (test/bench/main.ts); do not edit by hand. Every figure stands beside a`,
     'baseline measured in the same run on the same machine, and the ratio between them: absolute numbers move',
-    'with whatever else the machine is doing, ratios much less.',
+    'with whatever else the machine is doing, ratios much less. Where a figure misses its target,',
+    '[performance.md](performance.md) says what bounds it, with the profiles that show it.',
     '',
     markdownTable(
       ['machine', ''],

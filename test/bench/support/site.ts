@@ -1,46 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { articleBody, questionBody } from '../../support/posts';
 import { startServer, type RunningServer } from '../../support/server';
 import { callSite, signUpOnSite, type SiteAccount } from '../../support/site-api';
-import { ROOT } from './children';
 import { profilingEnv } from './profiles';
-
-const BUILT = [
-  join(ROOT, 'dist', 'apps', 'api', 'main.js'),
-  join(ROOT, 'dist', 'apps', 'cli', 'main.js'),
-  join(ROOT, 'apps', 'web', 'dist', 'index.html'),
-];
-/** Touched after a build of ours: webpack leaves an unchanged bundle's mtime alone, so dist/ alone cannot say it is fresh. */
-const BUILD_STAMP = join(ROOT, '.tmp', 'bench', 'built-at');
-const SOURCES = ['apps/api/src', 'apps/cli/src', 'apps/worker/src', 'apps/web/src', 'libs', 'projections/src'].map((dir) =>
-  join(ROOT, dir),
-);
-
-function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => (name === 'node_modules' || name === 'dist' ? 0 : newestMtime(join(path, name)))));
-}
-
-/** Builds the site (`npm run build`) when dist/ is missing or older than its sources; returns what it did. */
-export function ensureBuilt(): string {
-  const missing = BUILT.filter((file) => !existsSync(file));
-  const stamp = existsSync(BUILD_STAMP) ? statSync(BUILD_STAMP).mtimeMs : 0;
-  const oldestBuild = missing.length > 0 ? 0 : Math.max(stamp, Math.min(...BUILT.map((file) => statSync(file).mtimeMs)));
-  const newestSource = Math.max(...SOURCES.filter(existsSync).map(newestMtime));
-  if (missing.length === 0 && oldestBuild >= newestSource) return 'dist/ is up to date';
-  const reason = missing.length > 0 ? `${missing.length} built file(s) missing` : 'sources are newer than dist/';
-  console.log(`Building the site (${reason}): npm run build`);
-  const startedAt = new Date();
-  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status})`);
-  mkdirSync(dirname(BUILD_STAMP), { recursive: true });
-  writeFileSync(BUILD_STAMP, startedAt.toISOString());
-  utimesSync(BUILD_STAMP, startedAt, startedAt);
-  return `built first (${reason})`;
-}
 
 /** The built site in embedded mode (with `--profile`, writing a CPU profile under .tmp/bench/profiles/<profileLabel>), NODE_ENV=production, on its own temporary DATA_DIR, abuse limits off. */
 export function startBenchSite(profileLabel: string): Promise<RunningServer> {
