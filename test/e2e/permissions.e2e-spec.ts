@@ -3,7 +3,7 @@ import type { Response } from 'supertest';
 import { firstSearchPager } from '@app/contracts';
 import { listCities, listCountries, listStates } from '@app/domain';
 import { samplePng } from '@app/testing';
-import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
+import { basicInfoNamed, bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
 import { articleBody, createPost, questionBody } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -56,25 +56,7 @@ const education = {
   endDate: '2013-06-30',
 };
 const project = { projectName: 'Notes', projectDescription: 'Note G' };
-const basicInfo = {
-  name: 'Permission Tester',
-  title: null,
-  contactEmail: null,
-  about: null,
-  phone: null,
-  dateOfBirth: null,
-  genderId: null,
-  countryId: null,
-  stateId: null,
-  cityId: null,
-  websiteUrl: null,
-  linkedInUrl: null,
-  gitHubUrl: null,
-  resumeUrl: null,
-  showDOB: false,
-  showEmail: false,
-  showPhone: false,
-};
+const basicInfo = basicInfoNamed('Permission Tester');
 
 const as = (user: TestUser | null) => (user ? bearer(user) : {});
 const search = {

@@ -1,5 +1,5 @@
 import { firstSearchPager } from '@app/contracts';
-import { bearer, signUp, type TestUser } from '../support/accounts';
+import { basicInfoNamed, bearer, signUp, type TestUser } from '../support/accounts';
 import { articleBody, createPost, questionBody } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -122,7 +122,7 @@ describe('public reads: ETag, 304 and Cache-Control', () => {
 
   it('a renamed author shows with their new name at once, on home, the post and the comments', async () => {
     const before = await get(routes().home).expect(200);
-    await site.http().put('/api/User/').set(bearer(author)).send(basicInfo('Ada Renamed')).expect(200);
+    await site.http().put('/api/User/').set(bearer(author)).send(basicInfoNamed('Ada Renamed')).expect(200);
 
     const home = await get(routes().home, { 'If-None-Match': before.headers['etag'] }).expect(200);
     const names = [...home.body.result.articles, ...home.body.result.questions]
@@ -190,25 +190,3 @@ describe('public reads: ETag, 304 and Cache-Control', () => {
     expect(metrics.text).toMatch(/http_requests_total\{[^}]*route="\/api\/Home"[^}]*\} \d+/);
   });
 });
-
-function basicInfo(name: string) {
-  return {
-    name,
-    title: 'Analyst',
-    contactEmail: null,
-    about: null,
-    phone: null,
-    dateOfBirth: null,
-    genderId: null,
-    countryId: null,
-    stateId: null,
-    cityId: null,
-    websiteUrl: null,
-    linkedInUrl: null,
-    gitHubUrl: null,
-    resumeUrl: null,
-    showDOB: false,
-    showEmail: false,
-    showPhone: false,
-  };
-}

@@ -88,3 +88,26 @@ export async function givenAccounts(site: TestApp, count: number, namePrefix = '
   if (head !== null) await site.app.get(ProjectionRunner).waitFor(head, ['accounts'], 60_000);
   return users;
 }
+
+/** A `PUT /api/User` body that sets the name and leaves every optional field empty. */
+export function basicInfoNamed(name: string) {
+  return {
+    name,
+    title: null,
+    contactEmail: null,
+    about: null,
+    phone: null,
+    dateOfBirth: null,
+    genderId: null,
+    countryId: null,
+    stateId: null,
+    cityId: null,
+    websiteUrl: null,
+    linkedInUrl: null,
+    gitHubUrl: null,
+    resumeUrl: null,
+    showDOB: false,
+    showEmail: false,
+    showPhone: false,
+  };
+}
