@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { CHROMIUM_ARGS } from '../support/browser';
 
 export interface LighthouseResult {
   path: string;
@@ -14,15 +15,7 @@ export interface LighthouseResult {
 const LIGHTHOUSE_CLI = join(__dirname, '..', '..', 'node_modules', 'lighthouse', 'cli', 'index.js');
 
 /** Debian's chromium, headless, with nothing of its own running in the background during a measurement. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 interface LighthouseReport {
   runtimeError?: { code: string; message: string };
