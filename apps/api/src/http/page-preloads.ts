@@ -17,33 +17,39 @@ const FIRST_PAGES: { path: RegExp; module: string }[] = [
   { path: /^\/(article|question)\/\d+(\/|$)/i, module: 'src/app/routes/post-view-route.tsx' },
 ];
 
-/** `<link rel="modulepreload">` tags for a page's own chunks, from the built SPA's manifest (read once). */
+/** `<link rel="modulepreload">` tags for a page's own chunks, from the built SPA's manifest (read once, on first use). */
 export class PagePreloads {
-  private manifest: Record<string, ManifestChunk> | null | undefined;
+  private tagsByModule: Map<string, string> | undefined;
 
   constructor(private readonly webDistDir: string) {}
 
   tagsFor(path: string): string {
     const module = FIRST_PAGES.find((page) => page.path.test(path))?.module;
-    const manifest = this.read();
-    if (!module || !manifest?.[module]) return '';
-    const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-    const shell = new Set(entry ? closure(manifest, entry) : []);
-    return closure(manifest, module)
-      .filter((file) => !shell.has(file) && file.endsWith('.js'))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-      .join('\n    ');
+    return module ? (this.tags().get(module) ?? '') : '';
   }
 
-  private read(): Record<string, ManifestChunk> | null {
-    if (this.manifest !== undefined) return this.manifest;
+  private tags(): Map<string, string> {
+    if (this.tagsByModule) return this.tagsByModule;
+    this.tagsByModule = new Map();
+    const manifest = this.readManifest();
+    if (!manifest) return this.tagsByModule;
+    const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+    const shell = new Set(entry ? closure(manifest, entry) : []);
+    for (const { module } of FIRST_PAGES) {
+      if (!manifest[module]) continue;
+      const files = closure(manifest, module).filter((file) => !shell.has(file) && file.endsWith('.js'));
+      this.tagsByModule.set(module, files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    '));
+    }
+    return this.tagsByModule;
+  }
+
+  private readManifest(): Record<string, ManifestChunk> | null {
     try {
-      this.manifest = JSON.parse(readFileSync(join(this.webDistDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+      return JSON.parse(readFileSync(join(this.webDistDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
     } catch {
       // No manifest (an SPA built without one): pages load as they always did.
-      this.manifest = null;
+      return null;
     }
-    return this.manifest;
   }
 }
 

@@ -197,8 +197,8 @@ export class SqliteEventStore implements EventStore {
 
   /**
    * From positions, without reading the events: positions are dense. They are the AUTOINCREMENT
-   * rowid from 1, an append that fails rolls its whole transaction back (the sequence with it),
-   * and no event is ever deleted, so the events after `p` are exactly `head - p`.
+   * rowid from 1, an append that fails is rolled back to its savepoint (the sequence with it), and
+   * no event is ever deleted, so the events after `p` are exactly `head - p`.
    */
   async countAfter(after: bigint | null): Promise<number> {
     const head = this.selectHead.get()?.head ?? 0n;
