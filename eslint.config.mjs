@@ -86,6 +86,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/unbound-method': 'off',
+      // Tests are white-box: they may reach a provider's class or an engine's adapter by its path.
+      'no-restricted-imports': ['error', { patterns: packageBoundaryPatterns.filter((pattern) => !pattern.group) }],
     },
   },
   {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEventStore } from '@app/event-store';
@@ -46,6 +46,20 @@ describe('operator CLI: projections', () => {
     const { stdout } = runCli(dataDir, ['projections', 'status']);
     const searchRow = stdout.split('\n').find((line) => line.includes("'search'"));
     expect(searchRow).toMatch(/│\s*0\s*│\s*0\s*│?\s*$/);
+  });
+
+  it('loads neither Nest nor the client of an engine it is not configured with (it starts in a fraction of a second)', () => {
+    const listLoaded = join(dataDir, 'list-loaded-packages.js');
+    writeFileSync(
+      listLoaded,
+      `process.on('exit', () => process.stderr.write('loaded: ' + Object.keys(require.cache).join(' ')));`,
+    );
+    const { status, stderr } = runCli(dataDir, ['projections', 'status'], { NODE_OPTIONS: `--require ${listLoaded}` });
+    expect(status).toBe(0);
+    const loaded = stderr.slice(stderr.indexOf('loaded: '));
+    expect(loaded).toMatch(/node_modules\/better-sqlite3\//);
+    for (const unused of ['@nestjs', 'mongodb', 'bullmq', 'ioredis', '@eventstore', 'meilisearch', 'nodemailer', 'sanitize-html'])
+      expect(loaded).not.toContain(`node_modules/${unused}/`);
   });
 
   it('refuses an unknown projection with a clear message', () => {

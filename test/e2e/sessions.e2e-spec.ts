@@ -1,5 +1,5 @@
 import { accountDecider, accountStreamName } from '@app/domain';
-import { EventSourcedCommands } from '@app/api';
+import { EventSourcedCommands } from '@app/api/infrastructure/event-sourced-commands';
 import { apiSpec, expectNewEvents, expectResponse } from '../support/api-spec';
 import { bearer, signUp, type TestUser } from '../support/accounts';
 import { linkIn, waitForMailTo } from '../support/mailbox';

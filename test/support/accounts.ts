@@ -3,7 +3,9 @@ import { accountDecider, accountStreamName, type AccountRegistered } from '@app/
 import type { EventStore } from '@app/event-store';
 import { PersonalDataVault } from '@app/personal-data';
 import { ProjectionRunner } from '@app/projections';
-import { EVENT_STORE, EventSourcedCommands, TokenService } from '@app/api';
+import { EVENT_STORE } from '@app/api';
+import { TokenService } from '@app/api/auth/token.service';
+import { EventSourcedCommands } from '@app/api/infrastructure/event-sourced-commands';
 import type { TestApp } from './test-app';
 
 export interface TestUser {

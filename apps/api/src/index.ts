@@ -1,9 +1,9 @@
 // What other apps and the cross-app tests use of the API: building the site, the engines it opens, and its ports.
+// Nothing here loads Nest: the operator CLI imports it (tests that need a provider's class import it by path, `@app/api/...`).
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AppOptions } from './app.module';
 
 export type { AppOptions } from './app.module';
-export { EventSourcedCommands } from './infrastructure/event-sourced-commands';
 export { openSiteEngines, type SiteEngines } from './infrastructure/site-engines';
 export { APP_CONFIG, CLOCK, EVENT_STORE, JOB_QUEUE, READ_STORE, SEARCH_INDEX, type Clock } from './infrastructure/tokens';
 
@@ -16,4 +16,3 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   return create(options);
 }
 export { eraseAccount } from './profiles/erase-account';
-export { TokenService } from './auth/token.service';

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { loadConfig } from '@app/config';
 import { createMailTransport, SEND_MAIL, sendMailJobHandler } from '@app/mail';
 import { createKeyStore, PersonalDataVault } from '@app/personal-data';
-import { BullMqJobQueue } from '@app/queue';
+import { createJobQueue } from '@app/queue';
 
 /**
  * The worker process: consumes BullMQ jobs (e-mail for now). Embedded mode has no worker: there
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const queue = new BullMqJobQueue({ url: config.redisUrl, onError: (error) => logger.error(error) });
+  const queue = createJobQueue({ dataDir: config.dataDir, redisUrl: config.redisUrl, onError: (error) => logger.error(error) });
   const transport = createMailTransport({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   // Mail jobs are sealed with the recipient's key (see SendMailJob): the worker opens them at send time.
   const keyStore = await createKeyStore(config);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { EventStore } from './event-store.port';
-import { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store';
+import type * as EventStoreDb from './eventstoredb/eventstoredb-event-store';
 import { SqliteEventStore } from './sqlite/sqlite-event-store';
 
 export interface EventStoreConfig {
@@ -12,6 +12,8 @@ export interface EventStoreConfig {
 
 /** EventStoreDB when a URL is configured, otherwise SQLite at `<dataDir>/events.sqlite`. */
 export function createEventStore(config: EventStoreConfig): EventStore {
-  if (config.eventStoreUrl) return EventStoreDbEventStore.connect(config.eventStoreUrl);
+  if (config.eventStoreUrl)
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when configured: a process never loads the clients it does not use
+    return (require('./eventstoredb/eventstoredb-event-store') as typeof EventStoreDb).EventStoreDbEventStore.connect(config.eventStoreUrl);
   return new SqliteEventStore(join(config.dataDir, 'events.sqlite'));
 }

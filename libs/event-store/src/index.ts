@@ -3,4 +3,3 @@ export * from './decide-and-append';
 export * from './duplicate-event-id.error';
 export * from './create-event-store';
 export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite/sqlite-event-store';
-export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store';

@@ -1,5 +1,5 @@
 import type { KeyStore } from './key-store.port';
-import { MongoKeyStore } from './mongodb-key-store';
+import type * as MongoDb from './mongodb-key-store';
 import { SqliteKeyStore } from './sqlite-key-store';
 
 export interface KeyStoreOptions {
@@ -9,5 +9,7 @@ export interface KeyStoreOptions {
 
 /** MongoDB when MONGODB_URL is configured, else `<dataDir>/keys.sqlite`. */
 export async function createKeyStore({ dataDir, mongodbUrl }: KeyStoreOptions): Promise<KeyStore> {
-  return mongodbUrl ? MongoKeyStore.connect(mongodbUrl) : SqliteKeyStore.open(dataDir);
+  if (!mongodbUrl) return SqliteKeyStore.open(dataDir);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when configured: a process never loads the clients it does not use
+  return (require('./mongodb-key-store') as typeof MongoDb).MongoKeyStore.connect(mongodbUrl);
 }

@@ -1,6 +1,5 @@
 export * from './key-store.port';
 export * from './sqlite-key-store';
-export * from './mongodb-key-store';
 export * from './create-key-store';
 export * from './personal-data-vault';
 export * from './email-lookup';

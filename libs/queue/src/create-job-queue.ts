@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { BullMqJobQueue } from './bullmq/bullmq-job-queue';
+import type * as BullMq from './bullmq/bullmq-job-queue';
 import { JobQueue, RetryOptions } from './job-queue.port';
 import { SqliteJobQueue } from './sqlite/sqlite-job-queue';
 
@@ -12,6 +12,8 @@ export interface JobQueueConfig extends RetryOptions {
 
 export function createJobQueue(config: JobQueueConfig): JobQueue {
   const { dataDir, redisUrl, ...options } = config;
-  if (redisUrl) return new BullMqJobQueue({ url: redisUrl, ...options });
+  if (redisUrl)
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when configured: a process never loads the clients it does not use
+    return new (require('./bullmq/bullmq-job-queue') as typeof BullMq).BullMqJobQueue({ url: redisUrl, ...options });
   return new SqliteJobQueue({ file: join(dataDir, 'queue.sqlite'), ...options });
 }

@@ -1,4 +1,3 @@
 export * from './job-queue.port';
 export * from './create-job-queue';
 export * from './sqlite/sqlite-job-queue';
-export * from './bullmq/bullmq-job-queue';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { MongoReadStore } from './mongodb/mongodb-read-store';
+import type * as MongoDb from './mongodb/mongodb-read-store';
 import type { ReadStore } from './read-store.port';
 import { SqliteReadStore } from './sqlite/sqlite-read-store';
 
@@ -10,6 +10,8 @@ export interface ReadStoreConfig {
 }
 
 export async function createReadStore(config: ReadStoreConfig): Promise<ReadStore> {
-  if (config.mongodbUrl) return MongoReadStore.connect(config.mongodbUrl);
+  if (config.mongodbUrl)
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when configured: a process never loads the clients it does not use
+    return (require('./mongodb/mongodb-read-store') as typeof MongoDb).MongoReadStore.connect(config.mongodbUrl);
   return new SqliteReadStore({ file: join(config.dataDir, 'read.sqlite') });
 }

@@ -1,4 +1,3 @@
 export * from './read-store.port';
 export * from './create-read-store';
 export * from './sqlite/sqlite-read-store';
-export * from './mongodb/mongodb-read-store';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { MeilisearchSearchIndex } from './meilisearch/meilisearch-search-index';
+import type * as Meilisearch from './meilisearch/meilisearch-search-index';
 import type { SearchIndex } from './search-index.port';
 import { Fts5SearchIndex } from './sqlite/fts5-search-index';
 
@@ -11,6 +11,8 @@ export interface SearchIndexConfig {
 }
 
 export function createSearchIndex(config: SearchIndexConfig): SearchIndex {
-  if (config.meilisearchUrl) return new MeilisearchSearchIndex({ url: config.meilisearchUrl, apiKey: config.meilisearchKey });
+  if (config.meilisearchUrl)
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when configured: a process never loads the clients it does not use
+    return new (require('./meilisearch/meilisearch-search-index') as typeof Meilisearch).MeilisearchSearchIndex({ url: config.meilisearchUrl, apiKey: config.meilisearchKey });
   return new Fts5SearchIndex({ file: join(config.dataDir, 'search.sqlite') });
 }

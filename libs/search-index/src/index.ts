@@ -2,4 +2,3 @@ export * from './search-index.port';
 export * from './create-search-index';
 export { searchWords } from './search-terms';
 export * from './sqlite/fts5-search-index';
-export * from './meilisearch/meilisearch-search-index';

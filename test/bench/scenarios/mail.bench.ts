@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { FileMailTransport, SEND_MAIL, sendMailJobHandler, type SendMailJob } from '@app/mail';
+import { createMailTransport, SEND_MAIL, sendMailJobHandler, type SendMailJob } from '@app/mail';
 import { PersonalDataVault, SqliteKeyStore } from '@app/personal-data';
-import { BullMqJobQueue } from '@app/queue';
+import { createJobQueue } from '@app/queue';
 import { ROOT } from '../support/children';
 import { formatNumber, percentile, type Figure } from '../support/report';
 import type { Scenario } from '../support/scenario';
@@ -36,7 +36,7 @@ export const mailScenario: Scenario = {
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-mail-'));
     const keyStore = SqliteKeyStore.open(dataDir);
     const vault = new PersonalDataVault(keyStore);
-    const queue = new BullMqJobQueue({ url: redisUrl });
+    const queue = createJobQueue({ dataDir, redisUrl });
     const redis = new IORedis(redisUrl);
     let worker: ReturnType<typeof spawn> | undefined;
     try {
@@ -88,11 +88,7 @@ export const mailScenario: Scenario = {
       const failed = (await queue.stats()).failed - before.failed;
 
       // Baseline: the same handler (vault open + file transport) called directly, as many at a time, no queue.
-      const transport = new FileMailTransport({
-        directory: join(dataDir, 'mail-direct'),
-        from: 'bench@example.com',
-        logger: { log: () => undefined },
-      });
+      const transport = createMailTransport({ dataDir: join(dataDir, 'direct'), from: 'bench@example.com', logger: { log: () => undefined } });
       const handler = sendMailJobHandler(transport, (id, sealed) => vault.open(id, sealed));
       const directMs = await drain(payloads.slice(jobs), CONCURRENCY, (data) => handler(data));
       await transport.close();

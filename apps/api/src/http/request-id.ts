@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import type { CommandContext } from '@app/event-store';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -19,3 +20,7 @@ export const withRequestId = <T>(requestId: string, work: () => T): T => request
 
 /** The id of the HTTP request being handled, if any: the `correlationId` of the events it appends. */
 export const currentRequestId = (): string | undefined => requestContext.getStore()?.requestId;
+
+/** The events of an HTTP request carry its request id as their correlation id (X-Request-Id), so a log line leads to its events. */
+export const withRequestCorrelation = (context: CommandContext): CommandContext =>
+  context.correlationId !== undefined ? context : { ...context, correlationId: currentRequestId() };

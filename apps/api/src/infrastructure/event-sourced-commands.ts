@@ -13,14 +13,10 @@ import {
 import { DomainError } from '@app/domain';
 import { ProjectionRunner } from '@app/projections';
 import { SiteMetrics, type CommandOutcomeLabel } from '../metrics/site-metrics';
-import { currentRequestId } from '../http/request-id';
+import { withRequestCorrelation } from '../http/request-id';
 import { EVENT_STORE } from './tokens';
 
 type AnyEvent = { type: string; data: unknown };
-
-/** The events of an HTTP request carry its request id as their correlation id (X-Request-Id), so a log line leads to its events. */
-export const withRequestCorrelation = (context: CommandContext): CommandContext =>
-  context.correlationId !== undefined ? context : { ...context, correlationId: currentRequestId() };
 
 /** The write loop (libs/event-store/decide-and-append) bound to the site's event store, plus read-your-writes. */
 @Injectable()

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { accountDecider, accountStreamName, OPERATOR_ACTOR, profileDecider, profileStreamName } from '@app/domain';
 import { decideAndAppend, type EventStore } from '@app/event-store';
 import type { PersonalDataVault } from '@app/personal-data';
-import { withRequestCorrelation } from '../infrastructure/event-sourced-commands';
+import { withRequestCorrelation } from '../http/request-id';
 
 export interface EraseDependencies {
   eventStore: EventStore;

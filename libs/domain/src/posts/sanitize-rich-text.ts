@@ -1,4 +1,9 @@
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
+
+let loaded: typeof SanitizeHtml | undefined;
+/** sanitize-html and its parser load on the first post written, not when a process (the operator CLI) starts. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const sanitizeHtml = (html: string, options: SanitizeHtml.IOptions) => (loaded ??= require('sanitize-html') as typeof SanitizeHtml)(html, options);
 
 /**
  * The allow-list keeps what the TipTap editor of the submit pages produces (StarterKit, Image,
@@ -9,7 +14,7 @@ const alignment = { 'text-align': [/^(left|right|center|justify)$/] };
 const alignable = ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th'] as const;
 const tableCellAttributes = ['colspan', 'rowspan', 'colwidth', 'style'];
 
-const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
+const RICH_TEXT_OPTIONS: SanitizeHtml.IOptions = {
   allowedTags: [
     ...['p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'hr'],
     ...['strong', 'b', 'em', 'i', 'u', 's', 'code', 'pre', 'a'],
@@ -58,7 +63,7 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, RICH_TEXT_OPTIONS);
 }
 
-const TEXT_ONLY: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };
+const TEXT_ONLY: SanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };
 
 /** The editor's 'required' rule: after sanitizing, some visible text or an image remains. */
 export function hasMeaningfulContent(html: string): boolean {
