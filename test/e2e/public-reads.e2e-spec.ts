@@ -87,6 +87,19 @@ describe('public reads: ETag, 304 and Cache-Control', () => {
       const throughNest = await get(path, { Authorization: 'Bearer not-a-token' }).expect(200);
       expect(throughNest.body.result).toEqual(anonymous.body.result);
       expect(throughNest.headers['etag']).toBe(anonymous.headers['etag']);
+      // The fast path answers before Express: the same security headers, and the same compression.
+      const securityHeaders = (headers: Record<string, string>) =>
+        Object.fromEntries(
+          Object.entries(headers).filter(
+            ([name]) => /^(content-security-policy|x-|cross-origin|referrer|origin)/.test(name) && name !== 'x-request-id',
+          ),
+        );
+      expect(securityHeaders(anonymous.headers)).toEqual(securityHeaders(throughNest.headers));
+      expect(Object.keys(securityHeaders(anonymous.headers)).length).toBeGreaterThan(6);
+      const compressed = await get(path, { 'Accept-Encoding': 'gzip' }).expect(200);
+      const compressedThroughNest = await get(path, { 'Accept-Encoding': 'gzip', Authorization: 'Bearer not-a-token' }).expect(200);
+      expect(compressed.headers['content-encoding']).toBe(compressedThroughNest.headers['content-encoding']);
+      expect(compressed.body.result).toEqual(anonymous.body.result);
     },
   );
 

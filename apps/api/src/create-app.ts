@@ -7,7 +7,7 @@ import { useCompression } from './http/compress-responses';
 import { useDocsGate } from './http/docs-gate';
 import { useJsonBody } from './http/json-body';
 import { useRequestLog } from './http/request-log';
-import { useSecurityHeaders } from './http/security-headers';
+import { securityHeaders, useSecurityHeaders } from './http/security-headers';
 import { useSpa } from './http/spa-fallback';
 import { createLogger, PinoNestLogger } from './infrastructure/logger';
 import { APP_CONFIG } from './infrastructure/tokens';
@@ -15,7 +15,8 @@ import { httpMetrics } from './metrics/http-metrics';
 import { SiteMetrics } from './metrics/site-metrics';
 import { PageHeads } from './page-heads/page-heads';
 import { useCrawlerRoutes } from './http/crawler-routes';
-import { usePublicReads } from './public-reads/public-reads';
+import { publicReadRoutes, usePublicReadsWithBody } from './public-reads/public-reads';
+import { answerPublicReadsFirst } from './public-reads/public-reads-front';
 
 /** Builds the whole site (API, OpenAPI docs, SPA) without listening, so tests can start it too. */
 export async function createApp(options: AppOptions & { logger?: false } = {}): Promise<NestExpressApplication> {
@@ -30,12 +31,16 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.enableShutdownHooks();
+  const metrics = app.get(SiteMetrics);
+  const headers = securityHeaders(config);
+  const publicReads = publicReadRoutes(app);
+  answerPublicReadsFirst(app.getHttpServer(), { routes: publicReads, headers, logger, metrics });
   useRequestLog(express, logger);
-  express.use(httpMetrics(app.get(SiteMetrics)));
+  express.use(httpMetrics(metrics));
   useCompression(express);
-  useSecurityHeaders(app, express, config);
+  useSecurityHeaders(express, headers);
   useJsonBody(express);
-  usePublicReads(express, app);
+  usePublicReadsWithBody(express, publicReads);
   useCrawlerRoutes(express, app);
   useSpa(express, config.webDistDir, app.get(PageHeads));
   app.setGlobalPrefix('api', { exclude: ['metrics'] });

@@ -1,4 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import cors from 'cors';
 import type { Express } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from '@app/config';
@@ -29,13 +30,16 @@ export function contentSecurityPolicy(https: boolean) {
   };
 }
 
+/** A middleware that only sets headers: the front of the public reads runs it on Node's own request and response. */
+export type HeaderMiddleware = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;
+
 /**
- * Security headers on every response (helmet: CSP, nosniff, frame and referrer policies, HSTS when
+ * Security headers for every response (helmet: CSP, nosniff, frame and referrer policies, HSTS when
  * the site is served over https) and CORS for the listed origins only; the site's own origin needs none.
  */
-export function useSecurityHeaders(app: INestApplication, express: Express, config: AppConfig): void {
+export function securityHeaders(config: Pick<AppConfig, 'publicUrl' | 'corsOrigins'>): HeaderMiddleware[] {
   const https = config.publicUrl.startsWith('https://');
-  express.use(
+  return [
     helmet({
       contentSecurityPolicy: contentSecurityPolicy(https),
       strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
@@ -44,9 +48,13 @@ export function useSecurityHeaders(app: INestApplication, express: Express, conf
       // Listed origins may show the site's images too.
       crossOriginResourcePolicy: { policy: config.corsOrigins.length > 0 ? 'cross-origin' : 'same-origin' },
     }),
-  );
-  app.enableCors({
-    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-    exposedHeaders: ['auth-token', REQUEST_ID_HEADER],
-  });
+    cors({
+      origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+      exposedHeaders: ['auth-token', REQUEST_ID_HEADER],
+    }),
+  ];
+}
+
+export function useSecurityHeaders(express: Express, headers: readonly HeaderMiddleware[]): void {
+  for (const middleware of headers) express.use(middleware);
 }

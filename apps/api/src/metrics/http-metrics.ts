@@ -1,5 +1,20 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { SiteMetrics } from './site-metrics';
+
+/** Records the request's duration under `route` (a pattern, read when the response is finished). */
+export function timeRequest(
+  metrics: SiteMetrics,
+  request: IncomingMessage,
+  response: ServerResponse,
+  route: () => string,
+  started = process.hrtime.bigint(),
+): void {
+  response.once('finish', () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    metrics.recordRequest(request.method ?? 'GET', route(), response.statusCode, seconds);
+  });
+}
 
 /**
  * Express middleware timing every request. The route label is the pattern Express matched
@@ -8,11 +23,7 @@ import type { SiteMetrics } from './site-metrics';
  */
 export function httpMetrics(metrics: SiteMetrics) {
   return (request: Request, response: Response, next: NextFunction): void => {
-    const started = process.hrtime.bigint();
-    response.once('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics.recordRequest(request.method, routeOf(request), response.statusCode, seconds);
-    });
+    timeRequest(metrics, request, response, () => routeOf(request));
     next();
   };
 }
