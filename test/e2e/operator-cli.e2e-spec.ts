@@ -50,10 +50,7 @@ describe('operator CLI: projections', () => {
 
   it('loads neither Nest nor the client of an engine it is not configured with (it starts in a fraction of a second)', () => {
     const listLoaded = join(dataDir, 'list-loaded-packages.js');
-    writeFileSync(
-      listLoaded,
-      `process.on('exit', () => process.stderr.write('loaded: ' + Object.keys(require.cache).join(' ')));`,
-    );
+    writeFileSync(listLoaded, `process.on('exit', () => process.stderr.write('loaded: ' + Object.keys(require.cache).join(' ')));`);
     const { status, stderr } = runCli(dataDir, ['projections', 'status'], { NODE_OPTIONS: `--require ${listLoaded}` });
     expect(status).toBe(0);
     const loaded = stderr.slice(stderr.indexOf('loaded: '));

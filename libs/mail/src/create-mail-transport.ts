@@ -13,7 +13,8 @@ export interface MailTransportConfig {
 
 /* eslint-disable @typescript-eslint/no-require-imports -- nodemailer loads only in a process that sends mail, not in every one that enqueues it */
 export function createMailTransport(config: MailTransportConfig): MailTransport {
-  if (config.smtpUrl) return new (require('./smtp-mail-transport') as typeof SmtpMail).SmtpMailTransport({ url: config.smtpUrl, from: config.from });
+  if (config.smtpUrl)
+    return new (require('./smtp-mail-transport') as typeof SmtpMail).SmtpMailTransport({ url: config.smtpUrl, from: config.from });
   const { FileMailTransport } = require('./file-mail-transport') as typeof FileMail;
   return new FileMailTransport({ directory: join(config.dataDir, 'mail'), from: config.from, logger: config.logger });
 }

@@ -13,6 +13,9 @@ export interface SearchIndexConfig {
 export function createSearchIndex(config: SearchIndexConfig): SearchIndex {
   if (config.meilisearchUrl)
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when configured: a process never loads the clients it does not use
-    return new (require('./meilisearch/meilisearch-search-index') as typeof Meilisearch).MeilisearchSearchIndex({ url: config.meilisearchUrl, apiKey: config.meilisearchKey });
+    return new (require('./meilisearch/meilisearch-search-index') as typeof Meilisearch).MeilisearchSearchIndex({
+      url: config.meilisearchUrl,
+      apiKey: config.meilisearchKey,
+    });
   return new Fts5SearchIndex({ file: join(config.dataDir, 'search.sqlite') });
 }

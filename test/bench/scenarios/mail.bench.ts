@@ -88,7 +88,11 @@ export const mailScenario: Scenario = {
       const failed = (await queue.stats()).failed - before.failed;
 
       // Baseline: the same handler (vault open + file transport) called directly, as many at a time, no queue.
-      const transport = createMailTransport({ dataDir: join(dataDir, 'direct'), from: 'bench@example.com', logger: { log: () => undefined } });
+      const transport = createMailTransport({
+        dataDir: join(dataDir, 'direct'),
+        from: 'bench@example.com',
+        logger: { log: () => undefined },
+      });
       const handler = sendMailJobHandler(transport, (id, sealed) => vault.open(id, sealed));
       const directMs = await drain(payloads.slice(jobs), CONCURRENCY, (data) => handler(data));
       await transport.close();

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
-import type { QueryBus } from '@nestjs/cqrs';
+import { Query, type QueryBus } from '@nestjs/cqrs';
 import request from 'supertest';
 import { securityHeaders } from '../http/security-headers';
 import { createLogger } from '../infrastructure/logger';
@@ -11,6 +11,12 @@ import { answerPublicReadsFirst } from './public-reads-front';
 
 /** A thing read: long enough to be compressed, and its id in the body. */
 const thing = (id: string) => ({ id, text: 'x'.repeat(2000) });
+
+class GetThing extends Query<ReturnType<typeof thing>> {
+  constructor(readonly id: string) {
+    super();
+  }
+}
 
 function site(options: { corsOrigins?: string[]; failing?: boolean } = {}) {
   const lines: Record<string, unknown>[] = [];
@@ -31,11 +37,11 @@ function site(options: { corsOrigins?: string[]; failing?: boolean } = {}) {
     path: '/api/Thing/:id',
     readModels: [],
     maxEntries: 10,
-    query: ({ id }) => (/^\d+$/.test(id) ? { key: id, query: { id } } : null),
+    query: ({ id }) => (/^\d+$/.test(id) ? { key: id, query: new GetThing(id) } : null),
   };
   let executed = 0;
   const queryBus = {
-    execute: ({ id }: { id: string }) => {
+    execute: ({ id }: GetThing) => {
       executed += 1;
       return options.failing ? Promise.reject(new Error('not found')) : Promise.resolve(thing(id));
     },

@@ -1,9 +1,13 @@
 import type SanitizeHtml from 'sanitize-html';
 
 let loaded: typeof SanitizeHtml | undefined;
+
 /** sanitize-html and its parser load on the first post written, not when a process (the operator CLI) starts. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const sanitizeHtml = (html: string, options: SanitizeHtml.IOptions) => (loaded ??= require('sanitize-html') as typeof SanitizeHtml)(html, options);
+function sanitizeHtml(html: string, options: SanitizeHtml.IOptions): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  loaded ??= require('sanitize-html') as typeof SanitizeHtml;
+  return loaded(html, options);
+}
 
 /**
  * The allow-list keeps what the TipTap editor of the submit pages produces (StarterKit, Image,
