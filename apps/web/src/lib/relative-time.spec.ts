@@ -1,4 +1,4 @@
-import { parseServerTime, relativeTime } from '@/lib/relative-time';
+import { exactTime, parseServerTime, relativeTime } from '@/lib/relative-time';
 
 const now = new Date('2024-06-15T12:00:00Z');
 const ago = (milliseconds: number) => new Date(now.getTime() - milliseconds).toISOString();
@@ -39,5 +39,14 @@ describe('relativeTime (SPEC §9)', () => {
     expect(relativeTime(new Date(now.getTime() + 5 * SECOND), now)).toBe('about a moment ago');
     expect(relativeTime('not a date', now)).toBe('');
     expect(relativeTime(null, now)).toBe('');
+  });
+});
+
+describe('exactTime', () => {
+  it("writes the time in full in the reader's zone as dd/mm/yyyy, hh:mm", () => {
+    const time = new Date(2024, 5, 3, 9, 7, 30);
+    expect(exactTime(time)).toBe('03/06/2024, 09:07');
+    expect(exactTime(time.toISOString())).toBe('03/06/2024, 09:07');
+    expect(exactTime('not a time')).toBe('');
   });
 });

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
 import { StatusBadge } from '@/components/status-badge';
 import { paths } from '@/config/paths';
-import { parseServerTime } from '@/lib/relative-time';
+import { exactTime, parseServerTime } from '@/lib/relative-time';
 import type { ViewedPost } from '@/features/posts/api/get-post';
 import { postTimeText } from '@/lib/post-time';
 import type { PostKindConfig } from '@/config/post-kinds';
@@ -54,7 +54,7 @@ export function PostHeader({ config, post, canEdit, canSeeHistory }: PostHeaderP
             {post.name || post.uName}
           </Link>
         </span>
-        <time dateTime={parseServerTime(changedOn).toISOString()} title={parseServerTime(changedOn).toLocaleString()}>
+        <time dateTime={parseServerTime(changedOn).toISOString()} title={exactTime(changedOn)}>
           {postTimeText(post, 'Created')}
         </time>
         {config.kind === 'article' && <span className="post-view-reading-time">{readingTimeText(post.content)}</span>}
