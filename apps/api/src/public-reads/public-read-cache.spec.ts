@@ -12,10 +12,10 @@ describe('PublicReadCache', () => {
     const cache = new PublicReadCache();
     const { calls, read } = counting([{ a: 1 }, { a: 2 }]);
     const first = await cache.get('home', 'v1', read);
-    expect(first).toEqual({ json: '{"a":1}', etag: etagOf('{"a":1}') });
+    expect(first).toEqual({ json: Buffer.from('{"a":1}'), etag: etagOf('{"a":1}') });
     expect(await cache.get('home', 'v1', read)).toBe(first);
     expect(calls.count).toBe(1);
-    expect((await cache.get('home', 'v2', read)).json).toBe('{"a":2}');
+    expect((await cache.get('home', 'v2', read)).json.toString()).toBe('{"a":2}');
     expect(calls.count).toBe(2);
   });
 
@@ -23,8 +23,8 @@ describe('PublicReadCache', () => {
     const cache = new PublicReadCache();
     const a = await cache.get('article 1', 'v1', async () => ({ id: 1 }));
     const b = await cache.get('article 2', 'v1', async () => ({ id: 2 }));
-    expect(a.json).toBe('{"id":1}');
-    expect(b.json).toBe('{"id":2}');
+    expect(a.json.toString()).toBe('{"id":1}');
+    expect(b.json.toString()).toBe('{"id":2}');
     expect(a.etag).not.toBe(b.etag);
   });
 
@@ -43,7 +43,7 @@ describe('PublicReadCache', () => {
     const cache = new PublicReadCache();
     await expect(cache.get('article 7', 'v1', () => Promise.reject(new Error('not found')))).rejects.toThrow('not found');
     expect(cache.size).toBe(0);
-    expect((await cache.get('article 7', 'v1', async () => 7)).json).toBe('7');
+    expect((await cache.get('article 7', 'v1', async () => 7)).json.toString()).toBe('7');
   });
 
   it('drops the least recently used entries past its size', async () => {
@@ -54,7 +54,7 @@ describe('PublicReadCache', () => {
     await cache.get('c', 'v1', async () => 'c');
     expect(cache.size).toBe(2);
     const read = jest.fn(async () => 'b again');
-    expect((await cache.get('a', 'v1', async () => 'not read')).json).toBe('"a"');
-    expect((await cache.get('b', 'v1', read)).json).toBe('"b again"');
+    expect((await cache.get('a', 'v1', async () => 'not read')).json.toString()).toBe('"a"');
+    expect((await cache.get('b', 'v1', read)).json.toString()).toBe('"b again"');
   });
 });

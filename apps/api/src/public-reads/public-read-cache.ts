@@ -1,8 +1,8 @@
 import { etagOf } from './cache-headers';
 
-/** A read's result serialized once, with its validator, for the read-model version it was read at. */
+/** A read's result serialized once (UTF-8 JSON), with its validator, for the read-model version it was read at. */
 export interface CachedRead {
-  json: string;
+  json: Buffer;
   etag: string;
 }
 
@@ -40,7 +40,7 @@ export class PublicReadCache {
       version,
       read: read().then((result) => {
         const json = JSON.stringify(result ?? null);
-        return { json, etag: etagOf(json) };
+        return { json: Buffer.from(json), etag: etagOf(json) };
       }),
     };
     this.entries.set(key, entry);

@@ -79,7 +79,7 @@ function send(
     response.end();
     return;
   }
-  const body = Buffer.from(envelopeAround(read.json));
+  const body = envelopeAround(read.json);
   vary(response, 'Accept-Encoding');
   const encoding = body.length < COMPRESSION_THRESHOLD ? undefined : new Negotiator(request).encoding(['br', 'gzip', 'identity']);
   const sent = encoding === 'br' ? brotli(body) : encoding === 'gzip' ? gzipSync(body) : body;

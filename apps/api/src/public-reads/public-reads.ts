@@ -54,9 +54,12 @@ export function publicReadRoutes(app: INestApplication, reads: readonly PublicRe
   return reads.map((read) => new PublicReadRoute(read, versions.of(read.readModels, { searchIndex: read.searchIndex }), queryBus));
 }
 
-/** The envelope around a serialized result, stamped now. */
-export function envelopeAround(resultJson: string): string {
-  return `{"success":true,"result":${resultJson},"errorMessage":null,"timeStamp":"${new Date().toISOString()}"}`;
+const ENVELOPE_HEAD = Buffer.from('{"success":true,"result":');
+
+/** The envelope around a serialized result, stamped now: the result's bytes are copied, never encoded again. */
+export function envelopeAround(resultJson: Buffer): Buffer {
+  const tail = Buffer.from(`,"errorMessage":null,"timeStamp":"${new Date().toISOString()}"}`);
+  return Buffer.concat([ENVELOPE_HEAD, resultJson, tail]);
 }
 
 /** Anonymous callers: no session shapes the body, and no Idempotency-Key asks Nest's interceptor to keep the answer. */
@@ -78,7 +81,7 @@ export function usePublicReadsWithBody(express: Express, routes: readonly Public
       try {
         const body = envelopeAround((await answer).json);
         response.setHeader('Content-Type', 'application/json; charset=utf-8');
-        response.setHeader('Content-Length', Buffer.byteLength(body));
+        response.setHeader('Content-Length', body.length);
         response.end(body);
       } catch {
         next();
