@@ -163,20 +163,6 @@ describe('article view', () => {
     await site.page.getByText('Draft', { exact: true }).waitFor(VISIBLE);
   });
 
-  it("fetches a visitor's first read once: the page's head preloads it and the SPA's own fetch takes that answer", async () => {
-    const id = await createArticle({ title: 'Preloaded reads' });
-    const reads: string[] = [];
-    site.page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname === `/api/Article/${id}` || pathname === '/api/Home/') reads.push(pathname);
-    });
-    await site.page.goto(`/article/${id}/preloaded-reads`);
-    await heading(site.page, 'Preloaded reads').waitFor(VISIBLE);
-    await site.page.goto('/');
-    await site.page.getByRole('link', { name: 'Preloaded reads' }).first().waitFor(VISIBLE);
-    expect(reads).toEqual([`/api/Article/${id}`, '/api/Home/']);
-  });
-
   it('shows a friendly page for an unknown or malformed id', async () => {
     await site.page.goto('/article/987654321/nothing-here');
     await heading(site.page, 'Article not found').waitFor(VISIBLE);

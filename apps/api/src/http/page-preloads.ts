@@ -9,38 +9,23 @@ interface ManifestChunk {
 
 /**
  * The pages most often opened first, by the SPA module that draws them (its routes are in
- * apps/web/src/app/router.tsx, each page a chunk loaded when opened) and the API read it makes
- * first, at the very address the SPA asks for. Both are announced in the page's head, so the
- * browser fetches them beside the shell instead of after it ran. The SPA's `fetch` (same origin,
- * hence `crossorigin`: credentials for the origin only) takes the preloaded answer when it sends
- * no Authorization, as a visitor's does; a logged-in reader's own read is sent anyway.
+ * apps/web/src/app/router.tsx, each page a chunk loaded when opened). Their chunks are announced
+ * in the page's head, so the browser fetches them beside the shell instead of after it ran.
  */
-const FIRST_PAGES: { path: RegExp; module: string; read: (match: RegExpExecArray) => string | null }[] = [
-  { path: /^\/?$/, module: 'src/features/home/home-page.tsx', read: () => '/api/Home/' },
-  {
-    path: /^\/(article|question)\/(\d+)(\/|$)/i,
-    module: 'src/app/routes/post-view-route.tsx',
-    // The id as use-post-view.ts reads it.
-    read: ([, kind, id]) =>
-      Number.isSafeInteger(Number(id)) ? `/api/${kind.toLowerCase() === 'article' ? 'Article' : 'Question'}/${Number(id)}` : null,
-  },
+const FIRST_PAGES: { path: RegExp; module: string }[] = [
+  { path: /^\/?$/, module: 'src/features/home/home-page.tsx' },
+  { path: /^\/(article|question)\/\d+(\/|$)/i, module: 'src/app/routes/post-view-route.tsx' },
 ];
 
-/** `<link rel="modulepreload">` tags for a page's own chunks (from the built SPA's manifest, read once, on first use), and a preload of its first read. */
+/** `<link rel="modulepreload">` tags for a page's own chunks, from the built SPA's manifest (read once, on first use). */
 export class PagePreloads {
   private tagsByModule: Map<string, string> | undefined;
 
   constructor(private readonly webDistDir: string) {}
 
   tagsFor(path: string): string {
-    for (const page of FIRST_PAGES) {
-      const match = page.path.exec(path);
-      if (!match) continue;
-      const read = page.read(match);
-      const readTag = read ? `<link rel="preload" as="fetch" crossorigin href="${read}">` : '';
-      return [this.tags().get(page.module), readTag].filter(Boolean).join('\n    ');
-    }
-    return '';
+    const module = FIRST_PAGES.find((page) => page.path.test(path))?.module;
+    return module ? (this.tags().get(module) ?? '') : '';
   }
 
   private tags(): Map<string, string> {
