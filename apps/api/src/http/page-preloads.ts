@@ -11,6 +11,8 @@ interface ManifestChunk {
  * The pages most often opened first, by the SPA module that draws them (its routes are in
  * apps/web/src/app/router.tsx, each page a chunk loaded when opened). Their chunks are announced
  * in the page's head, so the browser fetches them beside the shell instead of after it ran.
+ * Their API reads are not preloaded: Chromium hands a preloaded answer to the SPA's `fetch` even
+ * when that carries an Authorization header, so a logged-in reader would get the anonymous one.
  */
 const FIRST_PAGES: { path: RegExp; module: string }[] = [
   { path: /^\/?$/, module: 'src/features/home/home-page.tsx' },
