@@ -5,7 +5,7 @@ import { requireAdmin, requireOwnerOrAdmin } from '../posts/authorization';
 import { initialApproval } from '../posts/moderation';
 import { requireLivePost, requireNewPost } from '../posts/post-lifecycle';
 import { POST_KINDS, type PostKind } from '../posts/post-kinds';
-import { hasMeaningfulContent, sanitizeRichText } from '../posts/sanitize-rich-text';
+import { sanitizeRequiredRichText } from '../posts/sanitize-rich-text';
 import type { AddComment, ApproveComment, CommentCommand, DeleteComment, EditComment } from './commands';
 import { ATTACHED_FILE_INVALID, COMMENT_ALREADY_EXISTS, COMMENT_NOT_FOUND, REPLIED_COMMENT_NOT_FOUND, REPLY_TO_OTHER_POST } from './errors';
 import { TOP_LEVEL_PARENT_ID, type CommentEvent } from './events';
@@ -42,8 +42,8 @@ const isPositiveInteger = (value: number) => Number.isSafeInteger(value) && valu
 
 /** Sanitized like posts; an editor left empty (or holding only markup) is refused with the SPEC §5 message. */
 function checkContent(html: string): string {
-  const content = sanitizeRichText(html);
-  if (!hasMeaningfulContent(content)) throw validationError(POST_MESSAGES.contentRequired);
+  const content = sanitizeRequiredRichText(html);
+  if (content === null) throw validationError(POST_MESSAGES.contentRequired);
   return content;
 }
 

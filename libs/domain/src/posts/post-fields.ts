@@ -1,6 +1,6 @@
 import { MAX_LENGTHS, POST_MESSAGES } from '@app/contracts';
 import { validationError } from '../shared/errors';
-import { hasMeaningfulContent, sanitizeRichText } from './sanitize-rich-text';
+import { sanitizeRequiredRichText } from './sanitize-rich-text';
 
 /** A tag as a post carries it: the id of the master-data tag and its display name. */
 export interface PostTag {
@@ -52,8 +52,8 @@ export function checkCommonFields<Fields extends CommonPostFields>(fields: Field
   if (!isPositiveInteger(fields.categoryId)) throw validationError('Category is required.');
   if (fields.tags.length === 0) throw validationError('At least one tag is required.');
   if (fields.tags.some((tag) => !isPositiveInteger(tag.id))) throw validationError('Tag is invalid.');
-  const content = sanitizeRichText(fields.content);
-  if (!hasMeaningfulContent(content)) throw validationError('Content is required.');
+  const content = sanitizeRequiredRichText(fields.content);
+  if (content === null) throw validationError('Content is required.');
   return { ...fields, tags: fields.tags.map(({ id, subTag }) => ({ id, subTag })), content };
 }
 

@@ -1,4 +1,4 @@
-import { hasMeaningfulContent, sanitizeRichText } from './sanitize-rich-text';
+import { sanitizeRequiredRichText, sanitizeRichText } from './sanitize-rich-text';
 
 describe('sanitizeRichText', () => {
   describe('drops what could run script or leak data', () => {
@@ -86,7 +86,7 @@ describe('sanitizeRichText', () => {
   });
 });
 
-describe('hasMeaningfulContent', () => {
+describe('sanitizeRequiredRichText', () => {
   it.each([
     ['text', '<p>Hello</p>', true],
     ['an image alone', '<figure><img src="/images/a.png" /></figure>', true],
@@ -99,7 +99,14 @@ describe('hasMeaningfulContent', () => {
     ['only an image that is dropped', '<img src="javascript:alert(1)">', false],
     ['an empty table', '<table><tbody><tr><td><p></p></td></tr></tbody></table>', false],
     ['a code block', '<pre><code>x</code></pre>', true],
+    ['an escaped angle bracket', '<p>&lt;</p>', true],
+    ['text in a dropped tag', '<span> </span><div>hi</div>', true],
   ])('%s: %s', (_case, html, expected) => {
-    expect(hasMeaningfulContent(html)).toBe(expected);
+    expect(sanitizeRequiredRichText(html) !== null).toBe(expected);
   });
+});
+
+it('sanitizeRequiredRichText answers what sanitizeRichText answers', () => {
+  const html = '<p onclick="x()">Hi <script>alert(1)</script><img src="/images/a.png"></p>';
+  expect(sanitizeRequiredRichText(html)).toBe(sanitizeRichText(html));
 });

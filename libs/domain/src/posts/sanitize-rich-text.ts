@@ -67,12 +67,19 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, RICH_TEXT_OPTIONS);
 }
 
-const TEXT_ONLY: SanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };
-
-/** The editor's 'required' rule: after sanitizing, some visible text or an image remains. */
-export function hasMeaningfulContent(html: string): boolean {
-  const clean = sanitizeRichText(html);
+/**
+ * The editor's 'required' rule on html that `sanitizeRichText` returned: an image, or some text
+ * other than white space. Sanitized html has every `<` of its text escaped, so whatever lies
+ * between `<` and `>` is a tag.
+ */
+function hasVisibleContent(clean: string): boolean {
   if (/<img\s/i.test(clean)) return true;
-  const text = sanitizeHtml(clean, TEXT_ONLY).replace(/&nbsp;|&#160;|&#xa0;/gi, ' ');
+  const text = clean.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|&#xa0;/gi, ' ');
   return text.trim().length > 0;
+}
+
+/** The sanitized html, or null when nothing visible remains of it (the editor's 'required' rule); one parse. */
+export function sanitizeRequiredRichText(html: string): string | null {
+  const clean = sanitizeRichText(html);
+  return hasVisibleContent(clean) ? clean : null;
 }
