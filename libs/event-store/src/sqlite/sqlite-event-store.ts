@@ -19,6 +19,7 @@ import {
 } from '../event-store.port';
 import { DuplicateEventIdError } from '../duplicate-event-id.error';
 import { PollingSubscription } from './polling-subscription';
+import { RecentEvents } from './recent-events';
 
 interface EventRow {
   position: bigint;
@@ -46,6 +47,8 @@ export interface SqliteEventStoreOptions {
   pollIntervalMs?: number;
   /** Events read per query while a subscription catches up. */
   subscriptionBatchSize?: number;
+  /** How many of the newest events are kept decoded for the readers that follow the head (default 2,000). */
+  recentEventsKept?: number;
 }
 
 const NO_LIMIT = -1;
@@ -90,6 +93,7 @@ export class SqliteEventStore implements EventStore {
   private readonly selectAllAfter: Database.Statement<[bigint, number], EventRow>;
   private readonly selectHead: Database.Statement<[], { head: bigint | null }>;
   private readonly commitGroup: (group: readonly PendingAppend[]) => AppendOutcome[];
+  private readonly recent: RecentEvents;
   private pending: PendingAppend[] = [];
   private closed = false;
 
@@ -133,6 +137,7 @@ export class SqliteEventStore implements EventStore {
       }),
     );
     this.commitGroup = (appends) => group.immediate(appends);
+    this.recent = new RecentEvents(options.recentEventsKept ?? 2_000);
   }
 
   appendToStream(streamName: string, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
@@ -216,7 +221,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   private readAfter(position: bigint, maxCount: number): RecordedEvent[] {
-    return this.selectAllAfter.all(position, maxCount).map(toRecordedEvent);
+    return this.recent.read(position, maxCount, (after, count) => this.selectAllAfter.all(after, count).map(toRecordedEvent));
   }
 
   /** Runs inside the IMMEDIATE transaction: the revision check and the inserts see no other writer. */
