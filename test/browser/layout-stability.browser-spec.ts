@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { holdRequests, useBrowserSite, VISIBLE } from '../support/browser-site';
+import { holdRequests, useBrowserSite, VISIBLE, withoutFirstRead } from '../support/browser-site';
 import { callSite, signUpOnSite } from '../support/site-api';
 
 jest.setTimeout(60_000);
@@ -59,6 +59,7 @@ describe('layout stability', () => {
   ])('moves nothing on %s when its data arrives late, on a phone', async (_name, path, api) => {
     await site.page.setViewportSize({ width: 412, height: 823 });
     await site.page.addInitScript({ content: RECORD_LAYOUT_SHIFTS });
+    await withoutFirstRead(site.page);
     const release = await holdRequests(site.page, api);
     await site.page.goto(path || `/article/${articleId}`);
     await site.page.getByRole('contentinfo').waitFor({ state: 'attached' });

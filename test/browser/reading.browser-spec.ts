@@ -1,5 +1,7 @@
+import type { Request } from 'playwright-core';
+import { loginForm, logIn } from '../support/account-pages';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { heading, holdRequests, useBrowserSite, VISIBLE } from '../support/browser-site';
+import { heading, HIDDEN, holdRequests, navbar, useBrowserSite, VISIBLE } from '../support/browser-site';
 import { eventually } from '../support/eventually';
 import { latestArticles } from '../support/post-pages';
 import { callSite, grantAdmin, signUpOnSite, type SiteAccount } from '../support/site-api';
@@ -108,8 +110,10 @@ describe('the Edit link of a post', () => {
 describe('Home while it loads', () => {
   it("shows a skeleton, not 'No articles yet.', until the answer comes", async () => {
     await createArticle({ title: 'Listed on home' });
+    // Opened from another page: a page that opens on home already holds its first read.
+    await site.page.goto('/about-site');
     const release = await holdRequests(site.page, '**/api/Home/');
-    await site.page.goto('/');
+    await navbar(site.page).getByRole('link', { name: 'Home', exact: true }).click();
     await latestArticles(site.page).locator('.posts-skeleton-row').first().waitFor(VISIBLE);
     await latestArticles(site.page).getByText('Loading latest articles…').waitFor({ state: 'attached' });
     expect(await latestArticles(site.page).getAttribute('aria-busy')).toBe('true');
@@ -118,5 +122,32 @@ describe('Home while it loads', () => {
     await latestArticles(site.page).getByRole('link', { name: 'Listed on home' }).waitFor(VISIBLE);
     expect(await latestArticles(site.page).locator('.posts-skeleton-row').count()).toBe(0);
     expect(await latestArticles(site.page).getAttribute('aria-busy')).toBe('false');
+  });
+});
+
+describe('the first read of a post page', () => {
+  it("comes with the page for a visitor, while a logged-in reader's page asks the API for their own view", async () => {
+    const id = await createArticle({ title: 'Read with the page' });
+    const postReads: Request[] = [];
+    const countPostReads = (request: Request) => {
+      if (new URL(request.url()).pathname === `/api/Article/${id}`) postReads.push(request);
+    };
+    site.page.on('request', countPostReads);
+    try {
+      await site.page.goto(`/article/${id}/read-with-the-page`);
+      await heading(site.page, 'Read with the page').waitFor(VISIBLE);
+      await site.page.getByText('word589').waitFor(VISIBLE);
+      expect(postReads).toHaveLength(0);
+
+      await logIn(site.page, reader.email, reader.password);
+      await loginForm(site.page).waitFor(HIDDEN);
+      postReads.length = 0;
+      await site.page.reload();
+      await heading(site.page, 'Read with the page').waitFor(VISIBLE);
+      const askedWithSession = () => postReads.some((request) => request.headers().authorization?.startsWith('Bearer ') === true);
+      await eventually(() => Promise.resolve(askedWithSession()), "the logged-in reader's own read of the post");
+    } finally {
+      site.page.off('request', countPostReads);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { logIn } from '../support/account-pages';
-import { holdRequests, navbar, useBrowserSite, VISIBLE } from '../support/browser-site';
+import { holdRequests, navbar, useBrowserSite, VISIBLE, withoutFirstRead } from '../support/browser-site';
 import { eventually } from '../support/eventually';
 import { runCli } from '../support/run-cli';
 import { callSite, signUpOnSite } from '../support/site-api';
@@ -179,6 +179,7 @@ describe('SPA shell', () => {
   });
 
   it('shows the loading overlay while a request is pending', async () => {
+    await withoutFirstRead(site.page);
     const release = await holdRequests(site.page, '**/api/Home/');
     await site.page.goto('/');
     const overlay = site.page.getByRole('status', { name: 'Loading' });

@@ -140,7 +140,8 @@ describe('discoverability', () => {
       expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">');
       expect(html).not.toContain('content="A free developer-learning community: technical articles and questions." />');
       const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1]);
-      expect(scripts.every((attributes) => / src="/.test(attributes) || attributes === ' type="application/ld+json"')).toBe(true);
+      // Besides the module scripts, only data blocks (JSON-LD, the first read), which never run.
+      expect(scripts.every((attributes) => / src="/.test(attributes) || /^ type="application\/(ld\+)?json"/.test(attributes))).toBe(true);
     });
 
     it('moves a wrong or missing slug to the canonical address with 301, keeping the query', async () => {
@@ -326,6 +327,42 @@ describe('discoverability', () => {
       const html = (await page('/no/such/page').expect(200)).text;
       expect(meta(html, 'name', 'robots')).toBe('noindex');
       expect(canonicalOf(html)).toBeUndefined();
+    });
+  });
+
+  describe('first reads', () => {
+    const firstReadOf = (html: string) => {
+      const element = /<script type="application\/json" id="first-read" data-url="([^"]*)">(.*?)<\/script>/s.exec(html);
+      return element ? { url: element[1], result: JSON.parse(element[2]) as unknown } : null;
+    };
+    const anonymousRead = async (url: string) => ((await site.http().get(url).expect(200)).body as { result: unknown }).result;
+
+    it('writes the result an anonymous reader gets from the API into home and a post page', async () => {
+      const home = firstReadOf((await page('/').expect(200)).text);
+      expect(home).toEqual({ url: '/api/Home/', result: await anonymousRead('/api/Home/') });
+      const article = firstReadOf((await page(articlePath()).expect(200)).text);
+      expect(article).toEqual({ url: `/api/Article/${articleId}`, result: await anonymousRead(`/api/Article/${articleId}`) });
+      const located = await page(`/question/${questionId}`).expect(301);
+      expect(firstReadOf(located.text)).toBeNull();
+      const question = firstReadOf((await page(located.headers.location).expect(200)).text);
+      expect(question).toEqual({ url: `/api/Question/${questionId}`, result: await anonymousRead(`/api/Question/${questionId}`) });
+    });
+
+    it('writes none into a page whose post the public cannot read, nor into other pages', async () => {
+      expect(firstReadOf((await page(`/article/${draftId}`).expect(404)).text)).toBeNull();
+      expect(firstReadOf((await page(`/article/${deletedId}`).expect(404)).text)).toBeNull();
+      expect(firstReadOf((await page('/about-site').expect(200)).text)).toBeNull();
+      expect(firstReadOf((await page(`/profile/${ada.userName}`).expect(200)).text)).toBeNull();
+    });
+
+    it('keeps what authors write inert inside it', async () => {
+      const title = 'Ends </script><script>alert(1)</script> & <!-- here';
+      const id = await createPost(site, 'Article', ada, articleBody({ title, isPublished: true }));
+      const located = await page(`/article/${id}`).expect(301);
+      const html = (await page(located.headers.location).expect(200)).text;
+      expect(html).not.toContain('<script>alert(1)</script>');
+      expect(html).not.toContain('<!-- here');
+      expect((firstReadOf(html)?.result as { title: string }).title).toBe(title);
     });
   });
 

@@ -134,23 +134,32 @@ describe('static serving: compression and caching (issue 12)', () => {
     }
   });
 
-  it("announces the chunks of home and of a post view with the page, beside the shell's", async () => {
-    const manifest = JSON.parse(readFileSync(join(webDistDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
-    const pageChunks = async (path: string) => {
+  it("announces the chunks and stylesheets of home and of a post view with the page, beside the shell's", async () => {
+    const manifest = JSON.parse(readFileSync(join(webDistDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; css?: string[] }
+    >;
+    const pageFiles = async (path: string) => {
       let response = await rawGet(server, path, { 'Accept-Encoding': 'br' });
       if (response.status === 301) response = await rawGet(server, String(response.headers.location), { 'Accept-Encoding': 'br' });
       const html = decoded(response).toString('utf8');
       // The shell's own (in the built index.html) are there for every page.
-      return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)]
-        .map((match) => match[1])
-        .filter((file) => !builtIndex.includes(file));
+      const announced = (rel: string) =>
+        [...html.matchAll(new RegExp(`<link rel="${rel}" crossorigin href="([^"]+)">`, 'g'))]
+          .map((match) => match[1])
+          .filter((file) => !builtIndex.includes(file));
+      return { chunks: announced('modulepreload'), stylesheets: announced('stylesheet') };
     };
-    expect(await pageChunks('/')).toContain(`/${manifest['src/features/home/home-page.tsx'].file}`);
+    expect((await pageFiles('/')).chunks).toContain(`/${manifest['src/features/home/home-page.tsx'].file}`);
     const author = await signUp(site, 'Ada Lovelace');
     const id = await createPost(site, 'Article', author, articleBody({ isPublished: true }));
-    expect(await pageChunks(`/article/${id}`)).toContain(`/${manifest['src/app/routes/post-view-route.tsx'].file}`);
+    const postView = manifest['src/app/routes/post-view-route.tsx'];
+    const articlePage = await pageFiles(`/article/${id}`);
+    expect(articlePage.chunks).toContain(`/${postView.file}`);
+    expect(postView.css?.length).toBeGreaterThan(0);
+    expect(articlePage.stylesheets).toEqual(expect.arrayContaining((postView.css ?? []).map((file) => `/${file}`)));
     // No such article: a 404 page has nothing of the post view to draw.
-    expect(await pageChunks('/article/123456/some-title')).toEqual([]);
-    expect(await pageChunks('/AboutSite')).toEqual([]);
+    expect(await pageFiles('/article/123456/some-title')).toEqual({ chunks: [], stylesheets: [] });
+    expect(await pageFiles('/AboutSite')).toEqual({ chunks: [], stylesheets: [] });
   });
 });

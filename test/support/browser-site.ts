@@ -19,6 +19,20 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
   return release;
 }
 
+/**
+ * Serves this page's documents without the first read the server writes into them
+ * (apps/api/src/http/first-reads.ts), so the SPA asks the API for it as after a navigation: for
+ * tests of what a page shows while its data is on the way.
+ */
+export async function withoutFirstRead(page: Page): Promise<void> {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/<script type="application\/json" id="first-read"[^>]*>.*?<\/script>/s, '');
+    await route.fulfill({ response, body });
+  });
+}
+
 /** What the SPA keeps of a session in local storage (apps/web/src/lib/auth-storage.ts). */
 export interface StoredSession {
   userName: string;

@@ -8,6 +8,7 @@ import { useDocsGate } from './http/docs-gate';
 import { useJsonBody } from './http/json-body';
 import { useRequestLog } from './http/request-log';
 import { securityHeaders, useSecurityHeaders } from './http/security-headers';
+import { FirstReads } from './http/first-reads';
 import { useSpa } from './http/spa-fallback';
 import { createLogger, PinoNestLogger } from './infrastructure/logger';
 import { APP_CONFIG } from './infrastructure/tokens';
@@ -42,7 +43,7 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   useJsonBody(express);
   usePublicReadsWithBody(express, publicReads);
   useCrawlerRoutes(express, app);
-  useSpa(express, config.webDistDir, app.get(PageHeads));
+  useSpa(express, config.webDistDir, app.get(PageHeads), new FirstReads(publicReads));
   app.setGlobalPrefix('api', { exclude: ['metrics'] });
   useDocsGate(app, express, config);
 

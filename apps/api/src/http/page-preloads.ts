@@ -5,12 +5,14 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  css?: string[];
 }
 
 /**
  * The pages most often opened first, by the SPA module that draws them (its routes are in
- * apps/web/src/app/router.tsx, each page a chunk loaded when opened). Their chunks are announced
- * in the page's head, so the browser fetches them beside the shell instead of after it ran.
+ * apps/web/src/app/router.tsx, each page a chunk loaded when opened). Their chunks and stylesheets
+ * are announced in the page's head, so the browser fetches them beside the shell instead of after
+ * it ran (the SPA's loader finds the stylesheets already in the page and does not wait for them again).
  * Their API reads are not preloaded: Chromium hands a preloaded answer to the SPA's `fetch` even
  * when that carries an Authorization header, so a logged-in reader would get the anonymous one.
  */
@@ -19,7 +21,7 @@ const FIRST_PAGES: { path: RegExp; module: string }[] = [
   { path: /^\/(article|question)\/\d+(\/|$)/i, module: 'src/app/routes/post-view-route.tsx' },
 ];
 
-/** `<link rel="modulepreload">` tags for a page's own chunks, from the built SPA's manifest (read once, on first use). */
+/** `<link rel="modulepreload">` and stylesheet tags for a page's own chunks, from the built SPA's manifest (read once, on first use). */
 export class PagePreloads {
   private tagsByModule: Map<string, string> | undefined;
 
@@ -39,8 +41,12 @@ export class PagePreloads {
     const shell = new Set(entry ? closure(manifest, entry) : []);
     for (const { module } of FIRST_PAGES) {
       if (!manifest[module]) continue;
-      const files = closure(manifest, module).filter((file) => !shell.has(file) && file.endsWith('.js'));
-      this.tagsByModule.set(module, files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    '));
+      const files = closure(manifest, module).filter((file) => !shell.has(file));
+      const tags = [
+        ...files.filter((file) => file.endsWith('.js')).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ...files.filter((file) => file.endsWith('.css')).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ];
+      this.tagsByModule.set(module, tags.join('\n    '));
     }
     return this.tagsByModule;
   }
@@ -55,7 +61,7 @@ export class PagePreloads {
   }
 }
 
-/** The files of a chunk and of everything it imports statically. */
+/** The files (scripts and stylesheets) of a chunk and of everything it imports statically. */
 function closure(manifest: Record<string, ManifestChunk>, key: string): string[] {
   const files: string[] = [];
   const seen = new Set<string>();
@@ -63,7 +69,7 @@ function closure(manifest: Record<string, ManifestChunk>, key: string): string[]
     const chunk = manifest[name];
     if (!chunk || seen.has(name)) return;
     seen.add(name);
-    files.push(chunk.file);
+    files.push(chunk.file, ...(chunk.css ?? []));
     chunk.imports?.forEach(visit);
   };
   visit(key);

@@ -6,6 +6,7 @@ import expressStaticGzip from 'express-static-gzip';
 import { headTags } from '../page-heads/page-head';
 import type { PageHeads } from '../page-heads/page-heads';
 import { IndexTemplate } from '../page-heads/index-template';
+import type { FirstReads } from './first-reads';
 import { PagePreloads } from './page-preloads';
 
 const SERVER_PATHS = /^\/(api|images|ProfilePictures|metrics)(\/|$)/;
@@ -13,11 +14,11 @@ const SERVER_PATHS = /^\/(api|images|ProfilePictures|metrics)(\/|$)/;
 /**
  * Serves the built SPA: its files, and index.html for client routes (deep links survive a
  * reload), its head filled for the route by `pages` (title, description, canonical URL, link
- * previews, JSON-LD) and the page's text in a noscript for crawlers. /api, /images and /metrics are never
+ * previews, JSON-LD), the page's text in a noscript for crawlers and its first read (first-reads.ts). /api, /images and /metrics are never
  * answered with the SPA. Files come precompressed (the build writes .br and .gz beside them); the
  * content-hashed ones under assets/ are cached for a year, everything else is revalidated.
  */
-export function useSpa(app: Express, webDistDir: string, pages: PageHeads): void {
+export function useSpa(app: Express, webDistDir: string, pages: PageHeads, firstReads: FirstReads): void {
   const template = new IndexTemplate(join(webDistDir, 'index.html'));
   const preloads = new PagePreloads(webDistDir);
   const logger = new Logger('SpaPages');
@@ -32,7 +33,7 @@ export function useSpa(app: Express, webDistDir: string, pages: PageHeads): void
   app.use((request, response, next) => (isPageRequest(request) ? serveFiles(request, response, next) : next()));
   app.use((request, response, next) => {
     if (!isPageRequest(request)) return next();
-    void servePage(request, response, pages, template, preloads).then(
+    void servePage(request, response, { pages, firstReads, template, preloads }).then(
       (served) => (served ? undefined : next()),
       (error: unknown) => {
         // The shell alone still works: the SPA loads its data itself.
@@ -45,23 +46,26 @@ export function useSpa(app: Express, webDistDir: string, pages: PageHeads): void
   });
 }
 
-async function servePage(
-  request: Request,
-  response: Response,
-  pages: PageHeads,
-  template: IndexTemplate,
-  preloads: PagePreloads,
-): Promise<boolean> {
+interface PageParts {
+  pages: PageHeads;
+  firstReads: FirstReads;
+  template: IndexTemplate;
+  preloads: PagePreloads;
+}
+
+async function servePage(request: Request, response: Response, { pages, firstReads, template, preloads }: PageParts): Promise<boolean> {
   if (template.render('', '') === null) return false;
   const queryStart = request.originalUrl.indexOf('?');
   const search = queryStart < 0 ? '' : request.originalUrl.slice(queryStart);
-  const page = await pages.answer(request.path, search);
+  const [page, firstRead] = await Promise.all([pages.answer(request.path, search), firstReads.elementFor(request.path)]);
   if ('redirect' in page) {
     response.redirect(301, page.redirect);
     return true;
   }
-  const pageChunks = page.status === 200 ? preloads.tagsFor(request.path) : '';
-  const html = template.render(pageChunks ? `${headTags(page)}\n    ${pageChunks}` : headTags(page), page.noscript) ?? '';
+  const found = page.status === 200;
+  const pageChunks = found ? preloads.tagsFor(request.path) : '';
+  const html =
+    template.render(pageChunks ? `${headTags(page)}\n    ${pageChunks}` : headTags(page), page.noscript, found ? firstRead : '') ?? '';
   response.status(page.status).type('html').setHeader('Cache-Control', 'no-cache').send(html);
   return true;
 }

@@ -4,16 +4,18 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
 
 /**
- * JSON-LD inside `<script type="application/ld+json">`: JSON.stringify does not escape `<`, so a
- * title holding `</script>` would end the element; these escapes keep the JSON equal and inert.
+ * JSON inside a `<script>` element: JSON.stringify does not escape `<`, so a title holding
+ * `</script>` would end the element; these escapes keep the JSON equal and inert.
  */
-export const jsonLdScript = (data: object): string =>
-  `<script type="application/ld+json">${JSON.stringify(data)
+export const inertJson = (json: string): string =>
+  json
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')}</script>`;
+    .replace(/\u2029/g, '\\u2029');
+
+export const jsonLdScript = (data: object): string => `<script type="application/ld+json">${inertJson(JSON.stringify(data))}</script>`;
 
 /** A description of at most `max` characters, cut at a word with an ellipsis. */
 export function summary(text: string, max = 200): string {

@@ -13,19 +13,21 @@ const ROOT_ELEMENT = /<div id="root"><\/div>/;
 /**
  * The built index.html, read and split once (on the first page served, so a site started before
  * the SPA is built picks it up when it appears), then filled per route: the head tags before
- * `</head>`, the crawler text right after the SPA's root element, which React never touches.
+ * `</head>`, the crawler text and the page's data elements right after the SPA's root element,
+ * which React never touches.
  */
 export class IndexTemplate {
   private parts: TemplateParts | null = null;
 
   constructor(private readonly indexFile: string) {}
 
-  /** The page with these head tags and noscript text; null while there is no built SPA. */
-  render(headTags: string, noscript: string): string | null {
+  /** The page with these head tags, noscript text and data elements; null while there is no built SPA. */
+  render(headTags: string, noscript: string, data = ''): string | null {
     const parts = this.parts ?? (this.parts = this.parse());
     if (!parts) return null;
     const crawlerText = noscript ? `\n    <noscript>${noscript}</noscript>` : '';
-    return `${parts.head}    ${headTags}\n  ${parts.body}${crawlerText}${parts.rest}`;
+    const dataElements = data ? `\n    ${data}` : '';
+    return `${parts.head}    ${headTags}\n  ${parts.body}${crawlerText}${dataElements}${parts.rest}`;
   }
 
   private parse(): TemplateParts | null {

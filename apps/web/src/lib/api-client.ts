@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, type ApiEnvelope } from '@app/contracts';
 import { readAuthInfo, saveToken } from '@/lib/auth-storage';
+import { takeFirstRead } from '@/lib/first-read';
 import { requestFinished, requestStarted } from '@/lib/pending-requests';
 
 export const API_BASE = '/api';
@@ -50,6 +51,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     payload = JSON.stringify(body);
   }
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  const firstRead = method === 'GET' ? takeFirstRead<T>(url, !headers.has('Authorization')) : null;
+  if (firstRead) return firstRead;
   const retryDelays = isCommand ? RETRY_DELAYS_MS : [];
 
   if (!silent) requestStarted();
