@@ -3,7 +3,7 @@ import { escapeHtml, inertJson } from '../page-heads/html';
 import type { PublicReadRoute } from '../public-reads/public-reads';
 
 /** The id of the element the SPA's api client looks for (apps/web/src/lib/first-read.ts). */
-export const FIRST_READ_ELEMENT_ID = 'first-read';
+const FIRST_READ_ELEMENT_ID = 'first-read';
 
 const POST_PAGE = /^\/(article|question)\/(\d{1,15})(?:\/[^/]*)?\/?$/i;
 

@@ -14,7 +14,8 @@ interface ManifestChunk {
  * are announced in the page's head, so the browser fetches them beside the shell instead of after
  * it ran (the SPA's loader finds the stylesheets already in the page and does not wait for them again).
  * Their API reads are not preloaded: Chromium hands a preloaded answer to the SPA's `fetch` even
- * when that carries an Authorization header, so a logged-in reader would get the anonymous one.
+ * when that carries an Authorization header, so a logged-in reader would get the anonymous one
+ * (the page carries its first read instead: first-reads.ts).
  */
 const FIRST_PAGES: { path: RegExp; module: string }[] = [
   { path: /^\/?$/, module: 'src/features/home/home-page.tsx' },

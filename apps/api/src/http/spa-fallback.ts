@@ -14,8 +14,8 @@ const SERVER_PATHS = /^\/(api|images|ProfilePictures|metrics)(\/|$)/;
 /**
  * Serves the built SPA: its files, and index.html for client routes (deep links survive a
  * reload), its head filled for the route by `pages` (title, description, canonical URL, link
- * previews, JSON-LD), the page's text in a noscript for crawlers and its first read (first-reads.ts). /api, /images and /metrics are never
- * answered with the SPA. Files come precompressed (the build writes .br and .gz beside them); the
+ * previews, JSON-LD), the page's text in a noscript for crawlers, and its first read
+ * (first-reads.ts). /api, /images and /metrics are never answered with the SPA. Files come precompressed (the build writes .br and .gz beside them); the
  * content-hashed ones under assets/ are cached for a year, everything else is revalidated.
  */
 export function useSpa(app: Express, webDistDir: string, pages: PageHeads, firstReads: FirstReads): void {
