@@ -331,6 +331,19 @@ export function describeSearchIndexContract(name: string, makeIndex: () => Searc
         expect(await index.search(query())).toEqual([{ ...original, likes: 1, position: '2' }]);
       });
 
+      it('a change that keeps the words keeps the post found by them; a change of its tags alone moves it to the new tag', async () => {
+        const tagged = { ...original, tags: [{ id: 1, subTag: 'csharp' }], position: '2' };
+        await seed(tagged);
+        await seed({ ...tagged, likes: 5, isApproved: false, categoryId: 110, position: '3' });
+        expect(await found({ visibility: 'admin', text: 'original csharp' })).toEqual([1]);
+        expect(await found({ visibility: 'admin', categoryId: 110, tagIds: [1] })).toEqual([1]);
+        expect((await index.get(1))?.likes).toBe(5);
+        await seed({ ...tagged, tags: [{ id: 2, subTag: 'rust' }], position: '4' });
+        expect(await found({ text: 'csharp' })).toEqual([]);
+        expect(await found({ tagIds: [1] })).toEqual([]);
+        expect(await found({ text: 'original rust', tagIds: [2] })).toEqual([1]);
+      });
+
       it('a removal takes the post out, and a removal of an absent post is harmless', async () => {
         await write((batch) => {
           batch.remove(1);
