@@ -1,18 +1,9 @@
-import { POST_KINDS, type PostKind } from '@app/domain';
 import { escapeHtml, inertJson } from '../page-heads/html';
 import type { PublicReadRoute } from '../public-reads/public-reads';
+import { firstPageOf } from './first-pages';
 
 /** The id of the element the SPA's api client looks for (apps/web/src/lib/first-read.ts). */
 const FIRST_READ_ELEMENT_ID = 'first-read';
-
-const POST_PAGE = /^\/(article|question)\/(\d{1,15})(?:\/[^/]*)?\/?$/i;
-
-/** The API address whose answer draws the page first, as the SPA calls it: home's posts, or the post. */
-function firstReadOf(pagePath: string): string | null {
-  if (pagePath === '/') return '/api/Home/';
-  const post = POST_PAGE.exec(pagePath);
-  return post ? `/api/${POST_KINDS[post[1].toLowerCase() as PostKind].label}/${post[2]}` : null;
-}
 
 /**
  * The first read of a page (home, a post), written into the page as the result an anonymous GET
@@ -25,7 +16,7 @@ export class FirstReads {
 
   /** A `<script type="application/json">` holding the page's first read, or '' when it has none (or it failed). */
   async elementFor(pagePath: string): Promise<string> {
-    const url = firstReadOf(pagePath);
+    const url = firstPageOf(pagePath)?.firstRead;
     if (!url) return '';
     for (const route of this.routes) {
       const params = route.read.method === 'get' ? route.paramsIn(url) : null;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FIRST_PAGE_MODULES, firstPageOf } from './first-pages';
 
 interface ManifestChunk {
   file: string;
@@ -9,27 +10,20 @@ interface ManifestChunk {
 }
 
 /**
- * The pages most often opened first, by the SPA module that draws them (its routes are in
- * apps/web/src/app/router.tsx, each page a chunk loaded when opened). Their chunks and stylesheets
- * are announced in the page's head, so the browser fetches them beside the shell instead of after
- * it ran (the SPA's loader finds the stylesheets already in the page and does not wait for them again).
- * Their API reads are not preloaded: Chromium hands a preloaded answer to the SPA's `fetch` even
- * when that carries an Authorization header, so a logged-in reader would get the anonymous one
- * (the page carries its first read instead: first-reads.ts).
+ * `<link rel="modulepreload">` and stylesheet tags for the own chunks of the first pages
+ * (first-pages.ts), from the built SPA's manifest (read once, on first use): the browser fetches
+ * them beside the shell instead of after it ran, and the SPA's loader finds the stylesheets already
+ * in the page. Their API reads are not preloaded: Chromium hands a preloaded answer to the SPA's
+ * `fetch` even when that carries an Authorization header, so a logged-in reader would get the
+ * anonymous one (the page carries its first read instead: first-reads.ts).
  */
-const FIRST_PAGES: { path: RegExp; module: string }[] = [
-  { path: /^\/?$/, module: 'src/features/home/home-page.tsx' },
-  { path: /^\/(article|question)\/\d+(\/|$)/i, module: 'src/app/routes/post-view-route.tsx' },
-];
-
-/** `<link rel="modulepreload">` and stylesheet tags for a page's own chunks, from the built SPA's manifest (read once, on first use). */
 export class PagePreloads {
   private tagsByModule: Map<string, string> | undefined;
 
   constructor(private readonly webDistDir: string) {}
 
   tagsFor(path: string): string {
-    const module = FIRST_PAGES.find((page) => page.path.test(path))?.module;
+    const module = firstPageOf(path)?.module;
     return module ? (this.tags().get(module) ?? '') : '';
   }
 
@@ -40,7 +34,7 @@ export class PagePreloads {
     if (!manifest) return this.tagsByModule;
     const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
     const shell = new Set(entry ? closure(manifest, entry) : []);
-    for (const { module } of FIRST_PAGES) {
+    for (const module of FIRST_PAGE_MODULES) {
       if (!manifest[module]) continue;
       const files = closure(manifest, module).filter((file) => !shell.has(file));
       const tags = [
