@@ -1,4 +1,4 @@
-// One jest run, four projects: unit (pure + contract suites), web (SPA logic), e2e (HTTP, embedded app), browser (Playwright + Chromium).
+// One jest run, five projects: unit (pure + contract suites), web (SPA logic), e2e (HTTP, embedded app), faults (the site under injected faults), browser (Playwright + Chromium).
 const swc = ['@swc/jest', JSON.parse(require('fs').readFileSync(__dirname + '/.swcrc', 'utf8'))];
 const moduleNameMapper = {
   '^@app/(domain|contracts|event-store|read-store|queue|mail|files|config|personal-data|search-index|testing)(/.*)?$':
@@ -34,6 +34,13 @@ module.exports = {
       ...base,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/e2e-timeout.ts'],
+    },
+    // The site on a bad day (a store or Redis away, a process killed, a backup restored): each scenario runs once, driving the real site.
+    {
+      ...base,
+      displayName: 'faults',
+      testMatch: ['<rootDir>/test/faults/**/*.fault-spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/support/e2e-timeout.ts'],
     },
     // Each browser spec sets jest.setTimeout(90_000) itself.
