@@ -18,7 +18,9 @@ export function registerBackupCommands(program: Command): void {
         config.redisUrl && 'Redis (REDIS_URL)',
       ].filter(Boolean);
       if (external.length)
-        console.log(`Not in this backup, back them up with their own tools (README, Operations): ${external.join(', ')}.`);
+        console.log(
+          `Not in this backup, back them up with their own tools (docs/operations.md, "Backups on the real engines"): ${external.join(', ')}.`,
+        );
       console.log(`Backup complete: ${dir}`);
     });
 
