@@ -97,7 +97,7 @@ describe('discoverability', () => {
       expect(meta(html, 'property', 'og:title')).toBe('Understanding generics in C#');
       expect(meta(html, 'property', 'og:description')).toBe('Type parameters, constraints and variance');
       expect(meta(html, 'property', 'og:url')).toBe(`${SITE}${articlePath()}`);
-      expect(meta(html, 'property', 'og:image')).toBe(`${SITE}/site-card.png`);
+      expect(meta(html, 'property', 'og:image')).toMatch(new RegExp(`^${SITE}/card/article/${articleId}\\.png\\?v=[\\w-]{12}$`));
       expect([meta(html, 'property', 'og:image:width'), meta(html, 'property', 'og:image:height')]).toEqual(['1200', '630']);
       expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
       expect(meta(html, 'name', 'twitter:title')).toBe('Understanding generics in C#');
@@ -410,11 +410,30 @@ describe('discoverability', () => {
       await site.http().get('/sitemap-2.xml').expect(404);
     });
 
-    it('serves the site card image for pages without one', async () => {
-      const response = await site.http().get('/site-card.png').expect(200).expect('Content-Type', 'image/png');
-      const png = response.body as Buffer;
+    const expectCard = (png: Buffer) => {
       expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    };
+
+    it('serves the site card image for pages without one', async () => {
+      const response = await site.http().get('/site-card.png').expect(200).expect('Content-Type', 'image/png');
+      expectCard(response.body as Buffer);
+    });
+
+    it("serves a card of each visible post at the address its page's head names, and none of a hidden one", async () => {
+      const head = (await page(`/question/${questionId}/how-do-i-cancel-a-task`).expect(200)).text;
+      const card = new URL(meta(head, 'property', 'og:image')!);
+      expect(card.pathname).toBe(`/card/question/${questionId}.png`);
+      const response = await site
+        .http()
+        .get(card.pathname + card.search)
+        .expect(200)
+        .expect('Content-Type', 'image/png');
+      expect(response.headers['cache-control']).toBe('public, max-age=86400');
+      expectCard(response.body as Buffer);
+      expectCard((await site.http().get(`/card/article/${articleId}.png`).expect(200)).body as Buffer);
+      for (const hidden of [draftId, deletedId, unapprovedId, 999_999]) await site.http().get(`/card/article/${hidden}.png`).expect(404);
+      await site.http().get(`/card/question/${articleId}.png`).expect(404);
     });
   });
 

@@ -2,8 +2,8 @@ import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Express, Request, Response } from 'express';
 import { Feeds, type FeedFormat } from '../feeds/feeds';
-import { siteCardPng } from '../page-heads/site-card';
-import { SITE_CARD_PATH, SiteUrls } from '../page-heads/site-urls';
+import { PostCards } from '../page-heads/post-cards';
+import { POST_CARD_PATH, SITE_CARD_PATH, SiteUrls } from '../page-heads/site-urls';
 import { robotsTxt } from '../sitemap/robots';
 import { Sitemap } from '../sitemap/sitemap';
 import { failureEnvelope } from './envelope';
@@ -17,7 +17,8 @@ const CACHE_CONTROL = 'public, max-age=300';
 
 /**
  * What crawlers and feed readers fetch outside the SPA: /robots.txt, /sitemap.xml (and its
- * /sitemap-N.xml parts), the RSS (/feed...) and Atom (/atom...) feeds, and the site card image.
+ * /sitemap-N.xml parts), the RSS (/feed...) and Atom (/atom...) feeds, and the link-preview cards
+ * (the site's, and one per visible post).
  * Registered before the SPA fallback, so none of them is answered with index.html.
  */
 export function useCrawlerRoutes(express: Express, app: NestExpressApplication): void {
@@ -25,7 +26,7 @@ export function useCrawlerRoutes(express: Express, app: NestExpressApplication):
   const sitemap = app.get(Sitemap);
   const feeds = app.get(Feeds);
   const logger = new Logger('CrawlerRoutes');
-  let siteCard: Buffer | null = null;
+  const cards = app.get(PostCards);
 
   const send = (type: string, body: string | Buffer) => (response: Response) =>
     response.status(200).type(type).setHeader('Cache-Control', CACHE_CONTROL).send(body);
@@ -43,10 +44,21 @@ export function useCrawlerRoutes(express: Express, app: NestExpressApplication):
   const feed = (format: FeedFormat) => (body: string | null) => (body === null ? null : send(CONTENT_TYPES[format], body));
 
   express.get('/robots.txt', (_request, response) => send('text/plain; charset=utf-8', robotsTxt(urls.absolute('/sitemap.xml')))(response));
-  express.get(SITE_CARD_PATH, (_request, response) => {
-    siteCard ??= siteCardPng();
-    response.status(200).type('image/png').setHeader('Cache-Control', 'public, max-age=86400').send(siteCard);
-  });
+  // A card's address changes with what it shows (see PostCards), so it may be kept for a day.
+  const png = (body: Buffer) => (response: Response) =>
+    response.status(200).type('image/png').setHeader('Cache-Control', 'public, max-age=86400').send(body);
+  express.get(
+    SITE_CARD_PATH,
+    answer(async () => png(await cards.siteCard())),
+  );
+  express.get(
+    POST_CARD_PATH,
+    answer(async (request) => {
+      const [, kind, id] = POST_CARD_PATH.exec(request.path)!;
+      const card = await cards.postCard(kind as 'article' | 'question', Number(id));
+      return card && png(card);
+    }),
+  );
   express.get(
     '/sitemap.xml',
     answer(async () => send('application/xml; charset=utf-8', await sitemap.root())),

@@ -9,6 +9,7 @@ import { READ_STORE } from '../infrastructure/tokens';
 import { authorPerson } from './author-person';
 import { escapeHtml, summary } from './html';
 import { notFoundHead } from './not-found-head';
+import { PostCards } from './post-cards';
 import { SITE_NAME, type PageHead } from './page-head';
 import { modifiedOn, PublicPosts, publishedOn } from './public-posts';
 import { SiteUrls } from './site-urls';
@@ -50,7 +51,7 @@ export class PostHeads {
       canonicalUrl: url,
       noindex: false,
       openGraphType: 'article' as const,
-      ...this.urls.previewImage(image),
+      ...this.urls.previewImage(image, this.cardOf(kind, post, author)),
       imageAlt: post.title,
       article: {
         authorName: author.name,
@@ -81,6 +82,10 @@ export class PostHeads {
       jsonLd: [this.qaPageJsonLd(post, author, url, text, answers, authorsOfAnswers)],
       noscript: this.postText(post, author, kind) + this.answersText(answers.shown, authorsOfAnswers),
     };
+  }
+
+  private cardOf(kind: PostKind, post: PostViewDocument, author: AuthorName): string {
+    return this.urls.postCard(kind, post.postId, PostCards.version({ title: post.title, byline: PostCards.byline(kind, author.name) }));
   }
 
   private imageOf(post: PostViewDocument): string | null {

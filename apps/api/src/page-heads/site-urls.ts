@@ -3,10 +3,13 @@ import { slugify } from '@app/contracts';
 import type { AppConfig } from '@app/config';
 import type { PostKind } from '@app/domain';
 import { APP_CONFIG } from '../infrastructure/tokens';
-import { SITE_CARD_SIZE } from './site-card';
+import { SOCIAL_CARD_SIZE } from './social-card';
 
 /** Where the generated site card is served. */
 export const SITE_CARD_PATH = '/site-card.png';
+
+/** Where a post's generated card is served: `/card/article/{id}.png`. */
+export const POST_CARD_PATH = /^\/card\/(article|question)\/(\d{1,16})\.png$/;
 
 /** The site's public addresses (SPEC §2 routes), absolute under PUBLIC_URL, as links shared elsewhere need them. */
 @Injectable()
@@ -51,9 +54,14 @@ export class SiteUrls {
     return this.absolute(SITE_CARD_PATH);
   }
 
-  /** A page's preview image: its own (absolute URL), or the site card with its size. */
-  previewImage(own: string | null): { image: string; imageSize?: { width: number; height: number } } {
-    return own ? { image: own } : { image: this.siteCard(), imageSize: SITE_CARD_SIZE };
+  /** The generated card of a post, at the address of its current version (see PostCards). */
+  postCard(kind: PostKind, id: number, version: string): string {
+    return this.absolute(`/card/${kind}/${id}.png?v=${version}`);
+  }
+
+  /** A page's preview image: its own (absolute URL), or a generated card (the site's by default) with its size. */
+  previewImage(own: string | null, card = this.siteCard()): { image: string; imageSize?: { width: number; height: number } } {
+    return own ? { image: own } : { image: card, imageSize: SOCIAL_CARD_SIZE };
   }
 
   /** Makes the site-relative image sources of stored post html (`/images/...`) absolute, for feed readers and crawlers elsewhere. */
