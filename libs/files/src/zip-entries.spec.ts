@@ -31,7 +31,11 @@ describe('zipEntryNames', () => {
     expect(zipEntryNames(Buffer.alloc(0))).toBeNull();
     expect(zipEntryNames(Buffer.from('PK'))).toBeNull();
     expect(zipEntryNames(archive.subarray(0, archive.length - 1))).toBeNull();
-    expect(zipEntryNames(Buffer.concat([archive, Buffer.from('trailing')]))).toBeNull();
+  });
+
+  it('reads an archive followed by other bytes, as archivers do', () => {
+    const archive = sampleZip([{ name: 'a.txt', data: 'hello' }]);
+    expect(zipEntryNames(Buffer.concat([archive, Buffer.from('trailing')]))).toEqual(['a.txt']);
   });
 
   it('refuses a directory that points outside the archive', () => {
