@@ -16,7 +16,7 @@ export interface Projection {
   version: number;
   /**
    * A reactor has side effects (it enqueues jobs) instead of documents: it is only ever resumed
-   * from its checkpoint, never rebuilt from position 0.
+   * from its checkpoint, never rebuilt from position 0. See `Reactor`.
    */
   reactor?: true;
   collections: readonly string[];
@@ -38,4 +38,39 @@ export interface SearchIndexProjection {
   version: number;
   handles: readonly string[];
   apply(event: RecordedEvent, batch: SearchIndexBatch): Promise<void>;
+}
+
+/**
+ * A reactor: side effects for events (it enqueues jobs), listed with the projections but run by
+ * the reactor target (runner/reactor-target.ts) OUTSIDE any read-store transaction: it reads the
+ * batch, calls `apply` for each event it handles, then moves its checkpoint on its own. `apply`
+ * must be idempotent (job id = event id): an outage replays it. An error means "not now" (a
+ * dependency is away: the reactor holds its place and retries without end), unless it is a
+ * `PoisonEvent` ("never": the event is parked for an operator).
+ */
+export interface Reactor extends Omit<Projection, 'apply' | 'reactor' | 'collections'> {
+  reactor: true;
+  collections: readonly [];
+  apply(event: RecordedEvent): Promise<void>;
+}
+
+export function isReactor(projection: Projection | Reactor): projection is Reactor {
+  return projection.reactor === true;
+}
+
+/** Thrown by a reactor for an event that fails the same way on a healthy system: it is parked, the reactor goes on. */
+export class PoisonEvent extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PoisonEvent';
+  }
+}
+
+/** Runs what a reactor computes from the event alone (no I/O): a failure there is the same on every retry, so poison. */
+export function poisonIfThrows<T>(compute: () => T): T {
+  try {
+    return compute();
+  } catch (error) {
+    throw new PoisonEvent(error instanceof Error ? error.message : String(error), { cause: error });
+  }
 }

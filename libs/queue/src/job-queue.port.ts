@@ -16,6 +16,11 @@
  *   tolerate a rare repeat.
  */
 export interface JobQueue {
+  /**
+   * Resolves once the job is durable. While the queue's store is unreachable it fails within a
+   * few seconds with `JobQueueUnavailable` (never waits for the store to come back): the caller
+   * (a reactor) retries later with the same id.
+   */
   enqueue(job: JobToEnqueue): Promise<void>;
 
   /** Starts consuming jobs of one name; resolves once the consumer is running. One handler per name. */
@@ -71,6 +76,14 @@ export interface RetryOptions {
   maxAttempts?: number;
   /** Delay before the first retry; each later retry waits twice as long. Default 1000 ms. */
   backoffMs?: number;
+}
+
+/** The queue's store (Redis) cannot be reached or did not answer in time: an outage, not a bad job. */
+export class JobQueueUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'JobQueueUnavailable';
+  }
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;

@@ -6,3 +6,4 @@ export * from './delivered-mail';
 export * from './capturing-smtp-server';
 export * from './projection-spec';
 export * from './search-projection-spec';
+export * from './redis-server';

@@ -14,7 +14,7 @@ import { loadStream, type EventStore, type RecordedEvent } from '@app/event-stor
 import { SEND_MAIL, type SendMailJob } from '@app/mail';
 import type { PersonalDataVault } from '@app/personal-data';
 import type { JobQueue } from '@app/queue';
-import type { Projection } from '../projection';
+import { poisonIfThrows, type Reactor } from '../projection';
 import { confirmEmailMail, resetPasswordMail } from './account-mails';
 
 export interface AccountMailDependencies {
@@ -38,9 +38,12 @@ const systemClock = () => new Date();
  * from an old copy) finds only expired requests beyond the queue's idempotency window (see
  * JobQueue), so nothing is sent twice whatever happens to the checkpoint. The link is signed here, never
  * stored: the log holds only when it was asked for. The message is sealed with the user's key
- * (see SendMailJob), so erasing the account leaves no readable job behind.
+ * (see SendMailJob), so erasing the account leaves no readable job behind. Reading the stream,
+ * opening and sealing with the key store and enqueueing can fail for a while (an outage: the
+ * reactor holds its place and retries); signing and writing the mail from the event cannot, except
+ * for a bad event (poison: parked).
  */
-export function accountMailReactor(deps: AccountMailDependencies): Projection {
+export function accountMailReactor(deps: AccountMailDependencies): Reactor {
   return {
     name: 'account-mail',
     version: 1,
@@ -54,10 +57,12 @@ export function accountMailReactor(deps: AccountMailDependencies): Projection {
       const { state } = await loadStream(deps.eventStore, accountStreamName(accountId), accountDecider);
       const personal = state.sealed ? await deps.vault.open<AccountPersonalData>(accountId, state.sealed) : null;
       if (!personal) return; // erased meanwhile: nobody to write to
-      const purpose: CredentialLinkPurpose = event.type === 'PasswordResetRequested' ? 'reset' : 'confirm';
-      const hash = signCredentialLink({ purpose, accountId, created, expire, credentialVersion }, deps.credentialLinkSecret);
-      const link = buildCredentialLink(deps.publicUrl, credentialLinkPath(purpose), { accountId, created, expire, hash });
-      const mail = (purpose === 'reset' ? resetPasswordMail : confirmEmailMail)({ to: personal.email, name: personal.name, link });
+      const mail = poisonIfThrows(() => {
+        const purpose: CredentialLinkPurpose = event.type === 'PasswordResetRequested' ? 'reset' : 'confirm';
+        const hash = signCredentialLink({ purpose, accountId, created, expire, credentialVersion }, deps.credentialLinkSecret);
+        const link = buildCredentialLink(deps.publicUrl, credentialLinkPath(purpose), { accountId, created, expire, hash });
+        return (purpose === 'reset' ? resetPasswordMail : confirmEmailMail)({ to: personal.email, name: personal.name, link });
+      });
       const job: SendMailJob = { accountId, sealed: await deps.vault.seal(accountId, mail) };
       await deps.queue.enqueue({ id: recorded.id, name: SEND_MAIL, data: job });
     },

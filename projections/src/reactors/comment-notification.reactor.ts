@@ -16,7 +16,7 @@ import { foldRecorded, loadStream, type EventStore, type RecordedEvent } from '@
 import { SEND_MAIL, type SendMailJob } from '@app/mail';
 import type { PersonalDataVault } from '@app/personal-data';
 import type { JobQueue } from '@app/queue';
-import type { Projection } from '../projection';
+import { PoisonEvent, poisonIfThrows, type Reactor } from '../projection';
 import { commentNotificationMail } from './comment-notification-mails';
 
 export interface CommentNotificationDependencies {
@@ -41,9 +41,10 @@ export const COMMENT_NOTIFICATION_MAX_AGE_MS = 2 * 24 * 3600 * 1000;
  * The job id is the event id, so a replay enqueues nothing twice; a comment older than
  * COMMENT_NOTIFICATION_MAX_AGE_MS is not mailed at all. Who to write to, and whether they
  * wanted it then (CommentNotificationsTurnedOff before the comment), is read from the streams;
- * the message is sealed with the recipient's key, like every queued mail.
+ * the message is sealed with the recipient's key, like every queued mail. Run outside the read
+ * store's transactions (see Reactor): a store or queue away holds it; a malformed event is poison.
  */
-export function commentNotificationReactor(deps: CommentNotificationDependencies): Projection {
+export function commentNotificationReactor(deps: CommentNotificationDependencies): Reactor {
   /**
    * The account now (its personal data: gone once erased), and whether it wanted comment mail when
    * the comment was made: a replay must decide as the first run did, not send what was once skipped.
@@ -77,6 +78,7 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
     handles: ['CommentAdded'] satisfies CommentAdded['type'][],
     async apply(recorded: RecordedEvent) {
       const { id, postKind, postId, parentId, authorId: commenterId, at } = recorded.data as CommentAdded['data'];
+      if (!(postKind in POST_KINDS)) throw new PoisonEvent(`CommentAdded on an unknown post kind: ${String(postKind)}`);
       const now = (deps.clock ?? (() => new Date()))();
       if (now.getTime() - Date.parse(at) > COMMENT_NOTIFICATION_MAX_AGE_MS) return;
       const post = await postOf(postKind, postId);
@@ -87,21 +89,24 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
       if (!recipientId || recipientId === commenterId) return;
 
       const recipient = await accountOf(recipientId, recorded.position);
-      if (!recipient.personal || !recipient.wanted) return; // erased, or unsubscribed
+      const { personal } = recipient;
+      if (!personal || !recipient.wanted) return; // erased, or unsubscribed
       const commenter = await accountOf(commenterId, recorded.position);
 
-      const { label } = POST_KINDS[postKind];
-      const base = deps.publicUrl.endsWith('/') ? deps.publicUrl : `${deps.publicUrl}/`;
-      const commentLink = new URL(`${label.toLowerCase()}/${postId}#comment-${id}`, base).toString();
-      const mail = commentNotificationMail({
-        to: recipient.personal.email,
-        name: recipient.personal.name,
-        commenter: commenter.personal?.name ?? 'Someone',
-        kind: isReply ? 'reply' : 'comment',
-        postLabel: postKind,
-        postTitle: post.title,
-        commentLink,
-        unsubscribeLink: buildUnsubscribeLink(deps.publicUrl, recipientId, deps.credentialLinkSecret),
+      const mail = poisonIfThrows(() => {
+        const { label } = POST_KINDS[postKind];
+        const base = deps.publicUrl.endsWith('/') ? deps.publicUrl : `${deps.publicUrl}/`;
+        const commentLink = new URL(`${label.toLowerCase()}/${postId}#comment-${id}`, base).toString();
+        return commentNotificationMail({
+          to: personal.email,
+          name: personal.name,
+          commenter: commenter.personal?.name ?? 'Someone',
+          kind: isReply ? 'reply' : 'comment',
+          postLabel: postKind,
+          postTitle: post.title,
+          commentLink,
+          unsubscribeLink: buildUnsubscribeLink(deps.publicUrl, recipientId, deps.credentialLinkSecret),
+        });
       });
       const job: SendMailJob = { accountId: recipientId, sealed: await deps.vault.seal(recipientId, mail) };
       await deps.queue.enqueue({ id: recorded.id, name: SEND_MAIL, data: job });

@@ -1,11 +1,12 @@
 import type { EventStore } from '@app/event-store';
 import type { ReadStore } from '@app/read-store';
 import type { SearchIndex } from '@app/search-index';
-import type { Projection, SearchIndexProjection } from '../projection';
+import { isReactor, type Projection, type SearchIndexProjection } from '../projection';
 import type { BatchTarget } from './apply-batch';
 import type { BatchResult, FailurePolicy } from './isolate-failures';
 import type { RebuildOptions, RebuildOutcome } from './rebuild-projection';
 import type { ParkedEventResolver } from './resolve-parked';
+import { reactorTarget } from './reactor-target';
 import { readStoreTarget } from './read-store-target';
 import { searchIndexTarget } from './search-index-target';
 
@@ -46,14 +47,16 @@ export interface SearchTargetConfig {
   projection: SearchIndexProjection;
 }
 
-/** Every target the site runs: the read-store projections and reactors, and the search projection when given. */
+/** Every target the site runs: the read-store projections, the reactors (side effects outside the read store's transactions), and the search projection when given. */
 export function createProjectionTargets(
   eventStore: EventStore,
   readStore: ReadStore,
   projections: readonly Projection[],
   search?: SearchTargetConfig,
 ): ProjectionTarget[] {
-  const targets = projections.map((projection) => readStoreTarget(eventStore, readStore, projection));
+  const targets = projections.map((projection) =>
+    isReactor(projection) ? reactorTarget(eventStore, readStore, projection) : readStoreTarget(eventStore, readStore, projection),
+  );
   if (search) targets.push(searchIndexTarget(eventStore, readStore, search.index, search.projection));
   return targets;
 }

@@ -59,7 +59,7 @@ export function searchParkedResolver(
   };
 }
 
-async function retryParked(
+export async function retryParked(
   eventStore: EventStore,
   readStore: ReadStore,
   name: string,
@@ -92,7 +92,7 @@ async function retryParked(
   }
 }
 
-async function skipParked(readStore: ReadStore, name: string, position: bigint): Promise<void> {
+export async function skipParked(readStore: ReadStore, name: string, position: bigint): Promise<void> {
   const id = parkedEventId(name, position);
   await readStore.transaction(async (tx) => {
     if (!(await tx.get(PARKED_EVENTS_COLLECTION, id))) throw new ParkedEventNotFound(name, position);

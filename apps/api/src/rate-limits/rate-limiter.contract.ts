@@ -5,6 +5,11 @@ export interface RateLimiterTarget {
   open(): Promise<RateLimiter>;
   /** Closes what `open` opened underneath and removes the test's data. */
   dispose(): Promise<void>;
+  /**
+   * For adapters whose store can be away while the site runs (Redis): a limiter composed as the
+   * site composes it, over a store that cannot be reached. It must still limit, in process.
+   */
+  openUnreachable?(): Promise<RateLimiter>;
 }
 
 const window: RateWindow = { name: 'contract', max: 3, windowMs: 60_000 };
@@ -80,6 +85,25 @@ export function describeRateLimiterContract(name: string, target: () => Promise<
         Array.from({ length: 24 }, (_, i) => (i % 2 === 0 ? limiter : other).take({ ...window, max: 5 }, 'racer', T0 + i)),
       );
       expect(results.filter((result) => result.granted)).toHaveLength(5);
+    });
+
+    it('still limits in process while its store is unreachable (if the store can be away)', async () => {
+      if (!subject.openUnreachable) return;
+      const away = await subject.openUnreachable();
+      opened.push(away);
+      for (const at of [T0, T0 + 1_000, T0 + 2_000]) expect((await away.take(window, 'ada', at)).granted).toBe(true);
+      expect(await away.take(window, 'ada', T0 + 10_000)).toEqual({ granted: false, retryAfterMs: 50_000 });
+      expect((await away.take(window, 'grace', T0 + 10_000)).granted).toBe(true);
+      expect((await away.take({ ...window, name: 'other' }, 'ada', T0 + 10_000)).granted).toBe(true);
+      const first = await away.take(window, 'lin', T0);
+      for (const at of [T0 + 1, T0 + 2]) await away.take(window, 'lin', at);
+      if (!first.granted) throw new Error('the first take was refused');
+      await away.release(window, 'lin', first.slot);
+      expect((await away.take(window, 'lin', T0 + 3)).granted).toBe(true);
+      expect((await away.take(window, 'lin', T0 + 4)).granted).toBe(false);
+      await away.clear(window, 'lin');
+      expect((await away.take(window, 'lin', T0 + 5)).granted).toBe(true);
+      expect((await away.take(window, 'ada', T0 + 60_000)).granted).toBe(true);
     });
 
     it('keeps the counts when the limiter is opened again (a restart)', async () => {

@@ -8,6 +8,7 @@ import {
   JobHandler,
   JobQueue,
   JobQueueStats,
+  JobQueueUnavailable,
   JobToEnqueue,
   ProcessOptions,
   RetryOptions,
@@ -29,6 +30,15 @@ export interface BullMqJobQueueOptions extends RetryOptions {
   /** Where connection and worker errors go (job failures are recorded in the failed set). */
   onError?: (error: unknown) => void;
 }
+
+/**
+ * How long an enqueue (or a stats read) may take before it fails with JobQueueUnavailable. While
+ * Redis is away the connections fail a command at once (no offline queue) and reconnect in the
+ * background; this bounds the one wait left: a first connection that never comes.
+ */
+const CALL_TIMEOUT_MS = 5_000;
+/** Commands of the producer side; the workers' blocking connections keep BullMQ's own settings. */
+const FAIL_FAST = { enableOfflineQueue: false, maxRetriesPerRequest: 0 } as const;
 
 const COUNTED_STATES = ['waiting', 'delayed', 'prioritized', 'waiting-children', 'active', 'completed', 'failed'] as const;
 
@@ -56,12 +66,18 @@ export class BullMqJobQueue implements JobQueue {
     this.backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
     this.keepCompleted = options.keepCompleted ?? { ageSeconds: IDEMPOTENCY_WINDOW_MS / 1000 };
     this.onError = options.onError ?? ((error) => console.error('[BullMqJobQueue]', error));
-    this.registry = new IORedis(options.url);
+    // Offline queue kept, but bounded: the first enqueues may come before the first connection.
+    this.registry = new IORedis(options.url, { maxRetriesPerRequest: 0, commandTimeout: CALL_TIMEOUT_MS });
     this.registry.on('error', this.onError);
   }
 
   async enqueue(job: JobToEnqueue): Promise<void> {
     this.assertOpen();
+    assertJobName(job.name);
+    await this.reachable(`enqueue ${job.name} ${job.id}`, () => this.add(job));
+  }
+
+  private async add(job: JobToEnqueue): Promise<void> {
     await this.register(job.name);
     // An id BullMQ already holds is ignored by `add`: that is the idempotency of the port.
     await this.queueFor(job.name).add(job.name, job.data ?? null, {
@@ -99,6 +115,10 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async stats(): Promise<JobQueueStats> {
+    return this.reachable('read the job counts', () => this.counts());
+  }
+
+  private async counts(): Promise<JobQueueStats> {
     const stats: JobQueueStats = { waiting: 0, active: 0, completed: 0, failed: 0 };
     for (const name of await this.knownNames()) {
       const counts = await this.queueFor(name).getJobCounts(...COUNTED_STATES);
@@ -112,6 +132,10 @@ export class BullMqJobQueue implements JobQueue {
 
   async failed(limit: number): Promise<FailedJob[]> {
     if (limit <= 0) return [];
+    return this.reachable('read the failed jobs', () => this.lastFailed(limit));
+  }
+
+  private async lastFailed(limit: number): Promise<FailedJob[]> {
     const failedJobs: Job[] = [];
     for (const name of await this.knownNames()) {
       // getFailed lists newest first; the `limit` newest of each queue hold the `limit` newest overall.
@@ -141,7 +165,7 @@ export class BullMqJobQueue implements JobQueue {
   private queueFor(name: string): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: { url: this.options.url }, prefix: this.prefix });
+      queue = new Queue(name, { connection: { url: this.options.url, ...FAIL_FAST }, prefix: this.prefix });
       queue.on('error', this.onError);
       this.queues.set(name, queue);
     }
@@ -149,7 +173,7 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   private async register(name: string): Promise<void> {
-    if (name.includes(':')) throw new Error(`A job name cannot contain ':' (BullMQ queue names cannot): ${name}`);
+    assertJobName(name);
     if (this.registeredNames.has(name)) return;
     await this.registry.sadd(this.namesKey(), name);
     this.registeredNames.add(name);
@@ -163,7 +187,27 @@ export class BullMqJobQueue implements JobQueue {
     return `${this.prefix}:_registry:job-names`;
   }
 
+  /** Runs a call on Redis within CALL_TIMEOUT_MS; any failure of it says that Redis is unavailable, and why. */
+  private async reachable<T>(what: string, call: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${CALL_TIMEOUT_MS} ms`)), CALL_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([call(), timeout]);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new JobQueueUnavailable(`The job queue (Redis) is unavailable, could not ${what}: ${reason}`, { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   private assertOpen(): void {
     if (this.closed) throw new Error('The job queue is closed');
   }
+}
+
+function assertJobName(name: string): void {
+  if (name.includes(':')) throw new Error(`A job name cannot contain ':' (BullMQ queue names cannot): ${name}`);
 }
