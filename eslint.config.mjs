@@ -77,6 +77,24 @@ export default tseslint.config(
     },
   },
   {
+    // The domain is pure (no Nest, no I/O, no large data set): what a decision needs of the world arrives in the command.
+    files: ['libs/domain/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...packageBoundaryPatterns,
+            {
+              regex: '^(?!@app/contracts$|node:crypto$|sanitize-html$|\\.)',
+              message: 'libs/domain imports only @app/contracts, node:crypto and sanitize-html: pass what a decision needs in the command.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Test doubles and HTTP bodies (supertest's `res.body`, `expect.any(...)`) are `any` by design.
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', '**/*.browser-spec.ts', '**/*.contract.ts', 'test/support/**/*.ts', '**/testing/**/*.ts'],
     rules: {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { listCities, listCountries, listStates } from '@app/domain';
+import { listCities, listCountries, listStates } from '@app/api/reference-data/geography';
 import { samplePng } from '@app/testing';
 import type { Page } from 'playwright-core';
 import { heading, HIDDEN, navbar, useBrowserSite, VISIBLE } from '../support/browser-site';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { firstSearchPager } from '@app/contracts';
-import { listCities, listCountries, listStates } from '@app/domain';
+import { listCities, listCountries, listStates } from '@app/api/reference-data/geography';
 import { samplePng } from '@app/testing';
 import { basicInfoNamed, bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
 import { articleBody, createPost, questionBody } from '../support/posts';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_STORE, READ_STORE } from '@app/api';
 import { PROFILE_MESSAGES } from '@app/contracts';
-import { listCities, listCountries, listStates } from '@app/domain';
+import { listCities, listCountries, listStates } from '@app/api/reference-data/geography';
 import type { EventStore } from '@app/event-store';
 import {
   ACCOUNTS_COLLECTION,

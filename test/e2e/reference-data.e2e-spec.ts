@@ -1,4 +1,4 @@
-import { countryIdOf, stateIdOf } from '@app/domain';
+import { countryIdOf, stateIdOf } from '@app/api/reference-data/geography';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** SPEC §7 'Home and master data' over HTTP, through the envelope. */

@@ -18,14 +18,23 @@ import {
   type PostIdGenerator,
   type ProfileCommand,
   type ProfilePersonalData,
+  type ProfileLocation,
   type ProjectPersonalData,
+  resolveLocation,
 } from '@app/domain';
 import { PersonalDataVault } from '@app/personal-data';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { POST_ID_GENERATOR } from '../posts/post-id.generator';
+import * as geography from '../reference-data/geography';
 
 export type HistoryKind = 'Companies' | 'Educations' | 'Projects';
+
+/** A company's or school's place, completed from its city (which their contracts require). */
+function resolvedPlace(place: ProfileLocation): { countryId: number; stateId: number; cityId: number } {
+  const { countryId, stateId, cityId } = resolveLocation(place, geography);
+  return { countryId: countryId!, stateId: stateId!, cityId: cityId! };
+}
 
 /** A change of one's own profile, as the controller received it (validated against the contracts). */
 export type ProfileChange =
@@ -83,7 +92,7 @@ export class ChangeProfileHandler implements ICommandHandler<ChangeProfileComman
         return {
           type: 'ChangeBasicInfo',
           ...owner,
-          facts: { genderId, countryId, stateId, cityId, showDOB, showEmail, showPhone },
+          facts: { genderId, ...resolveLocation({ countryId, stateId, cityId }, geography), showDOB, showEmail, showPhone },
           dateOfBirth: personal.dateOfBirth,
           sealed: await seal(personal),
         };
@@ -94,7 +103,12 @@ export class ChangeProfileHandler implements ICommandHandler<ChangeProfileComman
       case 'editCompany': {
         const { companyName, designation, countryId, stateId, cityId, startDate, endDate, isCurrentCompany } = change.body;
         const sealed = await seal({ companyName, designation } satisfies CompanyPersonalData);
-        const company = { countryId, stateId, cityId, startDate, endDate: isCurrentCompany ? null : (endDate ?? null), isCurrentCompany };
+        const company = {
+          ...resolvedPlace({ countryId, stateId, cityId }),
+          startDate,
+          endDate: isCurrentCompany ? null : (endDate ?? null),
+          isCurrentCompany,
+        };
         return change.type === 'addCompany'
           ? { type: 'AddCompany', ...owner, id: this.nextId(), company, sealed }
           : { type: 'EditCompany', ...owner, id: change.body.id, company, sealed };
@@ -103,7 +117,7 @@ export class ChangeProfileHandler implements ICommandHandler<ChangeProfileComman
       case 'editEducation': {
         const { universityName, countryId, stateId, cityId, startDate, endDate } = change.body;
         const sealed = await seal({ universityName } satisfies EducationPersonalData);
-        const education = { countryId, stateId, cityId, startDate, endDate: endDate ?? null };
+        const education = { ...resolvedPlace({ countryId, stateId, cityId }), startDate, endDate: endDate ?? null };
         return change.type === 'addEducation'
           ? { type: 'AddEducation', ...owner, id: this.nextId(), education, sealed }
           : { type: 'EditEducation', ...owner, id: change.body.id, education, sealed };

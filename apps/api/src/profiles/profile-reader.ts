@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityType, type Company, type Education, type Project, type Tag, type UserProfile } from '@app/contracts';
-import { findCity, findCountry, findGender, findState, findTag, notFound, profileViewer, visiblePersonalFields } from '@app/domain';
+import { findGender, findTag, notFound, profileViewer, visiblePersonalFields } from '@app/domain';
+import { findCity, findCountry, findState } from '../reference-data/geography';
 import {
   ACCOUNTS_COLLECTION,
   POST_VIEW_COLLECTION,

@@ -1,5 +1,5 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { listCities } from '@app/domain';
+import { listCities } from './geography';
 import { type MasterDataItem, toMasterDataItems } from './master-data-item';
 
 /** The cities of a state; an unknown state has none. */

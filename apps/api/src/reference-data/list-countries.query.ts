@@ -1,5 +1,5 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { listCountries } from '@app/domain';
+import { listCountries } from './geography';
 import { type MasterDataItem, toMasterDataItems } from './master-data-item';
 
 export class ListCountriesQuery extends Query<MasterDataItem[]> {}

@@ -1,5 +1,5 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { listStates } from '@app/domain';
+import { listStates } from './geography';
 import { type MasterDataItem, toMasterDataItems } from './master-data-item';
 
 /** The states of a country; an unknown country has none. */

@@ -4,8 +4,8 @@ import type { BasicInfoFacts, CompanyFacts, EducationFacts, ProjectFacts } from 
 /**
  * Profile commands. The handler validated the request against the contracts (lengths, required
  * fields, formats), sealed the personal data with the owner's key, and minted history ids with the
- * time-ordered id generator; the decider judges what needs the master data or the profile's own
- * history. `accountId` names the profile (its stream); `actor` is who is signed in.
+ * time-ordered id generator, and resolved each place against the geography (`resolveLocation`);
+ * the decider judges what needs the small master data or the profile's own history. `accountId` names the profile (its stream); `actor` is who is signed in.
  */
 export interface UserActor {
   accountId: string;

@@ -30,7 +30,6 @@ import {
   TAG_INVALID,
 } from './errors';
 import type { CompanyFacts, EducationFacts, ProfileEvent, ProjectFacts } from './events';
-import { resolveLocation } from './location';
 
 /** A profile needs no creation: its stream starts with the owner's first save. */
 export interface ProfileState {
@@ -98,15 +97,15 @@ function checkHistoryDates({ startDate, endDate }: { startDate: string | null; e
   if (startDate !== null && endDate !== null && endDate < startDate) throw validationError(PROFILE_MESSAGES.endDateBeforeStartDate);
 }
 
-/** 'Currently Working Here' clears the end date (SPEC §4); the place is completed from the city. */
+/** 'Currently Working Here' clears the end date (SPEC §4). The place arrives resolved (see `resolveLocation`). */
 function checkCompany(company: CompanyFacts, now: Date): CompanyFacts {
   const endDate = company.isCurrentCompany ? null : company.endDate;
   checkHistoryDates({ startDate: company.startDate, endDate }, now);
-  const { countryId, stateId, cityId } = resolveLocation(company);
+  const { countryId, stateId, cityId } = company;
   return {
-    countryId: countryId!,
-    stateId: stateId!,
-    cityId: cityId!,
+    countryId,
+    stateId,
+    cityId,
     startDate: company.startDate,
     endDate,
     isCurrentCompany: company.isCurrentCompany,
@@ -115,8 +114,8 @@ function checkCompany(company: CompanyFacts, now: Date): CompanyFacts {
 
 function checkEducation(education: EducationFacts, now: Date): EducationFacts {
   checkHistoryDates(education, now);
-  const { countryId, stateId, cityId } = resolveLocation(education);
-  return { countryId: countryId!, stateId: stateId!, cityId: cityId!, startDate: education.startDate, endDate: education.endDate };
+  const { countryId, stateId, cityId } = education;
+  return { countryId, stateId, cityId, startDate: education.startDate, endDate: education.endDate };
 }
 
 function checkProject(project: ProjectFacts, now: Date): ProjectFacts {
@@ -139,7 +138,9 @@ function changeBasicInfo(command: ChangeBasicInfo, state: ProfileState): Profile
       type: 'ProfileBasicInfoChanged',
       data: {
         genderId: facts.genderId,
-        ...resolveLocation(facts),
+        countryId: facts.countryId,
+        stateId: facts.stateId,
+        cityId: facts.cityId,
         showDOB: facts.showDOB,
         showEmail: facts.showEmail,
         showPhone: facts.showPhone,

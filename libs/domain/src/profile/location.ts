@@ -1,14 +1,26 @@
 import { validationError } from '../shared/errors';
-import { findCity, findCountry, findState } from '../reference-data/geography';
 import { CITY_INVALID, CITY_NOT_IN_COUNTRY, CITY_NOT_IN_STATE, COUNTRY_INVALID, STATE_INVALID, STATE_NOT_IN_COUNTRY } from './errors';
 import type { ProfileLocation } from './events';
 
 /**
- * Checks a place against the reference-data geography and completes it from its most precise
- * part: a city alone gives its state and country (SPEC §7 sends 'cityId only for location'); a
- * state or country given beside it must be the city's own. Refuses unknown ids.
+ * What resolving a place needs of the geography. The reference data (a large package of countries,
+ * states and cities) stays in the API, which resolves a place before deciding: the domain stays pure.
  */
-export function resolveLocation({ countryId, stateId, cityId }: ProfileLocation): ProfileLocation {
+export interface PlaceLookup {
+  findCountry: (id: number) => { id: number } | undefined;
+  findState: (id: number) => { id: number; countryId: number } | undefined;
+  findCity: (id: number) => { id: number; stateId: number; countryId: number } | undefined;
+}
+
+/**
+ * Checks a place against the geography and completes it from its most precise part: a city alone
+ * gives its state and country (SPEC §7 sends 'cityId only for location'); a state or country given
+ * beside it must be the city's own. Refuses unknown ids.
+ */
+export function resolveLocation(
+  { countryId, stateId, cityId }: ProfileLocation,
+  { findCity, findState, findCountry }: PlaceLookup,
+): ProfileLocation {
   if (cityId !== null) {
     const city = findCity(cityId);
     if (!city) throw validationError(CITY_INVALID);

@@ -1,4 +1,3 @@
 export * from './categories';
 export * from './tags';
 export * from './genders';
-export * from './geography';
