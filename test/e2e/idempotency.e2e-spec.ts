@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { firstSearchPager, IDEMPOTENCY_MESSAGES } from '@app/contracts';
 import { listCities, listCountries, listStates } from '@app/domain';
 import type { EventStore } from '@app/event-store';
-import type { ReadStore } from '@app/read-store';
+import type { ReadDocument, ReadStore } from '@app/read-store';
 import { samplePng } from '@app/testing';
 import { EVENT_STORE, READ_STORE } from '@app/api';
 import { IDEMPOTENCY_COLLECTION, IDS_PER_KEY, IdempotencyRecords } from '@app/api/idempotency/idempotency-records';
@@ -270,8 +270,7 @@ describe('Idempotency-Key', () => {
   });
 });
 
-interface KeptKey {
-  id: string;
+interface KeptKey extends ReadDocument {
   fingerprint: string;
   firstId: number;
 }

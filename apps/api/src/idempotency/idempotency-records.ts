@@ -13,6 +13,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A running request renews its claim; one not renewed for this long died with its process, and its retry takes over. */
 export const IN_FLIGHT_LEASE_MS = 15_000;
 const RENEW_EVERY_MS = 5_000;
+const MAX_RENEWALS = (10 * 60_000) / RENEW_EVERY_MS;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 const PURGE_BATCH = 1_000;
 /** How many new ids one keyed command may create (a post, a comment, a file, a profile entry: one each today). */
@@ -138,7 +139,10 @@ export class IdempotencyRecords implements OnModuleInit {
   }
 
   private claimed(id: string, caller: string, key: string, firstId: number): Claim {
+    let renewals = 0;
     const renewal = setInterval(() => {
+      // Bounded, so an attempt whose end was never seen cannot hold its key for ever.
+      if (++renewals > MAX_RENEWALS) return clearInterval(renewal);
       this.renew(id, firstId).catch((error: unknown) => this.logger.warn(`Could not renew an Idempotency-Key claim: ${String(error)}`));
     }, RENEW_EVERY_MS);
     renewal.unref();
