@@ -25,6 +25,8 @@ interface Client {
   /** Every id an answer of this command carried (a lost answer is not seen). */
   seenIds: number[];
   answered: boolean;
+  /** A send of it was cut off (no answer, or a 5xx) before it was answered. */
+  cutOff: boolean;
 }
 
 /**
@@ -91,7 +93,8 @@ describe('idempotent retries across SIGKILL', () => {
           signal: AbortSignal.timeout(20_000),
         });
       } catch {
-        return 'again'; // killed mid-request, or down
+        client.cutOff = true; // killed mid-request, or down
+        return 'again';
       }
       const envelope = (await response.json().catch(() => null)) as { result: number | { id: number } } | null;
       if (response.status === 200 && envelope) {
@@ -99,6 +102,7 @@ describe('idempotent retries across SIGKILL', () => {
         return 'answered';
       }
       // 409: an attempt of it still holds the key (its process may be dead: the lease runs out). 5xx: cut off by the kill.
+      if (response.status >= 500) client.cutOff = true;
       if (response.status !== 409 && response.status < 500)
         unexpected.push(`${client.kind} ${client.n}: ${response.status} ${JSON.stringify(envelope)}`);
       return 'again';
@@ -137,6 +141,8 @@ describe('idempotent retries across SIGKILL', () => {
 
     await Promise.all([killer(), ...clients.map(run)]);
     expect(unexpected).toEqual([]);
+    // The kills landed mid-burst: some commands lost their answer and were sent again.
+    expect(clients.filter((client) => client.cutOff).length).toBeGreaterThan(0);
 
     // Every answer of one command named one id.
     for (const client of clients)
