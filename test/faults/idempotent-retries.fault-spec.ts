@@ -59,23 +59,18 @@ describe('idempotent retries across SIGKILL', () => {
       token: accounts[0].token,
       body: articleBody({ isPublished: true, title: 'Retried comments go here' }),
     });
-    const clients: Client[] = [
-      ...Array.from({ length: POSTS }, (_, n) => ({
-        kind: 'post' as const,
-        n,
-        key: randomUUID(),
-        account: accounts[n % 2],
-        seenIds: [],
-        answered: false,
-      })),
-      ...Array.from({ length: COMMENTS }, (_, n) => ({
-        kind: 'comment' as const,
-        n,
-        key: randomUUID(),
-        account: accounts[(n + 1) % 2],
-        seenIds: [],
-        answered: false,
-      })),
+    const client = (kind: Client['kind'], n: number): Client => ({
+      kind,
+      n,
+      key: randomUUID(),
+      account: accounts[n % 2],
+      seenIds: [],
+      answered: false,
+      cutOff: false,
+    });
+    const clients = [
+      ...Array.from({ length: POSTS }, (_, n) => client('post', n)),
+      ...Array.from({ length: COMMENTS }, (_, n) => client('comment', n)),
     ];
     const unexpected: string[] = [];
 
