@@ -18,12 +18,13 @@ export function registerAccountCommands(program: Command): void {
           // Found through the e-mail's lookup hash: the log names accounts only by their opaque id.
           const accountId = await accountIdByEmailLookup(eventStore, emailLookupHash(email, config.emailLookupPepper));
           if (!accountId) throw new CliError(`No account with the e-mail ${email}.`);
+          const now = new Date();
           const { events } = await decideAndAppend(
             eventStore,
             accountStreamName(accountId),
             accountDecider,
-            { type, accountId, now: new Date() },
-            { actor: 'operator' },
+            { type, accountId, now },
+            { actor: 'operator', clock: () => now },
           );
           console.log(events.length ? `${email} ${done}.` : `${email}: nothing to change.`);
         }),

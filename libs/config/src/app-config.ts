@@ -13,6 +13,8 @@ export interface AppConfig {
   emailLookupPepper: string;
   /** Signs reset and confirmation links. */
   credentialLinkSecret: string;
+  /** Keys the fingerprints of Idempotency-Key requests and the event ids their commands derive. */
+  idempotencySecret: string;
   eventStoreUrl?: string;
   mongodbUrl?: string;
   meilisearchUrl?: string;
@@ -112,6 +114,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     jwtSecret,
     emailLookupPepper: env.EMAIL_LOOKUP_PEPPER ?? localSecret(dataDir, 'email-lookup-pepper'),
     credentialLinkSecret: createHmac('sha256', jwtSecret).update('credential-links').digest('base64url'),
+    idempotencySecret: createHmac('sha256', jwtSecret).update('idempotency-keys').digest('base64url'),
     eventStoreUrl: env.EVENTSTORE_URL,
     mongodbUrl: env.MONGODB_URL,
     meilisearchUrl: env.MEILISEARCH_URL,

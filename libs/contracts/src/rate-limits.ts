@@ -6,7 +6,16 @@ import { COMMENT_MESSAGES, COMMENT_RATE_LIMIT } from './comments';
  * them (`name=max/window`, e.g. `signup=20/1h`) or turns them all off (`off`).
  */
 export type RateLimitName =
-  'signup' | 'login-address' | 'login-email' | 'reset-link' | 'confirmation-link' | 'comment' | 'post' | 'like' | 'upload';
+  | 'signup'
+  | 'login-address'
+  | 'login-email'
+  | 'reset-link'
+  | 'confirmation-link'
+  | 'comment'
+  | 'post'
+  | 'like'
+  | 'upload'
+  | 'anonymous-idempotency-key';
 
 export interface RateLimitRule {
   max: number;
@@ -30,6 +39,8 @@ export const RATE_LIMIT_DEFAULTS: Record<RateLimitName, RateLimitRule> = {
   post: { max: 20, windowSeconds: HOUR },
   like: { max: 60, windowSeconds: MINUTE },
   upload: { max: 60, windowSeconds: HOUR },
+  /** Commands sent with an Idempotency-Key and no session, per client address: each keeps a record for a day. */
+  'anonymous-idempotency-key': { max: 60, windowSeconds: HOUR },
 };
 
 export const RATE_LIMIT_NAMES = Object.keys(RATE_LIMIT_DEFAULTS) as RateLimitName[];
@@ -52,4 +63,5 @@ export const RATE_LIMIT_MESSAGES: Record<RateLimitName, (retryAfterSeconds: numb
   post: (wait) => `You are posting too fast. Please try again ${waitText(wait)}.`,
   like: (wait) => `You are liking too fast. Please try again ${waitText(wait)}.`,
   upload: (wait) => `Too many uploads. Please try again ${waitText(wait)}.`,
+  'anonymous-idempotency-key': (wait) => `Too many requests with an Idempotency-Key. Please try again ${waitText(wait)}.`,
 };

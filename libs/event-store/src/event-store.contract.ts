@@ -74,6 +74,19 @@ export function describeEventStoreContract<Store extends EventStore>(
         expect(withoutId.id).toMatch(/^[0-9a-f-]{36}$/);
       });
 
+      it('stores an event id once: a repeated append writes nothing (refused, or answered as the first)', async () => {
+        const ids = [randomUUID(), randomUUID()];
+        const withIds = () => ids.map((id, index) => ({ ...event('Retried', { index }), id }));
+        await store.appendToStream(stream('a'), withIds(), { expectedRevision: 'no_stream' });
+        for (const expectedRevision of ['no_stream', 'any'] as const) {
+          await store.appendToStream(stream('a'), withIds(), { expectedRevision }).catch((error: unknown) => {
+            expect((error as Error).name).toMatch(/^(DuplicateEventIdError|WrongExpectedRevisionError)$/);
+          });
+        }
+        const read = await store.readStream(stream('a'));
+        expect(read.map((e) => e.id)).toEqual(ids);
+      });
+
       it('reads an empty array for a stream that does not exist', async () => {
         expect(await store.readStream(stream('missing'))).toEqual([]);
       });

@@ -6,6 +6,12 @@
  * - Optimistic concurrency: when `expectedRevision` does not match the stream, nothing is
  *   written and a `WrongExpectedRevisionError` is thrown.
  * - Once `appendToStream` resolved, the events are durable.
+ * - An event id is stored once: an append carrying an id the store already holds writes none
+ *   of its events. SQLite refuses any such append with `DuplicateEventIdError`; EventStoreDB
+ *   answers the exact repeat of an append (same ids, same expected revision, or `any`) with
+ *   success and writes nothing (its idempotent append), and refuses an append whose expected
+ *   revision no longer matches with `WrongExpectedRevisionError`. Either way a retried append
+ *   (an Idempotency-Key's command run again after a crash) is never stored twice.
  * - Within a stream, revisions are 0, 1, 2, ... in append order.
  * - `$all` is totally ordered by `position`; positions only grow.
  * - A subscription delivers every event after its start position exactly once, in `$all`
@@ -55,16 +61,22 @@ export interface AppendResult {
 export interface EventMetadata {
   /** Who caused it: an account id (opaque, never the user name), `system` or `operator`. */
   actor: string;
+  /** The conversation it belongs to: the HTTP request id (X-Request-Id) of the command that started it. */
   correlationId?: string;
+  /**
+   * The message that directly caused it: the command (for an HTTP command with an Idempotency-Key,
+   * an id derived from caller and key, the same on every retry; else the request id), or, for an
+   * event appended in reaction to another event, that event's id.
+   */
   causationId?: string;
-  /** ISO-8601 time the fact happened (business time, passed in; not the store's clock). */
+  /** ISO-8601 time the fact happened: business time from the handler's injected clock (CommandContext.clock), never the store's. */
   occurredAt: string;
   schemaVersion?: number;
   [key: string]: unknown;
 }
 
 export interface EventToAppend<Type extends string = string, Data = unknown> {
-  /** A UUID; generated when omitted. */
+  /** A UUID; generated when omitted. Unique in the store (see the guarantees above): a retried command passes the same ids. */
   id?: string;
   type: Type;
   data: Data;

@@ -4,6 +4,7 @@ import {
   CallHandler,
   ConflictException,
   ExecutionContext,
+  HttpException,
   HttpStatus,
   Injectable,
   NestInterceptor,
@@ -14,9 +15,13 @@ import { HTTP_CODE_METADATA, INTERCEPTORS_METADATA } from '@nestjs/common/consta
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { catchError, from, mergeMap, of, throwError, type Observable } from 'rxjs';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from '@app/contracts';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES, takesIdempotencyKey } from '@app/contracts';
+import { DomainError } from '@app/domain';
+import { repeatableCommand } from '@app/event-store';
 import type { RequestWithSession } from '../auth/auth.decorators';
-import { IdempotencyRecords } from './idempotency-records';
+import { withKeyedRequest, type KeyedRequest } from '../http/repeatable-request';
+import { AbuseLimits } from '../rate-limits/abuse-limits';
+import { ANONYMOUS_CALLER, IdempotencyRecords } from './idempotency-records';
 
 const COMMAND_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -24,8 +29,16 @@ const COMMAND_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * `Idempotency-Key` on any POST, PUT or DELETE: the first request with a key runs and its answer is
  * kept (24 h); a retry with the same key and the same request from the same caller gets that
  * answer again without running twice; the same key on another request is refused (422), and a
- * retry while the first is still running waits its turn (409). A request that fails records
- * nothing, so its retry runs again.
+ * retry while the first is still running waits its turn (409). A request refused before it had an
+ * effect records nothing, so its retry (or another request) runs again.
+ *
+ * Running twice is what the event store itself refuses: the handler runs as a KeyedRequest whose
+ * new ids were reserved with the claim and whose event ids derive from caller and key, so a retry
+ * after a crash at any point (the claim taken over once its lease ran out) creates nothing new and
+ * answers as the first attempt did (rebuilt from the stream).
+ *
+ * The calls of CALLS_WITHOUT_IDEMPOTENCY_KEY (credentials, searches) ignore the header. Anonymous
+ * keyed requests are limited per address (`anonymous-idempotency-key`).
  *
  * Global, so it sees JSON bodies; a route that parses its own body (multipart) lists
  * `IdempotencyAfterParsing` after its parsing interceptor instead.
@@ -35,17 +48,23 @@ export class IdempotencyInterceptor implements NestInterceptor {
   constructor(
     private readonly records: IdempotencyRecords,
     private readonly reflector: Reflector,
+    private readonly limits: AbuseLimits,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<Request & RequestWithSession>();
     const key = request.header(IDEMPOTENCY_KEY_HEADER);
     if (key === undefined || !COMMAND_METHODS.has(request.method) || this.leavesItToTheRoute(context)) return next.handle();
+    if (!takesIdempotencyKey(request.method, request.path)) return next.handle();
     if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new BadRequestException(IDEMPOTENCY_MESSAGES.invalidKey);
     const response = context.switchToHttp().getResponse<Response>();
-    const caller = request.user?.accountId ?? 'anonymous';
-    const fingerprint = sha256(JSON.stringify([request.method, request.originalUrl, canonical(this.bodyOf(request))]));
-    return from(this.records.claim(caller, key, fingerprint)).pipe(
+    const caller = request.user?.accountId ?? ANONYMOUS_CALLER;
+    const fingerprint = this.records.fingerprint([request.method, request.originalUrl, canonical(this.bodyOf(request))]);
+    const claimed = async () => {
+      if (caller === ANONYMOUS_CALLER) await this.limits.take('anonymous-idempotency-key', request.ip ?? 'unknown');
+      return this.records.claim(caller, key, fingerprint);
+    };
+    return from(claimed()).pipe(
       mergeMap((claim) => {
         if (claim.outcome === 'mismatch') throw new UnprocessableEntityException(IDEMPOTENCY_MESSAGES.otherRequest);
         if (claim.outcome === 'in-flight') throw new ConflictException(IDEMPOTENCY_MESSAGES.inFlight);
@@ -54,15 +73,25 @@ export class IdempotencyInterceptor implements NestInterceptor {
           return of(claim.response.body);
         }
         const status = this.statusOf(context, request);
-        return next.handle().pipe(
+        const keyed: KeyedRequest = {
+          command: repeatableCommand(claim.seed),
+          firstId: claim.firstId,
+          idCount: claim.idCount,
+          idsTaken: 0,
+          appended: false,
+        };
+        // handle() binds the handler to the async context it is called in: the keyed request's.
+        return withKeyedRequest(keyed, () => next.handle()).pipe(
           mergeMap(async (body: unknown) => {
-            // A file answer is not kept: a retry of it simply runs again.
-            if (body instanceof StreamableFile) await claim.release();
+            // A file answer is not kept: a retry of it simply runs again (a download changes nothing).
+            if (body instanceof StreamableFile) await claim.release(keyed.appended);
             else await claim.complete({ status, body });
             return body;
           }),
-          // Failed: nothing was kept, the key is free for a retry.
-          catchError((error: unknown) => from(claim.release()).pipe(mergeMap(() => throwError(() => error)))),
+          // Refused before any effect: the key is free. Anything else may have had one: the key stays, for the same request only.
+          catchError((error: unknown) =>
+            from(claim.release(keyed.appended || !isRefusal(error))).pipe(mergeMap(() => throwError(() => error))),
+          ),
         );
       }),
     );
@@ -100,7 +129,13 @@ export class IdempotencyAfterParsing extends IdempotencyInterceptor {
   }
 }
 
+// Inside the fingerprint's HMAC: only the HMAC is stored.
 const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
+
+/** A refusal on facts (validation, authorization, a domain rule): the command had no effect. */
+function isRefusal(error: unknown): boolean {
+  return error instanceof DomainError || (error instanceof HttpException && error.getStatus() < 500);
+}
 
 /** JSON with object keys sorted, so `{a, b}` and `{b, a}` are the same request. */
 function canonical(value: unknown): unknown {

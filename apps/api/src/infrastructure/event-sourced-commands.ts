@@ -13,10 +13,14 @@ import {
 import { DomainError } from '@app/domain';
 import { ProjectionRunner } from '@app/projections';
 import { SiteMetrics, type CommandOutcomeLabel } from '../metrics/site-metrics';
-import { withRequestCorrelation } from '../http/request-id';
-import { EVENT_STORE } from './tokens';
+import { currentRequestId, withRequestCorrelation } from '../http/request-id';
+import { currentKeyedRequest } from '../http/repeatable-request';
+import { CLOCK, EVENT_STORE, type Clock } from './tokens';
 
 type AnyEvent = { type: string; data: unknown };
+
+/** What a handler says about its command; the rest (clock, causation, the Idempotency-Key's ids) is filled in here. */
+export type HandlerContext = Omit<CommandContext, 'clock'> & Partial<Pick<CommandContext, 'clock'>>;
 
 /** The write loop (libs/event-store/decide-and-append) bound to the site's event store, plus read-your-writes. */
 @Injectable()
@@ -25,7 +29,21 @@ export class EventSourcedCommands {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly runner: ProjectionRunner,
     private readonly metrics: SiteMetrics,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
+
+  /**
+   * The handler's context with the injected clock (the events' business time), the request as
+   * correlation and causation, and, for a request with an Idempotency-Key, its RepeatableCommand.
+   */
+  private contextOf(context: HandlerContext): CommandContext {
+    const keyed = currentKeyedRequest();
+    return withRequestCorrelation({
+      clock: this.clock,
+      ...(keyed ? { repeatable: keyed.command } : { causationId: currentRequestId() }),
+      ...context,
+    });
+  }
 
   load<State, Event extends AnyEvent>(streamName: string, decider: Pick<StreamDecider<State, unknown, Event>, 'initialState' | 'evolve'>) {
     return loadStream(this.eventStore, streamName, decider);
@@ -35,12 +53,13 @@ export class EventSourcedCommands {
     streamName: string,
     decider: StreamDecider<State, Command, Event>,
     command: Command,
-    context: CommandContext,
+    context: HandlerContext,
   ): Promise<CommandOutcome<Event>> {
     const name = commandName(command);
-    return decideAndAppend(this.eventStore, streamName, decider, command, withRequestCorrelation(context)).then(
+    return decideAndAppend(this.eventStore, streamName, decider, command, this.contextOf(context)).then(
       (outcome) => {
-        this.metrics.recordCommand(name, outcome.events.length ? 'accepted' : 'unchanged');
+        if (outcome.position !== null) markAppended();
+        this.metrics.recordCommand(name, outcome.events.length && !outcome.repeated ? 'accepted' : 'unchanged');
         return outcome;
       },
       (error: unknown) => {
@@ -51,8 +70,10 @@ export class EventSourcedCommands {
   }
 
   /** Appends events decided elsewhere (reservations use `no_stream` to claim a name once). */
-  append(streamName: string, events: readonly AnyEvent[], expectedRevision: ExpectedRevision, context: CommandContext) {
-    return appendEvents(this.eventStore, streamName, events, expectedRevision, withRequestCorrelation(context));
+  async append(streamName: string, events: readonly AnyEvent[], expectedRevision: ExpectedRevision, context: HandlerContext) {
+    const position = await appendEvents(this.eventStore, streamName, events, expectedRevision, this.contextOf(context));
+    markAppended();
+    return position;
   }
 
   /**
@@ -62,6 +83,12 @@ export class EventSourcedCommands {
   async settle(position: bigint | null, projections?: readonly string[]): Promise<void> {
     if (position !== null) await this.runner.waitFor(position, projections, 2_000);
   }
+}
+
+/** A keyed request that stored an event has had an effect: its key is kept for the retry even if it fails later. */
+function markAppended(): void {
+  const keyed = currentKeyedRequest();
+  if (keyed) keyed.appended = true;
 }
 
 function commandName(command: unknown): string {

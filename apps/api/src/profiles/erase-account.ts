@@ -24,7 +24,7 @@ export async function eraseAccount(
   byOperator: boolean,
   now: Date,
 ): Promise<bigint | null> {
-  const context = withRequestCorrelation({ actor: byOperator ? OPERATOR_ACTOR : accountId });
+  const context = withRequestCorrelation({ actor: byOperator ? OPERATOR_ACTOR : accountId, clock: () => now });
   await decideAndAppend(
     eventStore,
     profileStreamName(accountId),

@@ -62,9 +62,9 @@ export function envelopeAround(resultJson: Buffer): Buffer {
   return Buffer.concat([ENVELOPE_HEAD, resultJson, tail]);
 }
 
-/** Anonymous callers: no session shapes the body, and no Idempotency-Key asks Nest's interceptor to keep the answer. */
-export function isAnonymous(headers: { authorization?: string; 'idempotency-key'?: string | string[] }): boolean {
-  return headers.authorization === undefined && headers['idempotency-key'] === undefined;
+/** Anonymous callers: no session shapes the body. (An Idempotency-Key changes nothing: reads take none, see CALLS_WITHOUT_IDEMPOTENCY_KEY.) */
+export function isAnonymous(headers: { authorization?: string }): boolean {
+  return headers.authorization === undefined;
 }
 
 /**

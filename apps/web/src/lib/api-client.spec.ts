@@ -27,6 +27,18 @@ describe('api client: Idempotency-Key', () => {
     expect(calls[2]).toEqual({ method: 'GET', key: null });
   });
 
+  it('sends no key on credential calls and searches, and never sends them again on its own', async () => {
+    answers = [ok, ok, ok, ok];
+    await api.post('/Account/Login', { Email: 'a@example.com', Password: 'secret-pass1' });
+    await api.post('/Account/Signup', {});
+    await api.delete('/User');
+    await api.post('/Search', { searchString: 'x' });
+    expect(calls.map((call) => call.key)).toEqual([null, null, null, null]);
+    answers = [];
+    await expect(api.post('/Search/UserPosts', {})).rejects.toEqual(new ApiError('The server could not be reached', 0));
+    expect(calls).toHaveLength(5);
+  });
+
   it('retries a command whose answer was lost with the same key, waiting while the first still runs', async () => {
     const inFlight = envelope(409, { success: false, result: null, errorMessage: IDEMPOTENCY_MESSAGES.inFlight, timeStamp: '' });
     const lost = () => {

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, type ApiEnvelope } from '@app/contracts';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, takesIdempotencyKey, type ApiEnvelope } from '@app/contracts';
 import { readAuthInfo, saveToken } from '@/lib/auth-storage';
 import { takeFirstRead } from '@/lib/first-read';
 import { requestFinished, requestStarted } from '@/lib/pending-requests';
@@ -25,7 +25,7 @@ export interface RequestOptions {
   /** Keep the global loading overlay hidden (autosave, background refreshes). */
   silent?: boolean;
   signal?: AbortSignal;
-  /** The Idempotency-Key of a command (POST, PUT, DELETE); a fresh one per call when not given. */
+  /** The Idempotency-Key of a command (POST, PUT, DELETE); a fresh one per call when not given. Never sent on CALLS_WITHOUT_IDEMPOTENCY_KEY. */
   idempotencyKey?: string;
 }
 
@@ -35,25 +35,26 @@ export const RETRY_DELAYS_MS = [500, 1500];
 /**
  * Calls the API and returns the whole envelope; throws ApiError unless it succeeded. A command
  * carries an Idempotency-Key, one per call (one per user action): when its answer is lost it is
- * sent again with the same key, so the server runs it at most once.
+ * sent again with the same key, so the server runs it at most once. Credential calls and the
+ * searches take no key (CALLS_WITHOUT_IDEMPOTENCY_KEY), and so are never sent again on their own.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
   const { method = 'GET', body, auth = true, silent = false, signal } = options;
   const headers = new Headers({ Accept: 'application/json' });
   const session = readAuthInfo();
   if (auth && session.isLoggedIn && session.token) headers.set('Authorization', `Bearer ${session.token}`);
-  const isCommand = method !== 'GET';
-  if (isCommand) headers.set(IDEMPOTENCY_KEY_HEADER, options.idempotencyKey ?? newIdempotencyKey());
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  const isKeyedCommand = method !== 'GET' && takesIdempotencyKey(method, url);
+  if (isKeyedCommand) headers.set(IDEMPOTENCY_KEY_HEADER, options.idempotencyKey ?? newIdempotencyKey());
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
     headers.set('Content-Type', 'application/json');
     payload = JSON.stringify(body);
   }
-  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
   const firstRead = method === 'GET' ? takeFirstRead<T>(url, !headers.has('Authorization')) : null;
   if (firstRead) return firstRead;
-  const retryDelays = isCommand ? RETRY_DELAYS_MS : [];
+  const retryDelays = isKeyedCommand ? RETRY_DELAYS_MS : [];
 
   if (!silent) requestStarted();
   try {

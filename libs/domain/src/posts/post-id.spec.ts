@@ -82,3 +82,19 @@ describe('createPostIdGenerator', () => {
     expect(postIdTime(a)).toEqual(postIdTime(b));
   });
 });
+
+describe('createPostIdGenerator(count)', () => {
+  it('reserves consecutive ids that no later call mints, borrowing the next millisecond when they do not fit', () => {
+    const next = createPostIdGenerator(
+      () => POST_ID_EPOCH_MS + 1_000,
+      () => 0.999,
+    );
+    const block = next(4);
+    const after = next();
+    expect(after).toBe(block + 4);
+    const ids = Array.from({ length: 3_000 }, () => next(3));
+    expect(ids.every((id, i) => i === 0 || id >= ids[i - 1] + 3)).toBe(true);
+    expect(ids.every((id) => (id % 2 ** 11) + 3 <= 2 ** 11)).toBe(true);
+    expect(() => next(0)).toThrow(RangeError);
+  });
+});

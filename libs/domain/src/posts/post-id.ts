@@ -14,7 +14,8 @@ const MAX_TICK = Math.floor(Number.MAX_SAFE_INTEGER / SEQUENCE_SIZE);
 /** The last instant whose ids are still safe integers. */
 export const LAST_POST_ID_MS = POST_ID_EPOCH_MS + MAX_TICK;
 
-export type PostIdGenerator = () => number;
+/** The next id; with `count`, the first of `count` consecutive ids, all reserved (a keyed command's ids, see apps/api idempotency). */
+export type PostIdGenerator = (count?: number) => number;
 
 /**
  * Within one process ids are strictly increasing, even when the clock steps back (the generator
@@ -24,20 +25,26 @@ export type PostIdGenerator = () => number;
  */
 export function createPostIdGenerator(clock: () => number = Date.now, random: () => number = Math.random): PostIdGenerator {
   let lastTick = -1;
-  let sequence = 0;
-  return () => {
+  /** The next free sequence number of `lastTick`. */
+  let next = 0;
+  return (count = 1) => {
+    if (!Number.isInteger(count) || count < 1 || count > RANDOM_START_RANGE)
+      throw new RangeError(`Cannot reserve ${count} post ids at once.`);
     const now = clock();
     if (now < POST_ID_EPOCH_MS) throw new Error(`The clock reads ${new Date(now).toISOString()}, before the post id epoch.`);
     const tick = Math.max(now - POST_ID_EPOCH_MS, lastTick);
     if (tick > lastTick) {
       lastTick = tick;
-      sequence = Math.floor(random() * RANDOM_START_RANGE);
-    } else if (++sequence === SEQUENCE_SIZE) {
+      next = Math.floor(random() * RANDOM_START_RANGE);
+    }
+    if (next + count > SEQUENCE_SIZE) {
       lastTick += 1;
-      sequence = 0;
+      next = 0;
     }
     if (lastTick > MAX_TICK) throw new Error('Post ids are exhausted: they would no longer be safe integers.');
-    return lastTick * SEQUENCE_SIZE + sequence;
+    const id = lastTick * SEQUENCE_SIZE + next;
+    next += count;
+    return id;
   };
 }
 
