@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { firstSearchPager, IDEMPOTENCY_MESSAGES } from '@app/contracts';
-import { listCities, listCountries, listStates } from '@app/domain';
+import { listCities, listCountries, listStates } from '@app/api/reference-data/geography';
 import type { EventStore } from '@app/event-store';
 import type { ReadDocument, ReadStore } from '@app/read-store';
 import { samplePng } from '@app/testing';
