@@ -10,3 +10,4 @@ export * from './isolate-failures';
 export * from './parked-events';
 export * from './rebuild-lease';
 export * from './resolve-parked';
+export * from './projection-failures';
