@@ -1,11 +1,11 @@
+import type { ProjectionFailureCategory } from '@app/contracts';
 import type { ReadStore } from '@app/read-store';
 
 /**
  * Why a projection is held at its checkpoint. Only an outage holds one: an event its fold keeps
  * throwing on is parked and the projection goes on (see `parkedEvents`).
  */
-export const FAILURE_CATEGORIES = ['outage'] as const;
-export type FailureCategory = (typeof FAILURE_CATEGORIES)[number];
+export type FailureCategory = ProjectionFailureCategory;
 
 export const PROJECTION_FAILURES_COLLECTION = 'projection_failures';
 
