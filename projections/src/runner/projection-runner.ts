@@ -268,7 +268,7 @@ export class ProjectionRunner {
   /** Whatever escaped the batch is not an event's fault (those are parked inside it): an outage. */
   private async failing(target: ProjectionTarget, status: ProjectionStatus, error: unknown): Promise<void> {
     const now = this.now();
-    if (status.state !== 'failing' || !status.failingSince) status.failingSince = now;
+    status.failingSince ??= now; // cleared by `recovered`
     status.state = 'failing';
     status.failureCategory = 'outage';
     status.lastError = error instanceof Error ? error.message || error.name : String(error);
