@@ -3,7 +3,9 @@ import { ProjectionRunner, parkedEvents, ACCOUNTS_COLLECTION, type AccountDocume
 import type { ReadStore } from '@app/read-store';
 import { READ_STORE, EVENT_STORE } from '@app/api';
 import type { EventStore } from '@app/event-store';
-import { bearer, signUp, type TestUser } from '../support/accounts';
+import type { SystemStatus } from '@app/contracts';
+import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
+import { parsePrometheusText } from '../support/prometheus-text';
 import { eventually } from '../support/eventually';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -27,9 +29,11 @@ function keyStoreWithOutage(keys: KeyStore, outage: { down: boolean; refused: nu
 describe('the key store failing for about a second while accounts register', () => {
   const outage = { down: false, refused: 0 };
   let site: TestApp;
+  let admin: TestUser;
 
   beforeAll(async () => {
     site = await startTestApp({ wrapKeyStore: (keys) => keyStoreWithOutage(keys, outage) });
+    admin = await makeAdmin(site, await signUp(site, 'Operator'));
   });
   afterAll(() => site.dispose());
 
@@ -51,6 +55,19 @@ describe('the key store failing for about a second while accounts register', () 
     expect(accounts.failureCategory).toBe('outage');
     expect(accounts.lastError).toContain('key store unavailable');
     expect(await readStore.get<AccountDocument>(ACCOUNTS_COLLECTION, users[0].accountId)).toBeNull();
+    // The operator sees it: the System card and /metrics.
+    const card = (await site.http().get('/api/Admin/System').set(bearer(admin)).expect(200)).body as { result: SystemStatus };
+    expect(card.result.projections.find((projection) => projection.name === 'accounts')).toMatchObject({
+      state: 'failing',
+      failureCategory: 'outage',
+      lastError: 'key store unavailable (injected)',
+    });
+    const metrics = parsePrometheusText((await site.http().get('/metrics').expect(200)).text);
+    expect(metrics.value('devcommunity_projection_state', { projection: 'accounts', state: 'failing' })).toBe(1);
+    expect(metrics.value('devcommunity_projection_failing_seconds', { projection: 'accounts', category: 'outage' })).toBeGreaterThanOrEqual(
+      0,
+    );
+    expect(metrics.value('devcommunity_projection_failing_seconds', { projection: 'post-view', category: 'outage' })).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // the outage lasts about a second
     expect(outage.refused).toBeGreaterThan(users.length);
     outage.down = false;
