@@ -1,4 +1,5 @@
 export * from './projection';
+export { OpenedPersonalData } from './opened-personal-data';
 export * from './runner';
 export * from './all-projections';
 

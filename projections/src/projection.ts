@@ -1,12 +1,17 @@
 import type { RecordedEvent } from '@app/event-store';
 import type { ReadStoreTransaction } from '@app/read-store';
 import type { SearchIndexBatch } from '@app/search-index';
+import type { OpenedPersonalData } from './opened-personal-data';
 
 /**
  * A projection folds events of `$all` into read-model documents.
  * The runner calls `apply` for each event whose type is in `handles`, inside a read-store
  * transaction that also moves the projection's checkpoint: each event is applied exactly once.
  * `apply` must be deterministic (no clock, no I/O but `tx`), so a rebuild gives the same documents.
+ * What it needs from elsewhere (the keys of the personal data its events carry) its `prefetch`
+ * reads for the whole batch before the transaction (docs/decisions.md, "Outage is not poison").
+ * An error thrown by `apply` is the event's (poison: retried, then parked); an error of `tx`, of
+ * `prefetch`, of reading the log or of the commit is an outage (retried without end, nothing skipped).
  * Collection names used through `tx` are the logical names of `collections`; the runner maps
  * them to the physical collections of the live or the rebuilding version.
  */
@@ -23,7 +28,10 @@ export interface Projection {
   handles: readonly string[];
   /** Per logical collection, the indexes its queries need. */
   indexes?: Readonly<Record<string, readonly (readonly string[])[]>>;
-  apply(event: RecordedEvent, tx: ReadStoreTransaction): Promise<void>;
+  /** Reads, before the batch's transaction, what `apply` needs beyond `tx`: the keys of the accounts the events name. */
+  prefetch?(events: readonly RecordedEvent[]): Promise<OpenedPersonalData>;
+  /** `personal`: what `prefetch` read for this batch (`OpenedPersonalData.none` without one). */
+  apply(event: RecordedEvent, tx: ReadStoreTransaction, personal: OpenedPersonalData): Promise<void>;
 }
 
 /**

@@ -3,6 +3,7 @@ import { samplePng } from '@app/testing';
 import IORedis from 'ioredis';
 import type { Response } from 'supertest';
 import { bearer, signUp, type TestUser } from '../support/accounts';
+import { mailSettled } from '../support/mail-settled';
 import { countMailTo, waitForMailTo } from '../support/mailbox';
 import { articleBody, createPost, questionBody } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -84,7 +85,7 @@ describe('abuse limits (RATE_LIMITS on, the clock injected)', () => {
     for (let index = 0; index < 5; index += 1)
       expect((await post('ForgotPassword', { Email: 'ghost@example.com' }).expect(200)).body.result).toBe(LINK_SENT);
     await waitForMailTo(site.dataDir, user.email, { subject: /reset/i });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await mailSettled(site);
     // The signup's confirmation e-mail and three reset e-mails.
     expect(await countMailTo(site.dataDir, user.email)).toBe(4);
     now += HOUR;
@@ -98,7 +99,7 @@ describe('abuse limits (RATE_LIMITS on, the clock injected)', () => {
     for (let index = 0; index < 8; index += 1)
       expect((await post('SendConfirmEmailLink', { Email: user.email }).expect(200)).body.result).toBe(LINK_SENT);
     await eventuallyCount(site, user.email, 4);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await mailSettled(site);
     expect(await countMailTo(site.dataDir, user.email)).toBe(4);
   });
 

@@ -4,6 +4,7 @@ import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { signUp, bearer } from '../support/accounts';
 import { articleBody, createPost, questionBody } from '../support/posts';
 import { runCli } from '../support/run-cli';
+import { mailSettled } from '../support/mail-settled';
 import { countMailTo, linkIn, waitForMailTo } from '../support/mailbox';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -174,7 +175,7 @@ describe('accounts', () => {
     it('answers the same for unknown e-mails and sends nothing', async () => {
       const response = await post('ForgotPassword', { Email: 'ghost@example.com' }).expect(200);
       expect(response.body.result).toBe(LINK_SENT);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await mailSettled(site);
       expect(await countMailTo(site.dataDir, 'ghost@example.com')).toBe(0);
     });
 

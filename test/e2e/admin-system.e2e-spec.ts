@@ -62,6 +62,8 @@ describe('GET /api/Admin/System', () => {
         lagEvents: 0,
         lagSeconds: 0,
         lastError: null,
+        failureCategory: null,
+        failingSince: null,
         parkedEvents: 0,
       });
     }

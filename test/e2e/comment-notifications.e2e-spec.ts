@@ -4,6 +4,7 @@ import { CapturingSmtpServer, type CapturedMail } from '@app/testing';
 import type { ReadStore } from '@app/read-store';
 import { EVENT_STORE, READ_STORE } from '@app/api';
 import { bearer, signUp, type TestUser } from '../support/accounts';
+import { mailSettled } from '../support/mail-settled';
 import { articleBody, createPost, questionBody } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -27,7 +28,7 @@ describe('comment notifications', () => {
 
   const notificationsTo = (user: TestUser) =>
     smtp.messages.filter((message) => message.envelopeTo.includes(user.email) && /comment|reply/i.test(message.parsed.subject ?? ''));
-  const settleMail = () => new Promise((resolve) => setTimeout(resolve, 700));
+  const settleMail = () => mailSettled(site);
   const waitForNotifications = async (user: TestUser, count: number) => {
     const deadline = Date.now() + 15_000;
     while (notificationsTo(user).length < count) {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { CapturingSmtpServer } from '@app/testing';
 import { signUp } from '../support/accounts';
+import { mailSettled } from '../support/mail-settled';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -42,7 +43,7 @@ if (!redisUrl) {
       });
       expect(mail.parsed.subject).toBe('Confirm your e-mail address');
       expect(mail.parsed.text).toContain('http://localhost:3000/confirmemail?uname=');
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await mailSettled(site);
       expect(smtp.messages.filter((message) => message.envelopeTo.includes(user.email))).toHaveLength(1);
     });
   });

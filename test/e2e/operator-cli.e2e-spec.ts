@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEventStore } from '@app/event-store';
+import { PROJECTION_FAILURES_COLLECTION, type ProjectionFailure } from '@app/projections';
+import { createReadStore } from '@app/read-store';
 import { runCli } from '../support/run-cli';
 
 describe('operator CLI: projections', () => {
@@ -63,5 +65,29 @@ describe('operator CLI: projections', () => {
     const { status, stderr } = runCli(dataDir, ['projections', 'rebuild', 'nope']);
     expect(status).toBe(1);
     expect(stderr).toMatch(/Unknown projection "nope"/);
+  });
+
+  it('shows a projection the site recorded failing on an outage, with its error, since when and the position it holds', async () => {
+    const readStore = await createReadStore({ dataDir });
+    const failure: ProjectionFailure = {
+      id: 'accounts',
+      category: 'outage',
+      error: 'key store unavailable',
+      since: '2026-03-01T10:00:00.000Z',
+      lastTriedAt: '2026-03-01T10:05:00.000Z',
+      checkpoint: '12',
+    };
+    await readStore.transaction((tx) => tx.upsert(PROJECTION_FAILURES_COLLECTION, failure));
+    try {
+      const { status, stdout } = runCli(dataDir, ['projections', 'status']);
+      expect(status).toBe(0);
+      expect(stdout.split('\n').find((line) => line.includes("'accounts'"))).toMatch(/failing \(outage\)/);
+      expect(stdout).toMatch(/Failing projections/);
+      expect(stdout).toMatch(/key store unavailable/);
+      expect(stdout).toMatch(/2026-03-01T10:00:00.000Z/);
+    } finally {
+      await readStore.transaction((tx) => tx.delete(PROJECTION_FAILURES_COLLECTION, 'accounts'));
+      await readStore.close();
+    }
   });
 });

@@ -1,10 +1,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EventStore } from '@app/event-store';
-import type { JobQueue } from '@app/queue';
-import { createReadStore, type ReadStore } from '@app/read-store';
-import { EVENT_STORE, JOB_QUEUE, READ_STORE } from '@app/api';
+import { createReadStore } from '@app/read-store';
 import { bearer, signUp, type TestUser } from '../support/accounts';
+import { mailSettled } from '../support/mail-settled';
 import { countMailTo, waitForMailTo } from '../support/mailbox';
 import { articleBody, createPost } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -47,22 +45,8 @@ describe('mail reactors with a lost checkpoint', () => {
     commenter: await countMailTo(dataDir, commenter.email),
   });
 
-  /** Until both reactors passed the head and the queue has nothing left to send. */
-  async function caughtUp(): Promise<void> {
-    const eventStore = site.app.get<EventStore>(EVENT_STORE);
-    const readStore = site.app.get<ReadStore>(READ_STORE);
-    const queue = site.app.get<JobQueue>(JOB_QUEUE);
-    const head = await eventStore.headPosition();
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const checkpoints = await Promise.all(REACTORS.map((name) => readStore.getCheckpoint(name)));
-      const stats = await queue.stats();
-      if (checkpoints.every((checkpoint) => checkpoint !== null && checkpoint >= head!) && stats.waiting + stats.active === 0) break;
-      if (Date.now() > deadline) throw new Error(`Reactors not caught up: ${checkpoints.join(', ')} of ${head}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500)); // a send in flight lands as a file
-  }
+  /** Until both reactors passed the head and the queue has nothing left to send (a job is active until its mail is written). */
+  const caughtUp = () => mailSettled(site);
 
   async function restartLosingCheckpoints(options: { queueToo?: boolean } = {}): Promise<void> {
     await site.close();

@@ -22,11 +22,14 @@ import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { SearchModule } from './search/search.module';
 import { SystemModule } from './system/system.module';
+import type { SiteEngineOptions } from './infrastructure/site-engines';
 import type { Clock } from './infrastructure/tokens';
 
 export interface AppOptions {
   /** Fixes the time commands happen at (tests); the system clock otherwise. */
   clock?: Clock;
+  /** Fault injection (test/faults only): wraps the key store. */
+  wrapKeyStore?: SiteEngineOptions['wrapKeyStore'];
 }
 
 @Module({

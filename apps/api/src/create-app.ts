@@ -23,10 +23,13 @@ import { answerPublicReadsFirst } from './public-reads/public-reads-front';
 export async function createApp(options: AppOptions & { logger?: false } = {}): Promise<NestExpressApplication> {
   // JSON lines from the first message on (the level is read before the app exists); off for tests.
   const logger = createLogger(options.logger === false ? 'silent' : loadConfig().logLevel);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ clock: options.clock }), {
-    bodyParser: false,
-    logger: options.logger === false ? false : new PinoNestLogger(logger),
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot({ clock: options.clock, wrapKeyStore: options.wrapKeyStore }),
+    {
+      bodyParser: false,
+      logger: options.logger === false ? false : new PinoNestLogger(logger),
+    },
+  );
   const config = app.get<AppConfig>(APP_CONFIG);
   const express = app.getHttpAdapter().getInstance();
   app.disable('x-powered-by');

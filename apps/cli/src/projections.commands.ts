@@ -1,6 +1,6 @@
 import { SingleBar, Presets } from 'cli-progress';
 import type { Command } from 'commander';
-import { createProjectionTargets, ParkedEventNotFound, parkedEvents, type ProjectionTarget } from '@app/projections';
+import { createProjectionTargets, ParkedEventNotFound, parkedEvents, projectionFailures, type ProjectionTarget } from '@app/projections';
 import type { SiteEngines } from '@app/api';
 import { CliError, withEngines } from './cli-context';
 
@@ -9,18 +9,22 @@ export function registerProjectionCommands(program: Command): void {
 
   projections
     .command('status')
-    .description('Position, lag and parked events of every projection')
+    .description('Position, lag, parked events and failures of every projection')
     .action(() =>
       withEngines(async (engines) => {
         const { eventStore } = engines;
         const head = await eventStore.headPosition();
         const parked = await parkedEvents(engines.readStore);
+        // Recorded by the process that runs the projections (this one runs none).
+        const failures = await projectionFailures(engines.readStore);
         const rows = [];
         for (const target of targetsOf(engines)) {
           const checkpoint = await target.checkpoint();
+          const failure = failures.find((candidate) => candidate.id === target.name);
           rows.push({
             projection: target.name,
             version: target.version,
+            state: failure ? `failing (${failure.category})` : 'ok',
             position: checkpoint?.toString() ?? '-',
             head: head?.toString() ?? '-',
             'lag (events)': await eventStore.countAfter(checkpoint),
@@ -28,6 +32,19 @@ export function registerProjectionCommands(program: Command): void {
           });
         }
         console.table(rows);
+        if (failures.length > 0) {
+          console.log('Failing projections (held at their position, retrying by themselves):');
+          console.table(
+            failures.map((failure) => ({
+              projection: failure.id,
+              category: failure.category,
+              since: failure.since,
+              lastTriedAt: failure.lastTriedAt,
+              position: failure.checkpoint ?? '-',
+              error: failure.error,
+            })),
+          );
+        }
         if (parked.length === 0) return;
         console.log('Parked events (resolve with `projections retry|skip <projection> <position>`):');
         console.table(

@@ -2,6 +2,14 @@
 export const PROJECTION_STATES = ['running', 'rebuilding', 'behind', 'failing', 'stopped'] as const;
 export type ProjectionState = (typeof PROJECTION_STATES)[number];
 
+/**
+ * Why a projection is failing (held at its checkpoint, retrying without end): a dependency is
+ * unavailable. An event a projection throws on is not a failure of it: it is parked and counted in
+ * `parkedEvents`.
+ */
+export const PROJECTION_FAILURE_CATEGORIES = ['outage'] as const;
+export type ProjectionFailureCategory = (typeof PROJECTION_FAILURE_CATEGORIES)[number];
+
 /** One projection (or reactor) of GET /api/Admin/System. Positions are `$all` positions as strings (they are 64-bit). */
 export interface ProjectionFigures {
   name: string;
@@ -14,6 +22,9 @@ export interface ProjectionFigures {
   lagSeconds: number;
   /** Why the last batch failed, while the projection is failing. */
   lastError: string | null;
+  /** While failing: what kind of failure holds it, and since when (ISO); null otherwise. */
+  failureCategory: ProjectionFailureCategory | null;
+  failingSince: string | null;
   /** Events it could not apply, set aside until an operator retries or skips them (`projections status`). */
   parkedEvents: number;
 }

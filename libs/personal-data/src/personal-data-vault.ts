@@ -38,19 +38,35 @@ export class PersonalDataVault {
   /** Throws SealedDataTamperedError when the ciphertext, tag or iv was altered. */
   async open<T extends object = Record<string, unknown>>(accountId: string, sealed: SealedPersonalData): Promise<T | null> {
     if (sealed.v !== 1) throw new Error(`Unknown sealed personal data version ${String(sealed.v)}.`);
-    const key = await this.keys.getKey(accountId);
-    if (!key) return null;
-    const tag = Buffer.from(sealed.tag, 'base64');
-    if (tag.length !== TAG_BYTES) throw new SealedDataTamperedError(accountId);
-    const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(sealed.iv, 'base64'), { authTagLength: TAG_BYTES });
-    decipher.setAAD(Buffer.from(accountId, 'utf8'));
-    decipher.setAuthTag(tag);
-    let plaintext: string;
-    try {
-      plaintext = Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]).toString('utf8');
-    } catch {
-      throw new SealedDataTamperedError(accountId);
-    }
-    return JSON.parse(plaintext) as T;
+    return (await this.openerFor(accountId))<T>(sealed);
   }
+
+  /**
+   * Reads the user's key once (the only I/O, so the only step a key-store outage can fail) and
+   * returns a pure opener of what is sealed with it: null for everything once the key is shredded;
+   * it throws (no I/O) on an altered value or an unknown version, an error the same value raises again.
+   */
+  async openerFor(accountId: string): Promise<PersonalDataOpener> {
+    const key = await this.keys.getKey(accountId);
+    return <T extends object>(sealed: SealedPersonalData) => (key ? openWith<T>(key, accountId, sealed) : null);
+  }
+}
+
+/** Opens what is sealed for one user with the key read beforehand (see `PersonalDataVault.openerFor`). */
+export type PersonalDataOpener = <T extends object = Record<string, unknown>>(sealed: SealedPersonalData) => T | null;
+
+function openWith<T extends object>(key: Buffer, accountId: string, sealed: SealedPersonalData): T {
+  if (sealed.v !== 1) throw new Error(`Unknown sealed personal data version ${String(sealed.v)}.`);
+  const tag = Buffer.from(sealed.tag, 'base64');
+  if (tag.length !== TAG_BYTES) throw new SealedDataTamperedError(accountId);
+  const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(sealed.iv, 'base64'), { authTagLength: TAG_BYTES });
+  decipher.setAAD(Buffer.from(accountId, 'utf8'));
+  decipher.setAuthTag(tag);
+  let plaintext: string;
+  try {
+    plaintext = Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]).toString('utf8');
+  } catch {
+    throw new SealedDataTamperedError(accountId);
+  }
+  return JSON.parse(plaintext) as T;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RecordedEvent } from '@app/event-store';
 import { createReadStore, type ReadStore } from '@app/read-store';
-import type { Projection } from '@app/projections';
+import { prefetchFor, type Projection } from '@app/projections';
 
 /** Fixtures shared by the projection specs: recorded events, a throw-away read store, applying events. */
 
@@ -65,11 +65,15 @@ export function useTemporaryReadStore(): () => ReadStore {
   };
 }
 
-/** Applies the events in ONE read-store transaction, skipping those the projection does not handle, as the runner does. */
-export function applyEvents(readStore: ReadStore, projection: Projection, ...events: RecordedEvent[]): Promise<void> {
+/**
+ * Applies the events in ONE read-store transaction, skipping those the projection does not handle,
+ * after its prefetch for them, as the runner does.
+ */
+export async function applyEvents(readStore: ReadStore, projection: Projection, ...events: RecordedEvent[]): Promise<void> {
+  const opened = await prefetchFor(projection, events);
   return readStore.transaction(async (tx) => {
     for (const event of events) {
-      if (projection.handles.includes(event.type)) await projection.apply(event, tx);
+      if (projection.handles.includes(event.type)) await projection.apply(event, tx, opened);
     }
   });
 }

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccountEvent, AccountPersonalData } from '@app/domain';
-import { PersonalDataVault, SqliteKeyStore } from '@app/personal-data';
+import { PersonalDataVault, SealedDataTamperedError, SqliteKeyStore } from '@app/personal-data';
+import { OpenedPersonalData } from '../opened-personal-data';
 import { documentIs, documentsAre, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
 import { ACCOUNTS_COLLECTION, accountsProjection, ERASED_USER_NAME, type AccountDocument } from './accounts.projection';
 
@@ -93,4 +94,31 @@ describe('accounts projection', () => {
           theAccount,
         ),
       ));
+
+  describe('does no I/O inside its transaction', () => {
+    it('reads the keys its batch needs in prefetch: a key-store outage fails there, before any transaction', async () => {
+      const event = await registered();
+      const down = new PersonalDataVault({
+        getKey: () => Promise.reject(new Error('key store unavailable')),
+        getOrCreateKey: () => Promise.reject(new Error('key store unavailable')),
+        deleteKey: () => Promise.reject(new Error('key store unavailable')),
+        close: () => Promise.resolve(),
+      });
+      const projection = accountsProjection(down);
+      await expect(projection.prefetch!([event])).rejects.toThrow('key store unavailable');
+      // The fold itself only opens what the prefetch read: given nothing, it names the missing key.
+      await expect(readStore().transaction((tx) => projection.apply(event, tx, OpenedPersonalData.none))).rejects.toThrow(
+        'was not prefetched',
+      );
+    });
+
+    it('throws inside the fold (poison, parked) on a sealed value that was altered', async () => {
+      const event = await registered();
+      const sealed = (event.data as { sealed: { data: string } }).sealed;
+      const altered = { ...event, data: { ...event.data, sealed: { ...sealed, data: Buffer.from('tampered').toString('base64') } } };
+      const projection = accountsProjection(vault);
+      const opened = await projection.prefetch!([altered]);
+      await expect(readStore().transaction((tx) => projection.apply(altered, tx, opened))).rejects.toBeInstanceOf(SealedDataTamperedError);
+    });
+  });
 });

@@ -4,12 +4,14 @@ import {
   accountIdOfStream,
   type AccountEvent,
   type AccountPersonalData,
+  type AccountRegistered,
   type ProfileBasicInfoChanged,
   type ProfilePersonalData,
 } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { PersonalDataVault } from '@app/personal-data';
 import type { ReadStoreTransaction } from '@app/read-store';
+import { OpenedPersonalData } from '../opened-personal-data';
 import type { Projection } from '../projection';
 
 export const ACCOUNTS_COLLECTION = 'accounts';
@@ -46,8 +48,8 @@ const HANDLED: (AccountEvent | ProfileBasicInfoChanged)['type'][] = [
 
 /**
  * Accounts as the session guard and every author name read them. The user name and display name
- * are opened from the sealed personal data while projecting: once a user's key is shredded, a
- * rebuild shows them as erased.
+ * are opened from the sealed personal data, with the keys `prefetch` read before the batch: once
+ * a user's key is shredded, a rebuild shows them as erased.
  */
 export function accountsProjection(vault: PersonalDataVault): Projection {
   return {
@@ -57,18 +59,23 @@ export function accountsProjection(vault: PersonalDataVault): Projection {
     handles: HANDLED,
     // Profiles and `/api/User/{userName}` find people by handle.
     indexes: { [ACCOUNTS_COLLECTION]: [['userName']] },
-    async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
+    prefetch: (events) =>
+      OpenedPersonalData.of(
+        vault,
+        events.map(sealedFor).filter((id): id is string => id !== null),
+      ),
+    async apply(recorded: RecordedEvent, tx: ReadStoreTransaction, opened: OpenedPersonalData) {
       if (recorded.type === 'ProfileBasicInfoChanged') {
         const profileOwner = accountIdOfProfileStream(recorded.streamName);
         const account = profileOwner && (await tx.get<AccountDocument>(ACCOUNTS_COLLECTION, profileOwner));
         if (!account || account.userName === null) return;
-        const personal = await vault.open<ProfilePersonalData>(account.id, (recorded.data as ProfileBasicInfoChanged['data']).sealed);
+        const personal = opened.open<ProfilePersonalData>(account.id, (recorded.data as ProfileBasicInfoChanged['data']).sealed);
         return personal ? tx.upsert(ACCOUNTS_COLLECTION, { ...account, name: personal.name }) : undefined;
       }
       const event = { type: recorded.type, data: recorded.data } as AccountEvent;
       const accountId = accountIdOfStream(recorded.streamName);
       if (event.type === 'AccountRegistered') {
-        const personal = await vault.open<AccountPersonalData>(event.data.accountId, event.data.sealed);
+        const personal = opened.open<AccountPersonalData>(event.data.accountId, event.data.sealed);
         return tx.upsert<AccountDocument>(ACCOUNTS_COLLECTION, {
           id: event.data.accountId,
           userName: personal?.userName ?? null,
@@ -95,4 +102,11 @@ export function accountsProjection(vault: PersonalDataVault): Projection {
       }
     },
   };
+}
+
+/** Whose key opens what the event carries sealed, if anything. */
+function sealedFor(recorded: RecordedEvent): string | null {
+  if (recorded.type === 'AccountRegistered') return (recorded.data as AccountRegistered['data']).accountId;
+  if (recorded.type === 'ProfileBasicInfoChanged') return accountIdOfProfileStream(recorded.streamName);
+  return null;
 }

@@ -15,6 +15,7 @@ import {
 import type { PersonalDataVault } from '@app/personal-data';
 import type { ReadStoreTransaction } from '@app/read-store';
 import { ERASED_USER_NAME } from '../accounts/accounts.projection';
+import { OpenedPersonalData } from '../opened-personal-data';
 import { applyLikeEvent, isLikeEvent, LIKE_EVENTS, postDocumentIdOf } from '../likes/like-counts';
 import { POST_LISTING_EVENTS } from '../post-listing-events';
 import type { Projection } from '../projection';
@@ -68,8 +69,9 @@ const AUTHOR_EVENTS: AuthorEvent['type'][] = ['AccountRegistered', 'ProfileBasic
 
 /**
  * The latest posts, visible or not, so a post that becomes visible again needs no other source.
- * Authors' names are opened from their sealed personal data while projecting, as the accounts
- * projection does: once a user's key is shredded, a rebuild shows their posts as by 'Deleted user'.
+ * Authors' names are opened from their sealed personal data with the keys `prefetch` read before
+ * the batch, as the accounts projection does: once a user's key is shredded, a rebuild shows their
+ * posts as by 'Deleted user'.
  */
 export function homeProjection(vault: PersonalDataVault): Projection {
   return {
@@ -78,19 +80,31 @@ export function homeProjection(vault: PersonalDataVault): Projection {
     collections: [HOME_COLLECTION, HOME_AUTHORS_COLLECTION],
     handles: [...POST_LISTING_EVENTS, ...LIKE_EVENTS, ...AUTHOR_EVENTS],
     indexes: { [HOME_COLLECTION]: [['entityType', 'visible', 'postId'], ['authorId']] },
-    async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
+    prefetch: (events) =>
+      OpenedPersonalData.of(
+        vault,
+        events.map(authorWithSealedData).filter((id): id is string => id !== null),
+      ),
+    async apply(recorded: RecordedEvent, tx: ReadStoreTransaction, opened: OpenedPersonalData) {
       if (isLikeEvent(recorded.type)) return applyLikeEvent(recorded, tx, HOME_COLLECTION, postDocumentIdOf);
-      if ((AUTHOR_EVENTS as string[]).includes(recorded.type)) return applyAuthorEvent(vault, recorded, tx);
+      if ((AUTHOR_EVENTS as string[]).includes(recorded.type)) return applyAuthorEvent(opened, recorded, tx);
       return applyPostEvent(recorded, tx);
     },
   };
 }
 
 /** Keeps each author's names, and rewrites them on every post of the author when they change. */
-async function applyAuthorEvent(vault: PersonalDataVault, recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {
+/** Whose key opens the names an author event carries sealed, if any. */
+function authorWithSealedData(recorded: RecordedEvent): string | null {
+  if (recorded.type === 'AccountRegistered') return (recorded.data as AccountRegistered['data']).accountId;
+  if (recorded.type === 'ProfileBasicInfoChanged') return accountIdOfProfileStream(recorded.streamName);
+  return null;
+}
+
+async function applyAuthorEvent(opened: OpenedPersonalData, recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {
   const event = { type: recorded.type, data: recorded.data } as AuthorEvent;
   if (event.type === 'AccountRegistered') {
-    const personal = await vault.open<AccountPersonalData>(event.data.accountId, event.data.sealed);
+    const personal = opened.open<AccountPersonalData>(event.data.accountId, event.data.sealed);
     const author = personal ? { uName: personal.userName, name: personal.name } : ERASED_AUTHOR;
     return rename(tx, { id: event.data.accountId, ...author });
   }
@@ -100,7 +114,7 @@ async function applyAuthorEvent(vault: PersonalDataVault, recorded: RecordedEven
   const owner = accountIdOfProfileStream(recorded.streamName);
   const author = owner ? await tx.get<HomeAuthor>(HOME_AUTHORS_COLLECTION, owner) : null;
   if (!author || author.uName === '') return;
-  const personal = await vault.open<ProfilePersonalData>(author.id, event.data.sealed);
+  const personal = opened.open<ProfilePersonalData>(author.id, event.data.sealed);
   if (personal && personal.name !== author.name) return rename(tx, { ...author, name: personal.name });
 }
 

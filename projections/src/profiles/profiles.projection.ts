@@ -10,10 +10,12 @@ import {
   type ProfileEvent,
   type ProfilePersonalData,
   type ProjectPersonalData,
+  type SealedPersonalData,
 } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { PersonalDataVault } from '@app/personal-data';
 import type { ReadStoreTransaction } from '@app/read-store';
+import { OpenedPersonalData } from '../opened-personal-data';
 import type { Projection } from '../projection';
 
 export const PROFILES_COLLECTION = 'profiles';
@@ -123,8 +125,8 @@ const emptyHistory = (accountId: string, kind: ProfileHistoryKind, itemId: numbe
 });
 
 /**
- * Profiles, their histories and pictures. Sealed parts are opened with the owner's key while
- * projecting: once the key is shredded, a rebuild finds nothing to show, and `ProfileErased`
+ * Profiles, their histories and pictures. Sealed parts are opened with the owner's key, read by
+ * `prefetch` before the batch: once the key is shredded, a rebuild finds nothing to show, and `ProfileErased`
  * removes what a live projection held.
  */
 export function profilesProjection(vault: PersonalDataVault): Projection {
@@ -134,12 +136,18 @@ export function profilesProjection(vault: PersonalDataVault): Projection {
     collections: [PROFILES_COLLECTION, PROFILE_HISTORY_COLLECTION, PROFILE_PICTURES_COLLECTION],
     handles: ['AccountRegistered', ...PROFILE_EVENTS, 'FileUploaded', 'FileDeleted'],
     indexes: { [PROFILE_HISTORY_COLLECTION]: [['accountId', 'kind']], [PROFILE_PICTURES_COLLECTION]: [['accountId']] },
-    async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
+    // Every sealed part is the profile owner's: the key of each account the batch names.
+    prefetch: (events) =>
+      OpenedPersonalData.of(
+        vault,
+        events.map(ownerOf).filter((id): id is string => id !== null),
+      ),
+    async apply(recorded: RecordedEvent, tx: ReadStoreTransaction, opened: OpenedPersonalData) {
       if (recorded.streamName.startsWith('file-')) return applyFileEvent(recorded, tx);
       if (recorded.type === 'AccountRegistered') {
         // A profile starts with the name and e-mail given at signup.
         const { accountId: owner, sealed } = recorded.data as AccountRegistered['data'];
-        const account = await vault.open<AccountPersonalData>(owner, sealed);
+        const account = opened.open<AccountPersonalData>(owner, sealed);
         if (!account) return;
         return tx.upsert<ProfileDocument>(PROFILES_COLLECTION, {
           ...emptyProfile(owner),
@@ -152,7 +160,7 @@ export function profilesProjection(vault: PersonalDataVault): Projection {
       if (!accountId) return;
       const event = { type: recorded.type, data: recorded.data } as ProfileEvent;
       const profile = (await tx.get<ProfileDocument>(PROFILES_COLLECTION, accountId)) ?? emptyProfile(accountId);
-      const open = <T extends object>(sealed: Parameters<PersonalDataVault['open']>[1]) => vault.open<T>(accountId, sealed);
+      const open = <T extends object>(sealed: SealedPersonalData) => opened.open<T>(accountId, sealed);
 
       const updatedOn = recorded.metadata.occurredAt;
       const saveHistory = async (kind: ProfileHistoryKind, itemId: number, fields: Partial<ProfileHistoryDocument> | null) => {
@@ -165,7 +173,7 @@ export function profilesProjection(vault: PersonalDataVault): Projection {
       switch (event.type) {
         case 'ProfileBasicInfoChanged': {
           const { sealed, at: _at, ...facts } = event.data;
-          const personal = await open<ProfilePersonalData>(sealed);
+          const personal = open<ProfilePersonalData>(sealed);
           if (!personal) return;
           return tx.upsert<ProfileDocument>(PROFILES_COLLECTION, { ...profile, ...facts, ...personal, updatedOn });
         }
@@ -174,19 +182,19 @@ export function profilesProjection(vault: PersonalDataVault): Projection {
         case 'ProfileCompanyAdded':
         case 'ProfileCompanyEdited': {
           const { sealed, id, at: _at, ...facts } = event.data;
-          const personal = await open<CompanyPersonalData>(sealed);
+          const personal = open<CompanyPersonalData>(sealed);
           return saveHistory('company', id, personal && { ...facts, ...personal });
         }
         case 'ProfileEducationAdded':
         case 'ProfileEducationEdited': {
           const { sealed, id, at: _at, ...facts } = event.data;
-          const personal = await open<EducationPersonalData>(sealed);
+          const personal = open<EducationPersonalData>(sealed);
           return saveHistory('education', id, personal && { ...facts, ...personal });
         }
         case 'ProfileProjectAdded':
         case 'ProfileProjectEdited': {
           const { sealed, id, at: _at, ...facts } = event.data;
-          const personal = await open<ProjectPersonalData>(sealed);
+          const personal = open<ProjectPersonalData>(sealed);
           return saveHistory('project', id, personal && { ...facts, ...personal });
         }
         case 'ProfileCompanyRemoved':
@@ -235,4 +243,10 @@ async function applyFileEvent(recorded: RecordedEvent, tx: ReadStoreTransaction)
   if (profile?.profilePic === picture.uploadedFileName) {
     await tx.upsert<ProfileDocument>(PROFILES_COLLECTION, { ...profile, profilePic: null, updatedOn: recorded.metadata.occurredAt });
   }
+}
+
+/** The account whose key opens what the event carries sealed (none for files). */
+function ownerOf(recorded: RecordedEvent): string | null {
+  if (recorded.type === 'AccountRegistered') return (recorded.data as AccountRegistered['data']).accountId;
+  return accountIdOfProfileStream(recorded.streamName);
 }

@@ -1,7 +1,15 @@
 import type { EventStore, RecordedEvent } from '@app/event-store';
 import type { ReadStore, ReadStoreTransaction } from '@app/read-store';
+import { OpenedPersonalData } from '../opened-personal-data';
 import type { Projection } from '../projection';
-import { applyIsolatingFailures, applyNaming, type BatchResult, type BatchSink, type FailurePolicy } from './isolate-failures';
+import {
+  applyIsolatingFailures,
+  applyNaming,
+  markingStoreFailures,
+  type BatchResult,
+  type BatchSink,
+  type FailurePolicy,
+} from './isolate-failures';
 import { namespacedTransaction } from './namespaced-transaction';
 import { PARKED_EVENTS_COLLECTION, type ParkedEvent } from './parked-events';
 
@@ -51,11 +59,13 @@ export function readStoreSink(readStore: ReadStore, target: BatchTarget): BatchS
     checkpointName,
     projectionName: projection.name,
     checkpoint: () => readStore.getCheckpoint(checkpointName),
-    apply: (from, events: readonly RecordedEvent[], to) =>
-      inTransaction(from, async (tx) => {
-        await applyEvents(tx, target, events);
+    apply: async (from, events: readonly RecordedEvent[], to) => {
+      const personal = await prefetchFor(projection, events);
+      return inTransaction(from, async (tx) => {
+        await applyEvents(tx, target, events, personal);
         await tx.setCheckpoint(checkpointName, to);
-      }),
+      });
+    },
     park: (from, parked: ParkedEvent) =>
       inTransaction(from, async (tx) => {
         await tx.upsert<ParkedEvent>(PARKED_EVENTS_COLLECTION, parked);
@@ -64,11 +74,28 @@ export function readStoreSink(readStore: ReadStore, target: BatchTarget): BatchS
   };
 }
 
-/** Runs the target's projection on the events it handles, inside `tx` (a throw names the event: `EventApplyFailed`). */
-export async function applyEvents(tx: ReadStoreTransaction, target: BatchTarget, events: readonly RecordedEvent[]): Promise<void> {
+/**
+ * What the projection needs for these events beyond its transaction, read before it (the
+ * projection's `prefetch`): a failure here is an outage, never the events' fault.
+ */
+export async function prefetchFor(projection: Projection, events: readonly RecordedEvent[]): Promise<OpenedPersonalData> {
+  const handled = events.filter((event) => projection.handles.includes(event.type));
+  return projection.prefetch && handled.length > 0 ? projection.prefetch(handled) : OpenedPersonalData.none;
+}
+
+/**
+ * Runs the target's projection on the events it handles, inside `tx`, with what `prefetchFor` read
+ * for them (a throw of the fold names the event: `EventApplyFailed`; a throw of `tx` is an outage).
+ */
+export async function applyEvents(
+  tx: ReadStoreTransaction,
+  target: BatchTarget,
+  events: readonly RecordedEvent[],
+  personal: OpenedPersonalData,
+): Promise<void> {
   const { projection, collectionSuffix } = target;
-  const scoped = namespacedTransaction(tx, projection.collections, collectionSuffix);
+  const scoped = markingStoreFailures(namespacedTransaction(tx, projection.collections, collectionSuffix));
   for (const event of events) {
-    if (projection.handles.includes(event.type)) await applyNaming(event, () => projection.apply(event, scoped));
+    if (projection.handles.includes(event.type)) await applyNaming(event, () => projection.apply(event, scoped, personal));
   }
 }

@@ -2,7 +2,14 @@ import type { EventStore, RecordedEvent } from '@app/event-store';
 import type { ReadStore } from '@app/read-store';
 import type { SearchGeneration, SearchIndex } from '@app/search-index';
 import type { SearchIndexProjection } from '../projection';
-import { applyIsolatingFailures, applyNaming, type BatchResult, type BatchSink, type FailurePolicy } from './isolate-failures';
+import {
+  applyIsolatingFailures,
+  applyNaming,
+  markingStoreFailures,
+  type BatchResult,
+  type BatchSink,
+  type FailurePolicy,
+} from './isolate-failures';
 import { PARKED_EVENTS_COLLECTION, type ParkedEvent } from './parked-events';
 
 /** Checkpoint names of the search index's generations, as parked records name them. */
@@ -49,8 +56,9 @@ export function searchIndexSink(
     checkpoint: () => index.getCheckpoint(generation),
     apply: (from, events: readonly RecordedEvent[], to) =>
       index.applyBatch(generation, { from, to }, async (batch) => {
+        const marked = markingStoreFailures(batch);
         for (const event of events) {
-          if (projection.handles.includes(event.type)) await applyNaming(event, () => projection.apply(event, batch));
+          if (projection.handles.includes(event.type)) await applyNaming(event, () => projection.apply(event, marked));
         }
       }),
     park: async (from, record: ParkedEvent) => {

@@ -11,3 +11,4 @@ export * from './parked-events';
 export * from './rebuild-lease';
 export * from './resolve-parked';
 export * from './reactor-target';
+export * from './projection-failures';

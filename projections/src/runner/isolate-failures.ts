@@ -102,13 +102,46 @@ export async function applyIsolatingFailures(
   return { read: index + 1, checkpoint: event.position, parked };
 }
 
-/** Runs the projection on one event, naming the event when it throws. */
+/**
+ * Runs the projection on one event, naming the event when it throws: the fold's own error is the
+ * event's (poison). An error of the store it writes to (see `markingStoreFailures`) passes as it
+ * is: an outage, which the runner retries without parking anything.
+ */
 export async function applyNaming(event: RecordedEvent, apply: () => Promise<void>): Promise<void> {
   try {
     await apply();
   } catch (error) {
+    if (storeFailures.has(error as object)) throw error;
     throw new EventApplyFailed(event, error);
   }
+}
+
+const storeFailures = new WeakSet<object>();
+
+/**
+ * The transaction (or search batch) as a fold sees it: whatever one of its methods throws is the
+ * store's failure, not the event's, and is marked so (an outage: retried, never parked).
+ */
+export function markingStoreFailures<T extends object>(store: T): T {
+  const mark = (error: unknown) => {
+    const marked = error instanceof Error ? error : new Error(String(error));
+    storeFailures.add(marked);
+    return marked;
+  };
+  return new Proxy(store, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        try {
+          const result: unknown = value.apply(target, args);
+          return result instanceof Promise ? result.catch((error: unknown) => Promise.reject(mark(error))) : result;
+        } catch (error) {
+          throw mark(error);
+        }
+      };
+    },
+  });
 }
 
 export function reasonText(reason: unknown): string {

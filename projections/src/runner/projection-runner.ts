@@ -3,6 +3,7 @@ import type { ReadStore } from '@app/read-store';
 import type { Projection } from '../projection';
 import type { BatchResult, FailurePolicy } from './isolate-failures';
 import { parkedEvents } from './parked-events';
+import { PROJECTION_FAILURES_COLLECTION, type FailureCategory, type ProjectionFailure } from './projection-failures';
 import { createProjectionTargets, type ProjectionTarget, type SearchTargetConfig } from './projection-target';
 import { SharedLogRead } from './shared-log-read';
 import { Signal } from './signal';
@@ -37,14 +38,21 @@ export interface ProjectionStatus {
   version: number;
   checkpoint: bigint | null;
   state: 'stopped' | 'catching-up' | 'live' | 'rebuilding' | 'failing';
+  /** While failing: why the last try failed, what kind of failure holds it, and since when. */
   lastError?: string;
+  failureCategory?: FailureCategory;
+  failingSince?: Date;
   /** Events the live run parked and nobody resolved yet (see `parkedEvents`). */
   parked: number;
 }
 
 /**
- * Keeps every projection up to date with `$all`, one loop per projection (a failing projection
- * stops only itself and retries with backoff). A projection whose code version differs from the
+ * Keeps every projection up to date with `$all`, one loop per projection. Failures are classified
+ * once, here: an event a projection's fold throws on is poison (retried a few times, then parked;
+ * see `applyIsolatingFailures`); anything else (reading the log, a prefetch from the key store,
+ * the read store or the search index failing) is an outage: the projection holds its checkpoint,
+ * shows `failing` (also recorded in the read store for other processes: `projectionFailures`) and
+ * retries with backoff without end, stopping only itself. A projection whose code version differs from the
  * stored one is rebuilt blue-green: the old documents keep being served while the new version
  * builds beside them from position 0; then documents and checkpoint switch at once. The read-store
  * projections and the search projection (documents in the SearchIndex) run the same way, each
@@ -55,6 +63,8 @@ export interface ProjectionStatus {
 export class ProjectionRunner {
   private readonly logger: ProjectionLogger;
   private readonly statuses = new Map<string, ProjectionStatus>();
+  /** Projections whose failure this runner recorded in the read store (deleted once they recover). */
+  private readonly failureRecorded = new Set<string>();
   /** Rung when `$all` has something new: idle loops wake up at once instead of at their next poll. */
   private readonly appended = new Signal();
   /** Rung when a checkpoint of this runner moved: `waitFor` looks again. */
@@ -70,6 +80,7 @@ export class ProjectionRunner {
   private readonly retryDelayMs: number;
   private readonly failures: FailurePolicy;
   private readonly rebuildLeaseMs?: number;
+  private readonly now: () => Date;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -84,6 +95,7 @@ export class ProjectionRunner {
     this.retryDelayMs = options.retryDelayMs ?? 200;
     this.failures = options.failures ?? {};
     this.rebuildLeaseMs = options.rebuildLeaseMs;
+    this.now = this.failures.now ?? (() => new Date());
     this.shared = new SharedLogRead(eventStore, readStore, this.batchSize);
     for (const target of this.targets) {
       this.statuses.set(target.name, { name: target.name, version: target.version, checkpoint: null, state: 'stopped', parked: 0 });
@@ -156,21 +168,22 @@ export class ProjectionRunner {
   async waitFor(position: bigint, names?: readonly string[], timeoutMs = 1000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      // A projection of this runner that is failing will not catch up soon: no command waits behind it.
-      const targets = (names ?? this.targets.map((target) => target.name)).filter((name) => this.statuses.get(name)?.state !== 'failing');
       let polled = false;
       let behind = false;
-      for (const name of targets) {
-        const known = this.knownCheckpoint(name);
-        if (known !== undefined) {
-          behind ||= known === null || known < position;
-          continue;
+      // A failing projection of this runner will not catch up soon: no command waits behind it, but
+      // the answer still says that it did not catch up.
+      let failingBehind = false;
+      for (const name of names ?? this.targets.map((target) => target.name)) {
+        let checkpoint = this.knownCheckpoint(name);
+        if (checkpoint === undefined) {
+          polled = true;
+          checkpoint = await this.readStore.getCheckpoint(name);
         }
-        polled = true;
-        const stored = await this.readStore.getCheckpoint(name);
-        behind ||= stored === null || stored < position;
+        if (checkpoint !== null && checkpoint >= position) continue;
+        if (this.statuses.get(name)?.state === 'failing') failingBehind = true;
+        else behind = true;
       }
-      if (!behind) return true;
+      if (!behind) return !failingBehind;
       const remaining = deadline - Date.now();
       if (remaining <= 0) return false;
       await this.checkpointMoved.wait(polled ? Math.min(remaining, 25) : remaining);
@@ -180,15 +193,9 @@ export class ProjectionRunner {
   /** The live checkpoint of a projection this runner keeps live (set by its loop after every batch); undefined otherwise. */
   private knownCheckpoint(name: string): bigint | null | undefined {
     const status = this.statuses.get(name);
-    return status && (status.state === 'live' || status.state === 'catching-up') ? status.checkpoint : undefined;
-  }
-
-  /**
-   * A reactor's failures are mostly its queue or vault being briefly away, and nobody waits on it:
-   * it tries longer (8 runs, about 13 s) before parking a mail an operator would have to retry.
-   */
-  private failuresOf(target: ProjectionTarget): FailurePolicy {
-    return target.rebuildable ? this.failures : { ...this.failures, attempts: Math.max(this.failures.attempts ?? 3, 8) };
+    return status && (status.state === 'live' || status.state === 'catching-up' || status.state === 'failing')
+      ? status.checkpoint
+      : undefined;
   }
 
   private async runLoop(target: ProjectionTarget): Promise<void> {
@@ -209,16 +216,17 @@ export class ProjectionRunner {
             failures: this.failures,
             lease: this.rebuildLeaseMs === undefined ? undefined : { leaseMs: this.rebuildLeaseMs },
           });
+          await this.recovered(target, status);
           // Another process holds the lease: it rebuilds; look again later.
           if (rebuilt.outcome === 'busy' && this.running) await this.appended.wait(Math.max(this.idlePollMs, 1000));
           continue;
         }
-        const own = () => target.applyNextBatch(this.batchSize, this.failuresOf(target));
+        const own = () => target.applyNextBatch(this.batchSize, this.failures);
         const batch: BatchResult = nearHead && target.shared ? await this.shared.applyNextBatch(target.shared, own) : await own();
         const { read, checkpoint, parked } = batch;
         nearHead = read < this.batchSize;
         status.checkpoint = checkpoint;
-        status.lastError = undefined;
+        await this.recovered(target, status);
         delay = this.retryDelayMs;
         this.checkpointMoved.notify();
         if (parked) {
@@ -238,13 +246,47 @@ export class ProjectionRunner {
         if (this.running) await this.appended.wait(this.idlePollMs);
       } catch (error) {
         nearHead = false;
-        status.state = 'failing';
-        status.lastError = error instanceof Error ? error.message : String(error);
-        this.logger.error(`Projection ${target.name} failed, retrying in ${delay} ms: ${status.lastError}`);
+        await this.failing(target, status, error);
+        this.logger.error(
+          `Projection ${target.name} is failing (${status.failureCategory}), held after ${status.checkpoint ?? 'the start'}, retrying in ${delay} ms: ${status.lastError}`,
+        );
         if (this.running) await this.appended.wait(delay);
         delay = Math.min(delay * 2, 30_000);
       }
     }
     status.state = 'stopped';
+  }
+
+  /** Whatever escaped the batch is not an event's fault (those are parked inside it): an outage. */
+  private async failing(target: ProjectionTarget, status: ProjectionStatus, error: unknown): Promise<void> {
+    const now = this.now();
+    status.failingSince ??= now; // cleared by `recovered`
+    status.state = 'failing';
+    status.failureCategory = 'outage';
+    status.lastError = error instanceof Error ? error.message || error.name : String(error);
+    // The checkpoint it holds, as stored (right after a start the loop has not read it yet).
+    status.checkpoint = await target.checkpoint().catch(() => status.checkpoint);
+    this.checkpointMoved.notify(); // a waiting command stops waiting for it
+    const record: ProjectionFailure = {
+      id: target.name,
+      category: status.failureCategory,
+      error: status.lastError,
+      since: status.failingSince.toISOString(),
+      lastTriedAt: now.toISOString(),
+      checkpoint: status.checkpoint?.toString() ?? null,
+    };
+    // Best effort: the read store may be what is down.
+    await this.readStore.transaction((tx) => tx.upsert(PROJECTION_FAILURES_COLLECTION, record)).catch(() => undefined);
+    this.failureRecorded.add(target.name);
+  }
+
+  private async recovered(target: ProjectionTarget, status: ProjectionStatus): Promise<void> {
+    if (status.failingSince) this.logger.log(`Projection ${target.name} recovered (failing since ${status.failingSince.toISOString()})`);
+    status.lastError = undefined;
+    status.failureCategory = undefined;
+    status.failingSince = undefined;
+    if (!this.failureRecorded.has(target.name)) return;
+    await this.readStore.transaction((tx) => tx.delete(PROJECTION_FAILURES_COLLECTION, target.name));
+    this.failureRecorded.delete(target.name);
   }
 }

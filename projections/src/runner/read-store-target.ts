@@ -7,18 +7,18 @@ import { ProjectionVersions } from './projection-versions';
 import { ensureIndexes, rebuildProjection } from './rebuild-projection';
 import { readStoreParkedResolver } from './resolve-parked';
 
-/** A projection (or reactor) whose documents and checkpoint live in the read store. */
+/** A projection whose documents and checkpoint live in the read store (reactors run as reactor targets). */
 export function readStoreTarget(eventStore: EventStore, readStore: ReadStore, projection: Projection): ProjectionTarget {
   const versions = new ProjectionVersions(readStore);
   const live = { projection, checkpointName: projection.name, collectionSuffix: '' };
   return {
     name: projection.name,
     version: projection.version,
-    rebuildable: !projection.reactor,
-    shared: projection.reactor ? undefined : live,
+    rebuildable: true,
+    shared: live,
     prepare: () => ensureIndexes(readStore, projection, ''),
     checkpoint: () => readStore.getCheckpoint(projection.name),
-    isOutdated: async () => !projection.reactor && (await versions.stored(projection.name)) !== projection.version,
+    isOutdated: async () => (await versions.stored(projection.name)) !== projection.version,
     applyNextBatch: (batchSize, failures) => applyNextBatch(eventStore, readStore, live, batchSize, failures),
     rebuild: (options) => rebuildProjection(eventStore, readStore, projection, options),
     parked: readStoreParkedResolver(eventStore, readStore, projection),

@@ -2,7 +2,8 @@ import type { EventStore, RecordedEvent } from '@app/event-store';
 import type { ReadStore, ReadStoreTransaction } from '@app/read-store';
 import type { SearchIndex } from '@app/search-index';
 import type { Projection, SearchIndexProjection } from '../projection';
-import { applyNaming, EventApplyFailed, reasonText } from './isolate-failures';
+import { prefetchFor } from './apply-batch';
+import { applyNaming, EventApplyFailed, markingStoreFailures, reasonText } from './isolate-failures';
 import { namespacedTransaction } from './namespaced-transaction';
 import { PARKED_EVENTS_COLLECTION, parkedEventId, type ParkedEvent } from './parked-events';
 
@@ -25,10 +26,11 @@ export function readStoreParkedResolver(eventStore: EventStore, readStore: ReadS
   return {
     retry: (position) =>
       retryParked(eventStore, readStore, projection.name, position, async (event, forget) => {
+        const personal = await prefetchFor(projection, [event]);
         await readStore.transaction(async (tx) => {
           await forget(tx);
-          const scoped = namespacedTransaction(tx, projection.collections, '');
-          if (projection.handles.includes(event.type)) await applyNaming(event, () => projection.apply(event, scoped));
+          const scoped = markingStoreFailures(namespacedTransaction(tx, projection.collections, ''));
+          if (projection.handles.includes(event.type)) await applyNaming(event, () => projection.apply(event, scoped, personal));
         });
       }),
     skip: (position) => skipParked(readStore, projection.name, position),

@@ -1,6 +1,6 @@
 import type { EventStore } from '@app/event-store';
 import type { ReadStore } from '@app/read-store';
-import { applyEvents, type BatchTarget } from './apply-batch';
+import { applyEvents, prefetchFor, type BatchTarget } from './apply-batch';
 import type { BatchResult } from './isolate-failures';
 
 interface Request {
@@ -60,19 +60,21 @@ export class SharedLogRead {
       const last = events[events.length - 1].position;
       let applied: Set<Request>;
       try {
+        const prefetched = await Promise.all(sharing.map((request) => prefetchFor(request.target.projection, events)));
         applied = await this.readStore.transaction(async (tx) => {
           const done = new Set<Request>();
-          for (const request of sharing) {
+          for (const [index, request] of sharing.entries()) {
             const { checkpointName } = request.target;
             if ((await tx.getCheckpoint(checkpointName)) !== from) continue; // moved meanwhile: it runs again from there
-            await applyEvents(tx, request.target, events);
+            await applyEvents(tx, request.target, events, prefetched[index]);
             await tx.setCheckpoint(checkpointName, last);
             done.add(request);
           }
           return done;
         });
       } catch {
-        // Nothing of the group was written: each member applies the batch on its own, isolating its failure.
+        // Nothing of the group was written (a prefetch or the transaction failed): each member applies
+        // the batch on its own, isolating its failure, poison or outage.
         sharing.forEach(runOwn);
         return;
       }

@@ -6,8 +6,11 @@ import { ProjectionRunner } from '@app/projections';
 import { countingEventStore } from '../metrics/counting-event-store';
 import { SiteMetrics } from '../metrics/site-metrics';
 import { EventSourcedCommands } from './event-sourced-commands';
-import { openSiteEngines, type SiteEngines } from './site-engines';
+import { openSiteEngines, type SiteEngineOptions, type SiteEngines } from './site-engines';
 import { APP_CONFIG, CLOCK, EVENT_STORE, JOB_QUEUE, READ_STORE, SEARCH_INDEX, SITE_ENGINES, systemClock, type Clock } from './tokens';
+
+/** Test-only seams of the engines (fault injection), set by `forRoot`. */
+const ENGINE_OPTIONS = Symbol('EngineOptions');
 
 const fromEngines = <K extends keyof SiteEngines>(key: K) => ({
   inject: [SITE_ENGINES],
@@ -21,8 +24,8 @@ const fromEngines = <K extends keyof SiteEngines>(key: K) => ({
     { provide: APP_CONFIG, useFactory: () => loadConfig() },
     {
       provide: SITE_ENGINES,
-      inject: [APP_CONFIG, CLOCK],
-      useFactory: (config: AppConfig, clock: Clock) => openSiteEngines(config, { clock }),
+      inject: [APP_CONFIG, CLOCK, ENGINE_OPTIONS],
+      useFactory: (config: AppConfig, clock: Clock, options: SiteEngineOptions) => openSiteEngines(config, { ...options, clock }),
     },
     SiteMetrics,
     {
@@ -62,10 +65,13 @@ const fromEngines = <K extends keyof SiteEngines>(key: K) => ({
 })
 export class InfrastructureModule implements OnApplicationBootstrap, OnApplicationShutdown {
   /** The clock handlers take `now` from: the system's unless a test fixes time. */
-  static forRoot(options: { clock?: Clock } = {}): DynamicModule {
+  static forRoot(options: { clock?: Clock; wrapKeyStore?: SiteEngineOptions['wrapKeyStore'] } = {}): DynamicModule {
     return {
       module: InfrastructureModule,
-      providers: [{ provide: CLOCK, useValue: options.clock ?? systemClock }],
+      providers: [
+        { provide: CLOCK, useValue: options.clock ?? systemClock },
+        { provide: ENGINE_OPTIONS, useValue: { wrapKeyStore: options.wrapKeyStore } satisfies SiteEngineOptions },
+      ],
       exports: [CLOCK],
     };
   }

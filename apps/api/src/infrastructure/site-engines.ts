@@ -21,11 +21,18 @@ export interface SiteEngines {
   close(): Promise<void>;
 }
 
-/** `clock`: the site's (the reactors tell expired requests by it); the system clock by default. */
-export async function openSiteEngines(config: AppConfig, options: { clock?: () => Date } = {}): Promise<SiteEngines> {
+export interface SiteEngineOptions {
+  /** The site's clock (the reactors tell expired requests by it); the system clock by default. */
+  clock?: () => Date;
+  /** Fault injection (test/faults): wraps the key store every part of the site uses. */
+  wrapKeyStore?: (keyStore: KeyStore) => KeyStore;
+}
+
+export async function openSiteEngines(config: AppConfig, options: SiteEngineOptions = {}): Promise<SiteEngines> {
   const eventStore = createEventStore(config);
   const readStore = await createReadStore(config);
-  const keyStore = await createKeyStore(config);
+  const opened = await createKeyStore(config);
+  const keyStore = options.wrapKeyStore ? options.wrapKeyStore(opened) : opened;
   const vault = new PersonalDataVault(keyStore);
   const queue = createJobQueue({ dataDir: config.dataDir, redisUrl: config.redisUrl });
   const searchIndex = createSearchIndex(config);

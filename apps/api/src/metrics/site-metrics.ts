@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { PROJECTION_STATES, type SystemStatus } from '@app/contracts';
+import { PROJECTION_FAILURE_CATEGORIES, PROJECTION_STATES, type SystemStatus } from '@app/contracts';
 
 /** Outcome label of `devcommunity_commands_total`. */
 export type CommandOutcomeLabel = 'accepted' | 'unchanged' | 'rejected' | 'conflict' | 'failed';
@@ -83,6 +83,13 @@ export class SiteMetrics {
     registers: [this.registry],
   });
 
+  private readonly projectionFailing = new Gauge({
+    name: 'devcommunity_projection_failing_seconds',
+    help: 'How long each projection has been held at its checkpoint by a failure, by category (outage: a dependency is unavailable; it retries without end), 0 when it is not failing',
+    labelNames: ['projection', 'category'] as const,
+    registers: [this.registry],
+  });
+
   private readonly queueJobs = new Gauge({
     name: 'devcommunity_queue_jobs',
     help: 'Jobs in the queue by state (waiting includes retries waiting for their backoff)',
@@ -130,6 +137,10 @@ export class SiteMetrics {
       this.projectionLagSeconds.set(labels, projection.lagSeconds);
       this.projectionParked.set(labels, projection.parkedEvents);
       for (const state of PROJECTION_STATES) this.projectionState.set({ ...labels, state }, state === projection.state ? 1 : 0);
+      const failingFor = projection.failingSince === null ? 0 : Math.max(0, (Date.now() - Date.parse(projection.failingSince)) / 1000);
+      for (const category of PROJECTION_FAILURE_CATEGORIES) {
+        this.projectionFailing.set({ ...labels, category }, category === projection.failureCategory ? failingFor : 0);
+      }
     }
     const { queue } = status;
     this.queueJobs.set({ state: 'waiting' }, queue.waiting);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore, type EventStore } from '@app/event-store';
-import type { ParkedEvent, ProjectionStatus, ProjectionTarget } from '@app/projections';
+import type { ParkedEvent, ProjectionFailure, ProjectionStatus, ProjectionTarget } from '@app/projections';
 import { gatherProjectionFigures } from './projection-figures';
 
 describe('gatherProjectionFigures', () => {
@@ -34,6 +34,7 @@ describe('gatherProjectionFigures', () => {
     checkpoint: null,
     state,
     lastError,
+    ...(state === 'failing' ? { failureCategory: 'outage', failingSince: new Date('2026-03-01T10:00:00.000Z') } : {}),
     parked: 0,
   });
   const parkedIn = (projection: string, position: bigint) =>
@@ -46,6 +47,7 @@ describe('gatherProjectionFigures', () => {
       [target('caught-up', positions[6]), target('new', null), target('behind', positions[1]), target('broken', positions[4])],
       [status('caught-up', 'live'), status('new', 'catching-up'), status('behind', 'live'), status('broken', 'failing', 'boom')],
       [parkedIn('caught-up', positions[2]), parkedIn('caught-up', positions[3]), parkedIn('broken', positions[1])],
+      [],
       now,
     );
     expect(figures).toEqual([
@@ -56,6 +58,8 @@ describe('gatherProjectionFigures', () => {
         lagEvents: 0,
         lagSeconds: 0,
         lastError: null,
+        failureCategory: null,
+        failingSince: null,
         parkedEvents: 2,
       },
       {
@@ -65,6 +69,8 @@ describe('gatherProjectionFigures', () => {
         lagEvents: 7,
         lagSeconds: (now.getTime() - recordedAt[0].getTime()) / 1000,
         lastError: null,
+        failureCategory: null,
+        failingSince: null,
         parkedEvents: 0,
       },
       {
@@ -74,6 +80,8 @@ describe('gatherProjectionFigures', () => {
         lagEvents: 5,
         lagSeconds: 90,
         lastError: null,
+        failureCategory: null,
+        failingSince: null,
         parkedEvents: 0,
       },
       {
@@ -83,6 +91,8 @@ describe('gatherProjectionFigures', () => {
         lagEvents: 2,
         lagSeconds: (now.getTime() - recordedAt[5].getTime()) / 1000,
         lastError: 'boom',
+        failureCategory: 'outage',
+        failingSince: '2026-03-01T10:00:00.000Z',
         parkedEvents: 1,
       },
     ]);
@@ -94,8 +104,48 @@ describe('gatherProjectionFigures', () => {
       [target('rebuilt', positions[0]), target('elsewhere', positions[3]), target('elsewhere-done', positions[6])],
       [status('rebuilt', 'rebuilding'), status('elsewhere', 'stopped'), status('elsewhere-done', 'stopped')],
       [],
+      [],
       new Date(),
     );
     expect(figures.map((figure) => figure.state)).toEqual(['rebuilding', 'stopped', 'running']);
+  });
+
+  it('shows as failing a projection another process runs and recorded failing, with its error, category and since when', async () => {
+    const recorded: ProjectionFailure = {
+      id: 'elsewhere',
+      category: 'outage',
+      error: 'key store unavailable',
+      since: '2026-03-01T10:00:00.000Z',
+      lastTriedAt: '2026-03-01T10:05:00.000Z',
+      checkpoint: positions[3].toString(),
+    };
+    const stale = { ...recorded, id: 'here' };
+    const figures = await gatherProjectionFigures(
+      eventStore,
+      [target('elsewhere', positions[3]), target('here', positions[6])],
+      [status('elsewhere', 'stopped'), status('here', 'live')],
+      [],
+      // A record of a projection this process runs live is one it left behind: its own state wins.
+      [recorded, stale],
+      new Date(),
+    );
+    expect(
+      figures.map(({ name, state, lastError, failureCategory, failingSince }) => ({
+        name,
+        state,
+        lastError,
+        failureCategory,
+        failingSince,
+      })),
+    ).toEqual([
+      {
+        name: 'elsewhere',
+        state: 'failing',
+        lastError: 'key store unavailable',
+        failureCategory: 'outage',
+        failingSince: '2026-03-01T10:00:00.000Z',
+      },
+      { name: 'here', state: 'running', lastError: null, failureCategory: null, failingSince: null },
+    ]);
   });
 });

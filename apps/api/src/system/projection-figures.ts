@@ -1,6 +1,6 @@
 import type { ProjectionFigures, ProjectionState } from '@app/contracts';
 import type { EventStore } from '@app/event-store';
-import type { ParkedEvent, ProjectionStatus, ProjectionTarget } from '@app/projections';
+import type { ParkedEvent, ProjectionFailure, ProjectionStatus, ProjectionTarget } from '@app/projections';
 
 /** Where a store that counts by reading (EventStoreDB) stops: the figure then reads "at least". */
 const LAG_COUNT_LIMIT = 10_000;
@@ -10,7 +10,8 @@ const LAG_COUNT_LIMIT = 10_000;
  * card alike: each target's live checkpoint (read through its ProjectionTarget, so it is right
  * when another process projects), the events after it and the age of the oldest of them, and the
  * state the runner of this process reports, and the events parked (read from the read store, so
- * also those another process parked). A new figure is added here, to ProjectionFigures
+ * also those another process parked), and why it is failing (from this runner, or as the process
+ * that runs it recorded it: `projectionFailures`). A new figure is added here, to ProjectionFigures
  * (libs/contracts/src/system.ts) and to SiteMetrics.recordSystem.
  */
 export async function gatherProjectionFigures(
@@ -18,6 +19,7 @@ export async function gatherProjectionFigures(
   targets: readonly ProjectionTarget[],
   statuses: readonly ProjectionStatus[],
   parked: readonly ParkedEvent[],
+  failures: readonly ProjectionFailure[],
   now: Date,
 ): Promise<ProjectionFigures[]> {
   // Projections mostly stand at the same checkpoint: the events after it are read once.
@@ -32,17 +34,36 @@ export async function gatherProjectionFigures(
       const checkpoint = await target.checkpoint();
       const { lagEvents, oldestPending } = await lagOf(checkpoint);
       const status = statuses.find((candidate) => candidate.name === target.name);
+      const failure = failureOf(
+        status,
+        failures.find((candidate) => candidate.id === target.name),
+      );
       return {
         name: target.name,
-        state: stateOf(status, lagEvents),
+        state: failure ? 'failing' : stateOf(status, lagEvents),
         position: checkpoint?.toString() ?? null,
         lagEvents,
         lagSeconds: oldestPending ? Math.max(0, (now.getTime() - oldestPending.getTime()) / 1000) : 0,
-        lastError: status?.state === 'failing' ? (status.lastError ?? null) : null,
+        lastError: failure?.error ?? null,
+        failureCategory: failure?.category ?? null,
+        failingSince: failure?.since ?? null,
         parkedEvents: parked.filter((event) => event.projection === target.name).length,
       };
     }),
   );
+}
+
+/** This runner's failure of the projection; else the one recorded by the process that runs it, when this one does not. */
+function failureOf(status: ProjectionStatus | undefined, recorded: ProjectionFailure | undefined) {
+  if (status?.state === 'failing') {
+    return {
+      error: status.lastError ?? null,
+      category: status.failureCategory ?? 'outage',
+      since: status.failingSince?.toISOString() ?? null,
+    };
+  }
+  const runHere = status !== undefined && status.state !== 'stopped';
+  return !runHere && recorded ? { error: recorded.error, category: recorded.category, since: recorded.since } : undefined;
 }
 
 function stateOf(status: ProjectionStatus | undefined, lagEvents: number): ProjectionState {

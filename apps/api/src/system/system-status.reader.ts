@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SystemStatus } from '@app/contracts';
-import { createProjectionTargets, parkedEvents, ProjectionRunner, type ProjectionTarget } from '@app/projections';
+import { createProjectionTargets, parkedEvents, projectionFailures, ProjectionRunner, type ProjectionTarget } from '@app/projections';
 import type { SiteEngines } from '../infrastructure/site-engines';
 import { CLOCK, SITE_ENGINES, type Clock } from '../infrastructure/tokens';
 import { gatherProjectionFigures } from './projection-figures';
@@ -22,8 +22,8 @@ export class SystemStatusReader {
     const { eventStore, readStore, queue } = this.engines;
     const [head, projections, jobs] = await Promise.all([
       eventStore.headPosition(),
-      parkedEvents(readStore).then((parked) =>
-        gatherProjectionFigures(eventStore, this.targets, this.runner.status(), parked, this.clock()),
+      Promise.all([parkedEvents(readStore), projectionFailures(readStore)]).then(([parked, failures]) =>
+        gatherProjectionFigures(eventStore, this.targets, this.runner.status(), parked, failures, this.clock()),
       ),
       queue.stats(),
     ]);

@@ -65,11 +65,24 @@ function ProjectionRow({ projection }: { projection: ProjectionFigures }) {
         <span className={`system-state system-state-${projection.state}`} title={projection.lastError ?? undefined}>
           {STATE_TEXT[projection.state]}
         </span>
+        {projection.failureCategory && <FailureLine projection={projection} />}
       </td>
       <td>{projection.position ?? '–'}</td>
       <td>{projection.lagEvents}</td>
       <td>{Math.round(projection.lagSeconds)}</td>
       <td>{projection.parkedEvents}</td>
     </tr>
+  );
+}
+
+/** Why a failing projection is held at its position, and since when: it retries by itself. */
+function FailureLine({ projection }: { projection: ProjectionFigures }) {
+  const since = projection.failingSince ? new Date(projection.failingSince).toLocaleTimeString() : null;
+  return (
+    <div className="system-failure">
+      {projection.failureCategory}
+      {since && ` since ${since}`}
+      {projection.lastError && `: ${projection.lastError}`}
+    </div>
   );
 }
