@@ -57,7 +57,10 @@ export function accountMailReactor(deps: AccountMailDependencies): Projection {
       const purpose: CredentialLinkPurpose = event.type === 'PasswordResetRequested' ? 'reset' : 'confirm';
       const hash = signCredentialLink({ purpose, accountId, created, expire, credentialVersion }, deps.credentialLinkSecret);
       const link = buildCredentialLink(deps.publicUrl, credentialLinkPath(purpose), { accountId, created, expire, hash });
-      const mail = (purpose === 'reset' ? resetPasswordMail : confirmEmailMail)({ to: personal.email, name: personal.name, link });
+      const mail = {
+        ...(purpose === 'reset' ? resetPasswordMail : confirmEmailMail)({ to: personal.email, name: personal.name, link }),
+        about: [accountId],
+      };
       const job: SendMailJob = { accountId, sealed: await deps.vault.seal(accountId, mail) };
       await deps.queue.enqueue({ id: recorded.id, name: SEND_MAIL, data: job });
     },
