@@ -117,6 +117,8 @@ describe('restore after erase', () => {
     expect(othersMail.filter((mail) => /New comment/.test(mail.subject))).toHaveLength(1); // Bob's, about Joann's comment
     expect(othersMail.map((mail) => mail.to)).toEqual(expect.arrayContaining([joann.email, bob.email]));
     expect(await mailSubjects(site.dataDir)).not.toContainEqual(expect.objectContaining({ to: erin.email }));
+    // The live site keeps nothing of her either: the read models dropped her and their WAL was emptied.
+    for (const secret of [erin.email, erin.userName, 'Erin Erasable']) expect(filesContaining(site.dataDir, secret)).toEqual([]);
 
     await site.close();
     const restore = runCli(site.dataDir, ['restore', backupDir, '--force']);

@@ -133,6 +133,14 @@ export class SqliteReadStore implements ReadStore {
     }
   }
 
+  purgeDeleted(): Promise<void> {
+    // Under the write lock, so no transaction of this process is half written; a reader of another process may hold it back (best effort).
+    return this.lock.run(async () => {
+      this.assertOpen();
+      this.writer.pragma('wal_checkpoint(TRUNCATE)');
+    });
+  }
+
   close(): Promise<void> {
     return this.lock.run(async () => {
       if (this.closed) return;
