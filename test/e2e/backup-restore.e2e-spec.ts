@@ -151,7 +151,12 @@ describe('backup and restore', () => {
       `2026-01-01T00:00:00.000Z an-account-of-another-copy\n2026-02-01T00:00:00.000Z ${reader.accountId}\n`,
     );
     const again = runCli(target, ['erasures', 'reapply']);
-    expect(again.output).toMatch(/2 erased accounts; 0 erased again in the log/);
+    expect(again.output).toMatch(/2 erased accounts; 0 erased again in the log, 0 mail files deleted\.\n/);
+    const forced = runCli(target, ['erasures', 'reapply', '--rebuild']);
+    expect(forced.output).toMatch(
+      /0 erased again in the log, 0 mail files deleted, read models rebuilt \(.*\baccounts, profiles, search\)/,
+    );
+    expect(forced.output).toMatch(/Compacted the embedded databases/);
 
     const site = await startTestApp({ dataDir: target });
     try {

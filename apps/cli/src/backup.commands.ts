@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { dataDirOf, loadConfig } from '@app/config';
 import { backupDataDir } from './backup/backup-data-dir';
 import { restoreDataDir } from './backup/restore-data-dir';
-import { withEngines } from './cli-context';
+import { CliError, withEngines } from './cli-context';
 import { compactDatabases } from './erasures/compact-databases';
 import { reapplyErasures } from './erasures/reapply-erasures';
 
@@ -46,14 +46,25 @@ export function registerBackupCommands(program: Command): void {
     .description(
       'Erase again every account of the ledger that restored data brings back (log, keys, mail, read models); run with the site stopped, after restoring the engines',
     )
-    .action(() => reapplyAndCompact());
+    .option(
+      '--rebuild',
+      'rebuild the read models and compact the embedded files even when nothing had to be erased again (after an interrupted reapply)',
+    )
+    .action((options: { rebuild?: boolean }) => reapplyAndCompact(options.rebuild === true));
 }
 
 /** After any restore: re-apply the ledger through the configured engines, then rewrite the embedded files that held what it removed. */
-async function reapplyAndCompact(): Promise<void> {
-  const { reErased, dataDir } = await withEngines(async (engines) => ({
-    reErased: (await reapplyErasures(engines, engines.config.dataDir, (line) => console.log(line))).reErased,
-    dataDir: engines.config.dataDir,
-  }));
-  if (reErased > 0) compactDatabases(dataDir, (line) => console.log(line));
+async function reapplyAndCompact(rebuild = false): Promise<void> {
+  try {
+    const { rebuilt, dataDir } = await withEngines(async (engines) => ({
+      rebuilt: (await reapplyErasures(engines, engines.config.dataDir, (line) => console.log(line), { rebuild })).rebuilt.length > 0,
+      dataDir: engines.config.dataDir,
+    }));
+    if (rebuilt) compactDatabases(dataDir, (line) => console.log(line));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CliError(
+      `Re-applying the erasure ledger failed: ${reason}\nFix the cause, then run \`npm run cli -- erasures reapply --rebuild\` before starting the site.`,
+    );
+  }
 }

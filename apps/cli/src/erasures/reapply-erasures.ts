@@ -13,7 +13,7 @@ export interface ReapplyOutcome {
   reErased: number;
   /** Mail files deleted because they carried an erased person's data. */
   mailDeleted: number;
-  /** Projections rebuilt from the log (only when an erasure was recorded again). */
+  /** Projections rebuilt from the log (when an erasure was recorded again, or asked for). */
   rebuilt: string[];
 }
 
@@ -22,10 +22,16 @@ export interface ReapplyOutcome {
  * store shredded every listed key already when the engines opened. Here: every listed account the
  * log still holds as live is erased in the log again (its events stay sealed and open to nothing);
  * the mail naming a listed account goes; and, when something was erased again, every projection
- * is rebuilt from the log, so no read model keeps a name or an e-mail the restore brought back.
+ * is rebuilt from the log, so no read model keeps a name or an e-mail the restore brought back
+ * (`rebuild` forces that: a second run after one interrupted finds nothing to erase again).
  * Run with the site stopped (a rebuild switches the live documents at the end).
  */
-export async function reapplyErasures(engines: SiteEngines, dataDir: string, log: (line: string) => void): Promise<ReapplyOutcome> {
+export async function reapplyErasures(
+  engines: SiteEngines,
+  dataDir: string,
+  log: (line: string) => void,
+  options: { rebuild?: boolean } = {},
+): Promise<ReapplyOutcome> {
   const erasures = ErasureLedger.inDataDir(dataDir).entries();
   let reErased = 0;
   for (const { accountId, erasedAt } of erasures) {
@@ -37,7 +43,7 @@ export async function reapplyErasures(engines: SiteEngines, dataDir: string, log
   }
   const mailDeleted = await forgetMailOfAccounts(join(dataDir, 'mail'), new Set(erasures.map((erasure) => erasure.accountId)));
   const rebuilt: string[] = [];
-  if (reErased > 0) {
+  if (reErased > 0 || options.rebuild) {
     const targets = createProjectionTargets(engines.eventStore, engines.readStore, engines.projections, engines.search);
     for (const target of targets.filter((candidate) => candidate.rebuildable)) {
       const outcome = await target.rebuild();
