@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Comment } from '@app/contracts';
@@ -133,6 +133,41 @@ describe('backup and restore', () => {
     // The restored site takes new writes.
     await comment(site, reader, '<p>After the restore</p>');
     expect((await commentsOf(site)).at(-1)?.content).toBe('<p>After the restore</p>');
+  });
+
+  it("keeps the erasure ledger of DATA_DIR, merges the backup's and --ledger copies, and re-applies them", async () => {
+    const backupDir = join(workDir, 'backup');
+    // An erasure recorded after the backup, by a site whose DATA_DIR was lost: the operator kept a copy of its ledger.
+    const offsite = join(workDir, 'offsite-ledger');
+    writeFileSync(offsite, `2026-02-01T00:00:00.000Z ${reader.accountId}\n`);
+    const target = join(workDir, 'restored-with-ledger');
+    mkdirSync(target);
+    writeFileSync(join(target, 'erasure-ledger'), '2026-01-01T00:00:00.000Z an-account-of-another-copy\n');
+
+    const restore = runCli(target, ['restore', backupDir, '--ledger', offsite]);
+    expect(restore.output).toMatch(/1 erased again in the log/);
+    expect(restore.status).toBe(0);
+    expect(readFileSync(join(target, 'erasure-ledger'), 'utf8')).toBe(
+      `2026-01-01T00:00:00.000Z an-account-of-another-copy\n2026-02-01T00:00:00.000Z ${reader.accountId}\n`,
+    );
+    const again = runCli(target, ['erasures', 'reapply']);
+    expect(again.output).toMatch(/2 erased accounts; 0 erased again in the log, 0 mail files deleted\.\n/);
+    const forced = runCli(target, ['erasures', 'reapply', '--rebuild']);
+    expect(forced.output).toMatch(
+      /0 erased again in the log, 0 mail files deleted, read models rebuilt \(.*\baccounts, profiles, search\)/,
+    );
+    expect(forced.output).toMatch(/Compacted the embedded databases/);
+
+    const site = await startTestApp({ dataDir: target });
+    try {
+      await site.app.get(ProjectionRunner).waitFor((await site.app.get<EventStore>(EVENT_STORE).headPosition())!, undefined, 10_000);
+      await site.http().post('/api/Account/Login').send({ Email: reader.email, Password: reader.password, RememberMe: false }).expect(401);
+      await site.http().post('/api/Account/Login').send({ Email: author.email, Password: author.password, RememberMe: false }).expect(200);
+      const readerComments = (await commentsOf(site)).filter((item) => item.content.startsWith('<p>Before the backup'));
+      expect(readerComments.map((item) => item.name)).toEqual(commentsBefore.map(() => 'Deleted user'));
+    } finally {
+      await site.dispose();
+    }
   });
 
   it('refuses to restore into a DATA_DIR that is not empty, and over a running site even with --force', () => {

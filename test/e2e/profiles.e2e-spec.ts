@@ -16,7 +16,7 @@ import { samplePng } from '@app/testing';
 import { bearer, signUp, type TestUser } from '../support/accounts';
 import { eventually } from '../support/eventually';
 import { articleBody, createPost, documentsOf } from '../support/posts';
-import { runCli } from '../support/run-cli';
+import { runCli, runCliInBackground } from '../support/run-cli';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // A real place from the master data, and a city of another state.
@@ -340,8 +340,10 @@ describe('erasing an account', () => {
 
   it('erases from the operator CLI too (erase-user), while the site runs', async () => {
     const user = await signUp(site, 'Olga Operated');
-    const erased = runCli(site.dataDir, ['erase-user', user.email]);
+    // In the background: the site goes on projecting while the CLI waits for its read models to drop the user.
+    const erased = await runCliInBackground(site.dataDir, ['erase-user', user.email]);
     expect(erased.output).toContain(`${user.email} is erased.`);
+    expect(erased.output).not.toContain('have not caught up');
     await eventually(async () => (await site.http().get(`/api/User/${user.userName}`)).status === 404, 'the profile to go');
     await site.http().post('/api/Account/Login').send({ Email: user.email, Password: user.password, RememberMe: false }).expect(401);
 

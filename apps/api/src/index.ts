@@ -15,4 +15,4 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   const { createApp: create } = await import('./create-app');
   return create(options);
 }
-export { eraseAccount } from './profiles/erase-account';
+export { eraseAccount, recordErasure } from './profiles/erase-account';

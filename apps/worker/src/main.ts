@@ -43,7 +43,11 @@ async function main(): Promise<void> {
 
   await queue.process(
     SEND_MAIL,
-    sendMailJobHandler(transport, (accountId, sealed) => vault.open(accountId, sealed)),
+    sendMailJobHandler(
+      transport,
+      (accountId, sealed) => vault.open(accountId, sealed),
+      (accountId) => vault.isErased(accountId),
+    ),
     { concurrency: 5 },
   );
   logger.log(

@@ -3,6 +3,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport, Transporter } from 'nodemailer';
 import StreamTransport from 'nodemailer/lib/stream-transport';
+import { PERSONAL_DATA_OF_HEADER } from './mail-folder';
 import { MailLogger, MailMessage, MailTransport, SentMail } from './mail-transport.port';
 
 export interface FileMailTransportOptions {
@@ -26,8 +27,9 @@ export class FileMailTransport implements MailTransport {
     this.logger = options.logger ?? { log: (line) => console.log(line) };
   }
 
-  async send(message: MailMessage): Promise<SentMail> {
-    const info = await this.composer.sendMail({ from: this.options.from, ...message });
+  async send({ about, ...message }: MailMessage): Promise<SentMail> {
+    const headers = about?.length ? { ...message.headers, [PERSONAL_DATA_OF_HEADER]: about.join(' ') } : message.headers;
+    const info = await this.composer.sendMail({ from: this.options.from, ...message, headers });
     await mkdir(this.options.directory, { recursive: true });
     const file = join(this.options.directory, `${fileTimestamp(new Date())}-${randomBytes(4).toString('hex')}.eml`);
     // Written aside and renamed, so whoever watches the folder never reads half a message.

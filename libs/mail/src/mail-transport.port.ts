@@ -16,6 +16,12 @@ export interface MailMessage {
   html?: string;
   /** Extra headers, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` on notifications. */
   headers?: Record<string, string>;
+  /**
+   * The account ids whose personal data the message carries (its recipient, a commenter it
+   * names). Never sent: the file transport keeps them in the `.eml` (PERSONAL_DATA_OF_HEADER) so
+   * erasing any of them deletes the file, and a queued message naming an erased account is dropped.
+   */
+  about?: string[];
 }
 
 export interface SentMail {

@@ -24,7 +24,12 @@ describe('sendMailJobHandler', () => {
     },
     close: async () => undefined,
   };
-  const handler = () => sendMailJobHandler(transport, (accountId, sealed) => vault.open(accountId, sealed));
+  const handler = () =>
+    sendMailJobHandler(
+      transport,
+      (accountId, sealed) => vault.open(accountId, sealed),
+      (accountId) => vault.isErased(accountId),
+    );
 
   beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'send-mail-job-'));
@@ -50,6 +55,22 @@ describe('sendMailJobHandler', () => {
     await vault.shred('a-1');
     await handler()(job);
     expect(sent).toEqual([]);
+  });
+
+  it('completes without sending a message that names someone erased meanwhile (a commenter)', async () => {
+    const naming = { ...message, about: ['a-1', 'commenter'] };
+    await vault.seal('commenter', { name: 'Carl' });
+    const job: SendMailJob = { accountId: 'a-1', sealed: await vault.seal('a-1', naming) };
+    await vault.shred('commenter');
+    await handler()(job);
+    expect(sent).toEqual([]);
+  });
+
+  it('sends a message that names people who still have their data', async () => {
+    const naming = { ...message, about: ['a-1', 'commenter'] };
+    await vault.seal('commenter', { name: 'Carl' });
+    await handler()({ accountId: 'a-1', sealed: await vault.seal('a-1', naming) });
+    expect(sent).toEqual([naming]);
   });
 
   it('refuses malformed job data', async () => {
@@ -97,7 +118,11 @@ describe.each(queues)('send-mail jobs over %s to a real SMTP server', (_name, op
   it('delivers a queued e-mail once, even when its event is enqueued twice', async () => {
     await queue.process(
       SEND_MAIL,
-      sendMailJobHandler(transport, (accountId, sealed) => vault.open(accountId, sealed)),
+      sendMailJobHandler(
+        transport,
+        (accountId, sealed) => vault.open(accountId, sealed),
+        (accountId) => vault.isErased(accountId),
+      ),
     );
     const eventId = randomUUID();
     const data: SendMailJob = {

@@ -11,6 +11,8 @@ export const mailMessageSchema = z.object({
   html: z.string().optional(),
   /** Extra headers, e.g. `List-Unsubscribe` on notifications. */
   headers: z.record(z.string(), z.string()).optional(),
+  /** See MailMessage.about. */
+  about: z.array(z.string().min(1)).optional(),
 });
 
 export type MailToSend = z.infer<typeof mailMessageSchema>;
@@ -30,15 +32,22 @@ export type SendMailJob = z.infer<typeof sendMailJobSchema>;
 /** Opens a job's sealed message: the personal-data vault's `open`; null once the key is shredded. */
 export type OpenSealedMail = (accountId: string, sealed: SendMailJob['sealed']) => Promise<object | null>;
 
+/** Whether an account was erased (its key shredded): the personal-data vault's `isErased`. */
+export type IsErased = (accountId: string) => Promise<boolean>;
+
 /**
  * The `send-mail` job handler, registered by the worker (BullMQ) and by the API in embedded mode
  * (SQLite queue) alike. A delivery failure rejects, so the queue retries it. A job whose recipient
- * was erased meanwhile completes without sending: there is nobody to write to.
+ * was erased meanwhile completes without sending: there is nobody to write to. So does one that
+ * names someone erased meanwhile (a commenter in a notification): their name goes nowhere.
  */
-export function sendMailJobHandler(transport: MailTransport, open: OpenSealedMail): (data: unknown) => Promise<void> {
+export function sendMailJobHandler(transport: MailTransport, open: OpenSealedMail, isErased: IsErased): (data: unknown) => Promise<void> {
   return async (data) => {
     const { accountId, sealed } = sendMailJobSchema.parse(data);
-    const message = await open(accountId, sealed);
-    if (message) await transport.send(mailMessageSchema.parse(message));
+    const opened = await open(accountId, sealed);
+    if (!opened) return;
+    const message = mailMessageSchema.parse(opened);
+    for (const named of message.about ?? []) if (named !== accountId && (await isErased(named))) return;
+    await transport.send(message);
   };
 }

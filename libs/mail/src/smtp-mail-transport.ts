@@ -16,7 +16,7 @@ export class SmtpMailTransport implements MailTransport {
     this.transporter = createTransport(options.url);
   }
 
-  async send(message: MailMessage): Promise<SentMail> {
+  async send({ about: _about, ...message }: MailMessage): Promise<SentMail> {
     const info = await this.transporter.sendMail({ from: this.options.from, ...message });
     if (info.rejected.length > 0) {
       throw new Error(`The SMTP server refused ${info.rejected.map(String).join(', ')}: ${info.response}`);

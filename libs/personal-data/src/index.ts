@@ -1,4 +1,5 @@
 export * from './key-store.port';
+export * from './erasure-ledger';
 export * from './sqlite-key-store';
 export * from './create-key-store';
 export * from './personal-data-vault';

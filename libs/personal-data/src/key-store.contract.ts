@@ -1,8 +1,10 @@
+import type { ErasureLedger } from './erasure-ledger';
 import { KeyShreddedError, PERSONAL_DATA_KEY_BYTES, type KeyStore } from './key-store.port';
 
-/** One backing store (a file, a database) that several clients can open, as the site and the CLI do. */
+/** One backing store (a file, a database) that several clients can open, as the site and the CLI do, and the erasure ledger they open it with. */
 export interface KeyStoreBacking {
   open(): Promise<KeyStore>;
+  ledger: ErasureLedger;
   dispose(): Promise<void>;
 }
 
@@ -78,6 +80,31 @@ export function describeKeyStoreContract(adapter: string, createBacking: () => P
       await store.deleteKey('ada');
       await expect(store.getOrCreateKey('ada')).rejects.toBeInstanceOf(KeyShreddedError);
       expect(await store.getKey('bob')).toEqual(bob);
+    });
+
+    it('records every erasure in the ledger, by account id only', async () => {
+      await store.getOrCreateKey('ada');
+      await store.deleteKey('ada');
+      expect(backing.ledger.entries()).toEqual([{ accountId: 'ada', erasedAt: expect.any(String) }]);
+    });
+
+    it('shreds on open every id the ledger lists, though the store still holds its key (a restored older copy)', async () => {
+      await store.getOrCreateKey('ada');
+      const bob = await store.getOrCreateKey('bob');
+      backing.ledger.record('ada');
+      const reopened = await openAnother();
+      expect(await reopened.getKey('ada')).toBeNull();
+      await expect(reopened.getOrCreateKey('ada')).rejects.toBeInstanceOf(KeyShreddedError);
+      expect(await store.getKey('ada')).toBeNull();
+      expect(await reopened.getKey('bob')).toEqual(bob);
+    });
+
+    it('never mints a key for an id the ledger lists, though the store never knew it (a copy older than the account)', async () => {
+      backing.ledger.record('ada');
+      const reopened = await openAnother();
+      await expect(reopened.getOrCreateKey('ada')).rejects.toBeInstanceOf(KeyShreddedError);
+      await expect(store.getOrCreateKey('ada')).rejects.toBeInstanceOf(KeyShreddedError);
+      expect(await reopened.getKey('ada')).toBeNull();
     });
   });
 }

@@ -10,6 +10,11 @@ export const PERSONAL_DATA_KEY_BYTES = 32;
  *   one key, and a key never changes once created.
  * - deleteKey is final: it leaves a tombstone, so getKey answers null and getOrCreateKey refuses
  *   (KeyShreddedError) rather than sealing new data under a fresh key for an erased user.
+ * - deleteKey records the erasure in the erasure ledger (see erasure-ledger.ts) before it deletes,
+ *   and opening a store tombstones every id the ledger lists: a store restored from a copy older
+ *   than an erasure gives the erased user no key, and never mints one.
+ * - Deleted key bytes do not stay readable in the store's files where the engine allows it
+ *   (SQLite: secure_delete and a WAL checkpoint; MongoDB: see the README's backup section).
  */
 export interface KeyStore {
   getOrCreateKey(accountId: string): Promise<Buffer>;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Binary, MongoClient, MongoServerError, type Collection } from 'mongodb';
+import type { ErasureLedger } from './erasure-ledger';
 import { KeyShreddedError, PERSONAL_DATA_KEY_BYTES, type KeyStore } from './key-store.port';
 
 interface KeyDocument {
@@ -11,18 +12,30 @@ interface KeyDocument {
 
 const DUPLICATE_KEY = 11000;
 
-/** Keys in the `personal_data_keys` collection, one document per account id (`_id`). */
+/**
+ * Keys in the `personal_data_keys` collection, one document per account id (`_id`). The erasure
+ * ledger is a file of the site's DATA_DIR, outside MongoDB: a `mongorestore` of an older dump
+ * cannot roll it back, and every connect shreds what it lists.
+ */
 export class MongoKeyStore implements KeyStore {
-  constructor(
+  private constructor(
     private readonly keys: Collection<KeyDocument>,
-    private readonly onClose: () => Promise<void> = async () => {},
+    private readonly ledger: ErasureLedger,
+    private readonly onClose: () => Promise<void>,
   ) {}
 
   /** Uses the database named in the URL unless `dbName` is given. */
-  static async connect(url: string, options: { dbName?: string } = {}): Promise<MongoKeyStore> {
+  static async connect(url: string, options: { ledger: ErasureLedger; dbName?: string }): Promise<MongoKeyStore> {
     const client = await MongoClient.connect(url);
     const keys = client.db(options.dbName).collection<KeyDocument>('personal_data_keys');
-    return new MongoKeyStore(keys, () => client.close());
+    const store = new MongoKeyStore(keys, options.ledger, () => client.close());
+    try {
+      await store.applyLedger();
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+    return store;
   }
 
   async getOrCreateKey(accountId: string): Promise<Buffer> {
@@ -49,12 +62,27 @@ export class MongoKeyStore implements KeyStore {
   }
 
   async deleteKey(accountId: string): Promise<void> {
-    const now = new Date();
+    this.ledger.record(accountId);
+    await this.shred(accountId, new Date());
+  }
+
+  /** A tombstone: the document stays with no key, so get-or-create never mints a fresh key for an erased subject. */
+  private async shred(accountId: string, now: Date): Promise<void> {
     await this.keys.updateOne(
       { _id: accountId },
       { $set: { key: null, shreddedAt: now }, $setOnInsert: { createdAt: now } },
       { upsert: true },
     );
+  }
+
+  /** Tombstones every id of the ledger that a restored dump may still hold a key for (or no document at all). */
+  private async applyLedger(): Promise<void> {
+    const erased = this.ledger.accountIds();
+    if (erased.size === 0) return;
+    const tombstoned = await this.keys.find({ _id: { $in: [...erased] }, key: null }, { projection: { _id: 1 } }).toArray();
+    for (const { _id } of tombstoned) erased.delete(_id);
+    const now = new Date();
+    for (const accountId of erased) await this.shred(accountId, now);
   }
 
   async close(): Promise<void> {

@@ -26,6 +26,11 @@ export class PersonalDataVault {
     return this.keys.deleteKey(accountId);
   }
 
+  /** True once the user's key was shredded (or for an id that never sealed anything). */
+  async isErased(accountId: string): Promise<boolean> {
+    return (await this.keys.getKey(accountId)) === null;
+  }
+
   async seal(accountId: string, plaintext: object): Promise<SealedPersonalData> {
     const key = await this.keys.getOrCreateKey(accountId);
     const iv = randomBytes(IV_BYTES);

@@ -67,6 +67,21 @@ export function describeReadStoreContract(name: string, makeStore: () => Promise
         await store.transaction((tx) => tx.delete(users, 'never-existed'));
       });
 
+      it('keeps every live document and checkpoint through purgeDeleted (after an erasure), and goes on', async () => {
+        const users = unique('users');
+        await store.transaction(async (tx) => {
+          await tx.upsert(users, { id: 'u1', name: 'Ada' });
+          await tx.upsert(users, { id: 'u2', name: 'Bob' });
+          await tx.setCheckpoint(users, 7n);
+        });
+        await store.transaction((tx) => tx.delete(users, 'u1'));
+        await store.purgeDeleted();
+        expect(await store.find(users)).toEqual([{ id: 'u2', name: 'Bob' }]);
+        expect(await store.getCheckpoint(users)).toBe(7n);
+        await store.transaction((tx) => tx.upsert(users, { id: 'u3', name: 'Cy' }));
+        expect(await store.count(users)).toBe(2);
+      });
+
       it('stores documents as JSON', async () => {
         const users = unique('users');
         await store.transaction((tx) => tx.upsert(users, { id: 'u1', at: new Date('2026-01-02T03:04:05.000Z'), gone: undefined }));

@@ -26,6 +26,14 @@ export interface ReadStore {
   /** Names of existing collections (checkpoints excluded). */
   listCollections(): Promise<string[]>;
 
+  /**
+   * After an erasure: makes what was deleted or replaced unreadable in the store's own files, as
+   * far as the engine allows. SQLite zeroes deleted cells as it goes (secure_delete) and here
+   * checkpoints and empties its WAL, whose old frames still hold them; MongoDB does nothing (see
+   * the README, "Restores on the real engines keep erasures too").
+   */
+  purgeDeleted(): Promise<void>;
+
   close(): Promise<void>;
 }
 

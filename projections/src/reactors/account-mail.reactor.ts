@@ -61,7 +61,10 @@ export function accountMailReactor(deps: AccountMailDependencies): Reactor {
         const purpose: CredentialLinkPurpose = event.type === 'PasswordResetRequested' ? 'reset' : 'confirm';
         const hash = signCredentialLink({ purpose, accountId, created, expire, credentialVersion }, deps.credentialLinkSecret);
         const link = buildCredentialLink(deps.publicUrl, credentialLinkPath(purpose), { accountId, created, expire, hash });
-        return (purpose === 'reset' ? resetPasswordMail : confirmEmailMail)({ to: personal.email, name: personal.name, link });
+        return {
+          ...(purpose === 'reset' ? resetPasswordMail : confirmEmailMail)({ to: personal.email, name: personal.name, link }),
+          about: [accountId],
+        };
       });
       const job: SendMailJob = { accountId, sealed: await deps.vault.seal(accountId, mail) };
       await deps.queue.enqueue({ id: recorded.id, name: SEND_MAIL, data: job });

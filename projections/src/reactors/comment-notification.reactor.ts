@@ -108,7 +108,9 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
           unsubscribeLink: buildUnsubscribeLink(deps.publicUrl, recipientId, deps.credentialLinkSecret),
         });
       });
-      const job: SendMailJob = { accountId: recipientId, sealed: await deps.vault.seal(recipientId, mail) };
+      // The mail names the commenter: erasing them drops it from the queue and the mail folder (MailMessage.about).
+      const about = commenter.personal ? [recipientId, commenterId] : [recipientId];
+      const job: SendMailJob = { accountId: recipientId, sealed: await deps.vault.seal(recipientId, { ...mail, about }) };
       await deps.queue.enqueue({ id: recorded.id, name: SEND_MAIL, data: job });
     },
   };

@@ -93,7 +93,11 @@ export const mailScenario: Scenario = {
         from: 'bench@example.com',
         logger: { log: () => undefined },
       });
-      const handler = sendMailJobHandler(transport, (id, sealed) => vault.open(id, sealed));
+      const handler = sendMailJobHandler(
+        transport,
+        (id, sealed) => vault.open(id, sealed),
+        (id) => vault.isErased(id),
+      );
       const directMs = await drain(payloads.slice(jobs), CONCURRENCY, (data) => handler(data));
       await transport.close();
 

@@ -101,7 +101,11 @@ export class InfrastructureModule implements OnApplicationBootstrap, OnApplicati
       this.mailTransport = createMailTransport({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
       await this.engines.queue.process(
         SEND_MAIL,
-        sendMailJobHandler(this.mailTransport, (accountId, sealed) => this.engines.vault.open(accountId, sealed)),
+        sendMailJobHandler(
+          this.mailTransport,
+          (accountId, sealed) => this.engines.vault.open(accountId, sealed),
+          (accountId) => this.engines.vault.isErased(accountId),
+        ),
       );
     }
     await this.runner.start();

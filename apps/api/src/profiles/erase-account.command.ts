@@ -4,9 +4,10 @@ import type { AppConfig } from '@app/config';
 import { unauthorized } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { PasswordHasher, PersonalDataVault } from '@app/personal-data';
+import type { ReadStore } from '@app/read-store';
 import { AccountDirectory } from '../accounts/account-directory';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { APP_CONFIG, CLOCK, EVENT_STORE, type Clock } from '../infrastructure/tokens';
+import { APP_CONFIG, CLOCK, EVENT_STORE, READ_STORE, type Clock } from '../infrastructure/tokens';
 import { PROFILE_READ_MODELS } from './change-profile.command';
 import { eraseAccount } from './erase-account';
 
@@ -30,6 +31,7 @@ export class EraseAccountHandler implements ICommandHandler<EraseAccountCommand,
     private readonly hasher: PasswordHasher,
     private readonly vault: PersonalDataVault,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -40,6 +42,9 @@ export class EraseAccountHandler implements ICommandHandler<EraseAccountCommand,
     const engines = { eventStore: this.eventStore, vault: this.vault, dataDir: this.config.dataDir };
     const position = await eraseAccount(engines, accountId, account.personal.email, false, this.clock());
     await this.commands.settle(position, PROFILE_READ_MODELS);
+    // Once every read model has dropped the person's name and e-mail, the old copies go from the store's files (its WAL).
+    await this.commands.settle(position);
+    await this.readStore.purgeDeleted();
     return true;
   }
 }

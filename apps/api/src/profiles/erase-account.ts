@@ -1,7 +1,7 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { accountDecider, accountStreamName, OPERATOR_ACTOR, profileDecider, profileStreamName } from '@app/domain';
 import { decideAndAppend, type EventStore } from '@app/event-store';
+import { forgetMailOf } from '@app/mail';
 import type { PersonalDataVault } from '@app/personal-data';
 import { withRequestCorrelation } from '../http/request-id';
 
@@ -14,8 +14,9 @@ export interface EraseDependencies {
 /**
  * Crypto-shredding, shared by DELETE /api/User/ and the operator's `erase-user`: records the erase
  * on the profile and the account, then deletes the user's key, so their sealed events stay in the
- * log but open to nothing, now and in every rebuild. The embedded mail folder keeps sent mail as
- * .eml files: those addressed to the erased e-mail go too. Returns the log position to settle on.
+ * log but open to nothing, now and in every rebuild; the key store records it in the erasure
+ * ledger, which every restore re-applies. The embedded mail folder keeps sent mail as .eml files:
+ * those to the erased person or naming them go too. Returns the log position to settle on.
  */
 export async function eraseAccount(
   { eventStore, vault, dataDir }: EraseDependencies,
@@ -24,6 +25,19 @@ export async function eraseAccount(
   byOperator: boolean,
   now: Date,
 ): Promise<bigint | null> {
+  const position = await recordErasure(eventStore, accountId, byOperator, now);
+  await vault.shred(accountId);
+  await forgetMailOf(join(dataDir, 'mail'), { accountId, email });
+  return position;
+}
+
+/**
+ * The erasure as the log records it, on the profile and the account; a second call appends
+ * nothing. A restore re-applies the erasure ledger with it (the person's key is gone already):
+ * the restored log then says what the ledger says, the e-mail and user name are free again, and
+ * the projections clear what they hold of the person.
+ */
+export async function recordErasure(eventStore: EventStore, accountId: string, byOperator: boolean, now: Date): Promise<bigint | null> {
   const context = withRequestCorrelation({ actor: byOperator ? OPERATOR_ACTOR : accountId, clock: () => now });
   await decideAndAppend(
     eventStore,
@@ -39,17 +53,5 @@ export async function eraseAccount(
     { type: 'EraseAccount', accountId, now },
     context,
   );
-  await vault.shred(accountId);
-  await forgetMailTo(join(dataDir, 'mail'), email);
   return position;
-}
-
-async function forgetMailTo(folder: string, email: string): Promise<void> {
-  const names = await readdir(folder).catch(() => [] as string[]);
-  const address = email.toLowerCase();
-  for (const name of names.filter((file) => file.endsWith('.eml'))) {
-    const path = join(folder, name);
-    const text = await readFile(path, 'utf8').catch(() => '');
-    if (text.toLowerCase().includes(address)) await rm(path, { force: true });
-  }
 }

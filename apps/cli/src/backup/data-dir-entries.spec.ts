@@ -18,6 +18,7 @@ describe('listDataDir', () => {
       'queue.sqlite',
       'jwt-secret',
       'email-lookup-pepper',
+      'erasure-ledger',
       'files/images/a.png',
       'files/images/.tmp-1234',
       'mail/1.eml',
@@ -31,7 +32,7 @@ describe('listDataDir', () => {
   it('lists derived databases before the log and the keys last, then the other files, without side files and files being written', async () => {
     expect(await listDataDir(dir)).toEqual({
       databases: ['queue.sqlite', 'read.sqlite', 'search.sqlite', 'events.sqlite', 'keys.sqlite'],
-      files: ['email-lookup-pepper', 'files/images/a.png', 'jwt-secret', 'mail/1.eml'],
+      files: ['email-lookup-pepper', 'erasure-ledger', 'files/images/a.png', 'jwt-secret', 'mail/1.eml'],
     });
   });
 });

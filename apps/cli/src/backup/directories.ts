@@ -1,9 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import { relative, resolve, isAbsolute } from 'node:path';
 
-export async function isEmptyOrMissing(dir: string): Promise<boolean> {
+/** `ignoring`: names that do not count. */
+export async function isEmptyOrMissing(dir: string, ignoring: string[] = []): Promise<boolean> {
   try {
-    return (await readdir(dir)).length === 0;
+    return (await readdir(dir)).filter((name) => !ignoring.includes(name)).length === 0;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
     throw error;

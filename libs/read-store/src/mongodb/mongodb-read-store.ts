@@ -138,6 +138,9 @@ export class MongoReadStore implements ReadStore {
     return [...new Set(names.filter(isCollectionName))].sort();
   }
 
+  /** MongoDB keeps no deleted document readable through the server; what WiredTiger's files keep is the README's business. */
+  async purgeDeleted(): Promise<void> {}
+
   close(): Promise<void> {
     return this.lock.run(async () => {
       // Replaced generations go now rather than never: nobody reads through this store any more.

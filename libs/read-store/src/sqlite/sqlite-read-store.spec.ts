@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createReadStore } from '../create-read-store';
@@ -120,6 +120,29 @@ describe('SqliteReadStore', () => {
     await store.close();
     await expect(store.get('posts', 'p1')).rejects.toThrow(/closed/);
     await expect(store.transaction(async () => undefined)).rejects.toThrow(/closed/);
+  });
+
+  it('leaves no byte of a deleted document in its files after purgeDeleted (an erasure), its WAL included', async () => {
+    const secret = 'erased-ada@example.com';
+    const store = new SqliteReadStore({ file });
+    await store.transaction(async (tx) => {
+      await tx.upsert('profiles', { id: 'ada', email: secret });
+      await tx.upsert('profiles', { id: 'bob', email: 'kept-bob@example.com' });
+    });
+    await store.transaction((tx) => tx.upsert('accounts', { id: 'ada', name: secret }));
+    await store.transaction(async (tx) => {
+      await tx.delete('profiles', 'ada');
+      await tx.upsert('accounts', { id: 'ada', name: 'Deleted user' });
+    });
+    const bytes = () => Buffer.concat(readdirSync(dir).map((name) => readFileSync(join(dir, name)))).toString('latin1');
+    expect(bytes()).toContain(secret); // old WAL frames
+
+    await store.purgeDeleted();
+
+    expect(bytes()).not.toContain(secret);
+    expect(bytes()).toContain('kept-bob@example.com');
+    expect(await store.get('accounts', 'ada')).toEqual({ id: 'ada', name: 'Deleted user' });
+    await store.close();
   });
 });
 
