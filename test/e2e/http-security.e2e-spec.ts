@@ -80,3 +80,22 @@ describe('HTTP security headers, CORS, docs and health', () => {
     });
   });
 });
+
+describe('the docs gate and the server paths, whatever the case of the path', () => {
+  let site: TestApp;
+  beforeAll(async () => {
+    site = await startTestApp();
+  });
+  afterAll(() => site.dispose());
+
+  it.each(['/api/Docs', '/api/DOCS-JSON', '/API/docs-json', '/api/Docs-Yaml', '/api/docs/'])('refuses %s to anyone', async (path) => {
+    const response = await site.http().get(path);
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ success: false });
+  });
+
+  it('answers /API/Home from the API, not with the SPA', async () => {
+    const response = await site.http().get('/API/Home').expect(200);
+    expect(response.body).toMatchObject({ success: true });
+  });
+});

@@ -9,7 +9,8 @@ import { IndexTemplate } from '../page-heads/index-template';
 import type { FirstReads } from './first-reads';
 import { PagePreloads } from './page-preloads';
 
-const SERVER_PATHS = /^\/(api|images|ProfilePictures|metrics)(\/|$)/;
+// Case-insensitive like Express's routing: /API/Home is the API's.
+const SERVER_PATHS = /^\/(api|images|ProfilePictures|metrics)(\/|$)/i;
 
 /**
  * Serves the built SPA: its files, and index.html for client routes (deep links survive a
