@@ -140,9 +140,13 @@ describe('files', () => {
       });
     });
 
-    it('refuses files and images for another user’s post (403) and for a post that does not exist (404)', async () => {
-      expect((await upload(other, imageFields(), png()).expect(403)).body.success).toBe(false);
-      await upload(other, attachmentFields(), pdf()).expect(403);
+    it('refuses files and images for another user’s post (403; 404 while they cannot see it) and for a post that does not exist (404)', async () => {
+      const publishedId = await createPost(site, 'Article', owner, articleBody({ isPublished: true }));
+      expect((await upload(other, imageFields(publishedId), png()).expect(403)).body.success).toBe(false);
+      await upload(other, attachmentFields(publishedId), pdf()).expect(403);
+      // The owner's draft: to another user it is as missing as an unknown id.
+      expect((await upload(other, imageFields(), png()).expect(404)).body.errorMessage).toBe('Article not found.');
+      await upload(other, attachmentFields(), pdf()).expect(404);
       expect((await upload(owner, attachmentFields(articleId + 1), pdf()).expect(404)).body.errorMessage).toBe('Article not found.');
       expect((await upload(owner, { ...attachmentFields(), AttachmentTypeId: 3 }, pdf()).expect(404)).body.errorMessage).toBe(
         'Question not found.',
@@ -259,7 +263,11 @@ describe('files', () => {
       const attachment = await uploaded(owner, attachmentFields(), pdf());
 
       await site.http().delete(`/api/File/${image.id}`).expect(401);
-      expect((await site.http().delete(`/api/File/${image.id}`).set(bearer(other)).expect(403)).body.success).toBe(false);
+      // An image of the owner's draft: another user cannot see it, so it is as missing as an unknown id.
+      expect((await site.http().delete(`/api/File/${image.id}`).set(bearer(other)).expect(404)).body.errorMessage).toBe('File not found.');
+      const publishedId = await createPost(site, 'Article', owner, articleBody({ isPublished: true }));
+      const visibleImage = await uploaded(owner, imageFields(publishedId), png());
+      expect((await site.http().delete(`/api/File/${visibleImage.id}`).set(bearer(other)).expect(403)).body.success).toBe(false);
       expect((await site.http().delete(`/api/File/${image.id}`).set(bearer(owner)).expect(200)).body.result).toBe(true);
       await site.http().get(`/images/${image.uploadedFileName}`).expect(404);
       expect((await getArticle(articleId)).images).not.toContainEqual(expect.objectContaining({ id: image.id }));
