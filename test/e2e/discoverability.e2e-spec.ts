@@ -330,6 +330,12 @@ describe('discoverability', () => {
     });
   });
 
+  it('keeps the staff instructions out of a post page’s first read', async () => {
+    const html = (await page(articlePath()).expect(200)).text;
+    expect(html).toContain('id="first-read"');
+    expect(html).not.toContain(articleBody().instructions);
+  });
+
   describe('first reads', () => {
     const firstReadOf = (html: string) => {
       const element = /<script type="application\/json" id="first-read" data-url="([^"]*)">(.*?)<\/script>/s.exec(html);

@@ -281,6 +281,23 @@ describe('files', () => {
     });
   });
 
+  describe('staff instructions', () => {
+    it('gives the article’s and its attachments’ instructions to the owner and admins only, not to other or anonymous readers', async () => {
+      const id = await createPost(site, 'Article', owner, articleBody({ isPublished: true, instructions: 'Staff: check the figures' }));
+      await uploaded(owner, { ...attachmentFields(id), Instructions: 'Staff: print page 2' }, pdf());
+      const image = await uploaded(owner, imageFields(id), png());
+      // Read anonymously first: the cached anonymous answer must not hold them for the next reader.
+      for (const reader of [null, other, null, owner, admin]) {
+        const article = await getArticle(id, reader);
+        const staff = reader === owner || reader === admin;
+        expect(article.instructions).toBe(staff ? 'Staff: check the figures' : '');
+        expect(article.attachedFiles).toEqual([expect.objectContaining({ instructions: staff ? 'Staff: print page 2' : '' })]);
+        // An image's instructions are its caption, shown under it: public.
+        expect(article.images).toEqual([expect.objectContaining({ id: image.id, instructions: 'The build pipeline' })]);
+      }
+    });
+  });
+
   describe('GET /api/File/Documents', () => {
     it('lists uploaded documents for admins, newest first, with the uploader’s name', async () => {
       const first = await uploaded(owner, documentFields('First draft'), text());
