@@ -1,3 +1,4 @@
 export * from './mail-transport.port';
 export * from './create-mail-transport';
 export * from './send-mail.job';
+export * from './single-line';
