@@ -214,9 +214,21 @@ describe('files', () => {
       const file = pdf();
       const result = await uploaded(owner, attachmentFields(), file);
       const response = await download(result.id, 'Slides', owner).expect(200);
-      expect(response.body.result).toEqual({ fileContents: file.bytes.toString('base64'), fileDownloadName: 'Slides' });
+      // The stored type decides the extension of the name it is saved under.
+      expect(response.body.result).toEqual({ fileContents: file.bytes.toString('base64'), fileDownloadName: 'Slides.pdf' });
       expect(Buffer.from(response.body.result.fileContents, 'base64').equals(file.bytes)).toBe(true);
       expect((await download(result.id, 'Slides', null).expect(401)).body).toMatchObject({ success: false, result: null });
+    });
+
+    it('ends the download name with the stored type’s extension, whatever the display name says', async () => {
+      const named = async (name: string, file: Upload) => {
+        const result = await uploaded(owner, { ...attachmentFields(), FileDisplayName: name }, file);
+        return (await download(result.id, name, owner).expect(200)).body.result.fileDownloadName as string;
+      };
+      expect(await named('Solution.js', text())).toBe('Solution.js.txt');
+      expect(await named('Solution.js. . ', text())).toBe('Solution.js.txt');
+      expect(await named('notes.TXT', text())).toBe('notes.TXT');
+      expect(await named('Slides.pdf', pdf())).toBe('Slides.pdf');
     });
 
     it('serves a post’s files only to who may read the post', async () => {

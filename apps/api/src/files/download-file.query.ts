@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { DownloadResult } from '@app/contracts';
 import { FILE_NOT_FOUND, fileDecider, fileStreamName, notFound, type Actor } from '@app/domain';
-import type { FileStore } from '@app/files';
+import { downloadNameFor, type FileStore } from '@app/files';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { FILE_STORE } from './file-store.provider';
 import { FileVisibility } from './file-visibility';
@@ -33,6 +33,6 @@ export class DownloadFileHandler implements IQueryHandler<DownloadFileQuery, Dow
     if (!upload || state.deleted || !(await this.visibility.mayRead(viewer, upload))) throw notFound(FILE_NOT_FOUND);
     const bytes = await this.fileStore.get(storageFolderOf(upload.attachmentTypeId), upload.uploadedFileName);
     if (!bytes) throw notFound(FILE_NOT_FOUND);
-    return { fileContents: bytes.toString('base64'), fileDownloadName: upload.fileDisplayName };
+    return { fileContents: bytes.toString('base64'), fileDownloadName: downloadNameFor(upload.fileDisplayName, upload.extension) };
   }
 }
