@@ -77,6 +77,21 @@ describe('accounts', () => {
       expect(response.body).toMatchObject({ success: false, errorMessage: 'Email is already registered.' });
     });
 
+    it('releases the user name a refused signup reserved', async () => {
+      await post('Signup', { Name: 'Taken Mail', Email: 'taken@example.com', Password: 'enigma123' }).expect(200);
+      await post('Signup', { Name: 'Rosalind Franklin', Email: 'taken@example.com', Password: 'enigma123' }).expect(409);
+      await post('Signup', { Name: 'Rosalind Franklin', Email: 'Taken@example.com ', Password: 'enigma123' }).expect(409);
+      const rosalind = await post('Signup', { Name: 'Rosalind Franklin', Email: 'rosalind@example.com', Password: 'enigma123' }).expect(
+        200,
+      );
+      expect(rosalind.body.result.userName).toBe('rosalind-franklin');
+      // The released name is not a profile of anyone in between.
+      await post('Signup', { Name: 'Barbara McClintock', Email: 'taken@example.com', Password: 'enigma123' }).expect(409);
+      await site.http().get('/api/User/barbara-mcclintock').expect(404);
+      const barbara = await post('Signup', { Name: 'Barbara McClintock', Email: 'barbara@example.com', Password: 'enigma123' }).expect(200);
+      expect(barbara.body.result.userName).toBe('barbara-mcclintock');
+    });
+
     it('lets exactly one of 20 concurrent signups with one e-mail win', async () => {
       const attempts = await Promise.all(
         Array.from({ length: 20 }, (_, index) =>

@@ -176,10 +176,12 @@ describe('articles', () => {
       expect((await getArticle(id, owner).expect(200)).body.result.isPublished).toBe(false);
     });
 
-    it('keeps the permission matrix: anonymous 401, other user 403, owner and admin allowed', async () => {
+    it('keeps the permission matrix: anonymous 401, other user 403 (404 on a draft they cannot see), owner and admin allowed', async () => {
       const id = await draft();
       await putArticle(articleBody({ id, title: 'Anonymous' }), null).expect(401);
-      expect((await putArticle(articleBody({ id, title: 'Other' }), other).expect(403)).body.success).toBe(false);
+      expect((await putArticle(articleBody({ id, title: 'Other' }), other).expect(404)).body.errorMessage).toBe('Article not found.');
+      const published = await draft({ isPublished: true });
+      expect((await putArticle(articleBody({ id: published, title: 'Other' }), other).expect(403)).body.success).toBe(false);
       await putArticle(articleBody({ id, title: 'By owner' }), owner).expect(200);
       expect((await putArticle(articleBody({ id, title: 'By admin' }), admin).expect(200)).body.result).toBe(true);
       const record = (await getArticle(id, owner).expect(200)).body.result;

@@ -1,8 +1,9 @@
-import { accountStreamName } from '@app/domain';
+import type { AppConfig } from '@app/config';
+import { accountStreamName, buildUnsubscribeLink } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { CapturingSmtpServer, type CapturedMail } from '@app/testing';
 import type { ReadStore } from '@app/read-store';
-import { EVENT_STORE, READ_STORE } from '@app/api';
+import { APP_CONFIG, EVENT_STORE, READ_STORE } from '@app/api';
 import { bearer, signUp, type TestUser } from '../support/accounts';
 import { mailSettled } from '../support/mail-settled';
 import { articleBody, createPost, questionBody } from '../support/posts';
@@ -88,6 +89,39 @@ describe('comment notifications', () => {
     const [mail] = await waitForNotifications(commenter, 1);
     expect(mail.parsed.subject).toBe('New reply to your comment on "Threads"');
     expect(mail.parsed.text).toContain(`http://localhost:3000/question/${questionId}#comment-${reply.id}`);
+  });
+
+  it('only asks to confirm when the link is opened (GET): link scanners change nothing', async () => {
+    const [first] = notificationsTo(author);
+    const link = unsubscribeLinkOf(first);
+    const opened = await site.http().get(`${link.pathname}${link.search}`).set('Accept', 'text/html').expect(200);
+    expect(opened.headers['content-type']).toMatch(/^text\/html/);
+    expect(opened.headers['cache-control']).toBe('no-store');
+    expect(opened.text).toMatch(/<form method="post" action="[^"]*Unsubscribe\?uname=[^"]+&(?:amp|#38);hash=[^"]+">/);
+    await site.http().head(`${link.pathname}${link.search}`).expect(200);
+    const events = await site.app.get<EventStore>(EVENT_STORE).readStream(accountStreamName(author.accountId));
+    expect(events.filter((event) => event.type.startsWith('CommentNotifications'))).toEqual([]);
+    const forged = await site.http().get(`/api/Account/Unsubscribe?uname=${author.accountId}&hash=forged`).expect(400);
+    expect(forged.text).not.toContain('<form');
+  });
+
+  it('answers the confirmation form of a browser with a page', async () => {
+    const reader = await signUp(site, 'Paula Page');
+    const link = new URL(
+      buildUnsubscribeLink('http://localhost:3000', reader.accountId, site.app.get<AppConfig>(APP_CONFIG).credentialLinkSecret),
+    );
+    const done = await site
+      .http()
+      .post(`${link.pathname}${link.search}`)
+      .set('Accept', 'text/html,application/xhtml+xml')
+      .type('form')
+      .send({})
+      .expect(200);
+    expect(done.headers['content-type']).toMatch(/^text\/html/);
+    expect(done.text).toContain('no longer');
+    expect((await site.http().get('/api/Account/CommentNotifications').set(bearer(reader)).expect(200)).body.result).toEqual({
+      enabled: false,
+    });
   });
 
   it('unsubscribes with the link (no login): an event on the account, and no more mail', async () => {

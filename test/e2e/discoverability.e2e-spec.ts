@@ -330,6 +330,12 @@ describe('discoverability', () => {
     });
   });
 
+  it('keeps the staff instructions out of a post page’s first read', async () => {
+    const html = (await page(articlePath()).expect(200)).text;
+    expect(html).toContain('id="first-read"');
+    expect(html).not.toContain(articleBody().instructions);
+  });
+
   describe('first reads', () => {
     const firstReadOf = (html: string) => {
       const element = /<script type="application\/json" id="first-read" data-url="([^"]*)">(.*?)<\/script>/s.exec(html);
@@ -380,7 +386,7 @@ describe('discoverability', () => {
       expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`);
     });
 
-    it('lists every visible post and profile in the sitemap, with lastmod, and nothing hidden', async () => {
+    it('lists every visible post and the profile of each author of one in the sitemap, with lastmod, and nothing hidden', async () => {
       const response = await site
         .http()
         .get('/sitemap.xml')
@@ -397,9 +403,11 @@ describe('discoverability', () => {
           `${SITE}${articlePath()}`,
           `${SITE}/question/${questionId}/how-do-i-cancel-a-task`,
           `${SITE}/profile/${ada.userName}`,
-          `${SITE}/profile/${grace.userName}`,
         ]),
       );
+      // Grace's only post is unapproved, the admin has none: a profile without visible posts is not listed.
+      expect(locations).not.toContain(`${SITE}/profile/${grace.userName}`);
+      expect(locations).not.toContain(`${SITE}/profile/root-admin`);
       for (const hidden of [draftId, deletedId, unapprovedId])
         expect(locations.join(' ')).not.toMatch(new RegExp(`/(article|question)/${hidden}/`));
       expect(locations.some((location) => location.includes('/login') || location.includes('/admin'))).toBe(false);

@@ -140,9 +140,13 @@ describe('files', () => {
       });
     });
 
-    it('refuses files and images for another user’s post (403) and for a post that does not exist (404)', async () => {
-      expect((await upload(other, imageFields(), png()).expect(403)).body.success).toBe(false);
-      await upload(other, attachmentFields(), pdf()).expect(403);
+    it('refuses files and images for another user’s post (403; 404 while they cannot see it) and for a post that does not exist (404)', async () => {
+      const publishedId = await createPost(site, 'Article', owner, articleBody({ isPublished: true }));
+      expect((await upload(other, imageFields(publishedId), png()).expect(403)).body.success).toBe(false);
+      await upload(other, attachmentFields(publishedId), pdf()).expect(403);
+      // The owner's draft: to another user it is as missing as an unknown id.
+      expect((await upload(other, imageFields(), png()).expect(404)).body.errorMessage).toBe('Article not found.');
+      await upload(other, attachmentFields(), pdf()).expect(404);
       expect((await upload(owner, attachmentFields(articleId + 1), pdf()).expect(404)).body.errorMessage).toBe('Article not found.');
       expect((await upload(owner, { ...attachmentFields(), AttachmentTypeId: 3 }, pdf()).expect(404)).body.errorMessage).toBe(
         'Question not found.',
@@ -210,9 +214,21 @@ describe('files', () => {
       const file = pdf();
       const result = await uploaded(owner, attachmentFields(), file);
       const response = await download(result.id, 'Slides', owner).expect(200);
-      expect(response.body.result).toEqual({ fileContents: file.bytes.toString('base64'), fileDownloadName: 'Slides' });
+      // The stored type decides the extension of the name it is saved under.
+      expect(response.body.result).toEqual({ fileContents: file.bytes.toString('base64'), fileDownloadName: 'Slides.pdf' });
       expect(Buffer.from(response.body.result.fileContents, 'base64').equals(file.bytes)).toBe(true);
       expect((await download(result.id, 'Slides', null).expect(401)).body).toMatchObject({ success: false, result: null });
+    });
+
+    it('ends the download name with the stored type’s extension, whatever the display name says', async () => {
+      const named = async (name: string, file: Upload) => {
+        const result = await uploaded(owner, { ...attachmentFields(), FileDisplayName: name }, file);
+        return (await download(result.id, name, owner).expect(200)).body.result.fileDownloadName as string;
+      };
+      expect(await named('Solution.js', text())).toBe('Solution.js.txt');
+      expect(await named('Solution.js. . ', text())).toBe('Solution.js.txt');
+      expect(await named('notes.TXT', text())).toBe('notes.TXT');
+      expect(await named('Slides.pdf', pdf())).toBe('Slides.pdf');
     });
 
     it('serves a post’s files only to who may read the post', async () => {
@@ -259,7 +275,11 @@ describe('files', () => {
       const attachment = await uploaded(owner, attachmentFields(), pdf());
 
       await site.http().delete(`/api/File/${image.id}`).expect(401);
-      expect((await site.http().delete(`/api/File/${image.id}`).set(bearer(other)).expect(403)).body.success).toBe(false);
+      // An image of the owner's draft: another user cannot see it, so it is as missing as an unknown id.
+      expect((await site.http().delete(`/api/File/${image.id}`).set(bearer(other)).expect(404)).body.errorMessage).toBe('File not found.');
+      const publishedId = await createPost(site, 'Article', owner, articleBody({ isPublished: true }));
+      const visibleImage = await uploaded(owner, imageFields(publishedId), png());
+      expect((await site.http().delete(`/api/File/${visibleImage.id}`).set(bearer(other)).expect(403)).body.success).toBe(false);
       expect((await site.http().delete(`/api/File/${image.id}`).set(bearer(owner)).expect(200)).body.result).toBe(true);
       await site.http().get(`/images/${image.uploadedFileName}`).expect(404);
       expect((await getArticle(articleId)).images).not.toContainEqual(expect.objectContaining({ id: image.id }));
@@ -270,6 +290,23 @@ describe('files', () => {
       expect((await site.http().delete(`/api/File/${attachment.id}`).set(bearer(owner)).expect(404)).body.errorMessage).toBe(
         'File not found.',
       );
+    });
+  });
+
+  describe('staff instructions', () => {
+    it('gives the article’s and its attachments’ instructions to the owner and admins only, not to other or anonymous readers', async () => {
+      const id = await createPost(site, 'Article', owner, articleBody({ isPublished: true, instructions: 'Staff: check the figures' }));
+      await uploaded(owner, { ...attachmentFields(id), Instructions: 'Staff: print page 2' }, pdf());
+      const image = await uploaded(owner, imageFields(id), png());
+      // Read anonymously first: the cached anonymous answer must not hold them for the next reader.
+      for (const reader of [null, other, null, owner, admin]) {
+        const article = await getArticle(id, reader);
+        const staff = reader === owner || reader === admin;
+        expect(article.instructions).toBe(staff ? 'Staff: check the figures' : '');
+        expect(article.attachedFiles).toEqual([expect.objectContaining({ instructions: staff ? 'Staff: print page 2' : '' })]);
+        // An image's instructions are its caption, shown under it: public.
+        expect(article.images).toEqual([expect.objectContaining({ id: image.id, instructions: 'The build pipeline' })]);
+      }
     });
   });
 

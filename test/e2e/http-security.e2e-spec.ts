@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 describe('HTTP security headers, CORS, docs and health', () => {
@@ -78,5 +81,59 @@ describe('HTTP security headers, CORS, docs and health', () => {
       const health = await site.http().get('/api/health').expect(200);
       expect(health.body.result.projections.length).toBeGreaterThan(0);
     });
+  });
+});
+
+describe('the docs gate and the server paths, whatever the case of the path', () => {
+  let site: TestApp;
+  beforeAll(async () => {
+    site = await startTestApp();
+  });
+  afterAll(() => site.dispose());
+
+  it.each(['/api/Docs', '/api/DOCS-JSON', '/API/docs-json', '/api/Docs-Yaml', '/api/docs/'])('refuses %s to anyone', async (path) => {
+    const response = await site.http().get(path);
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ success: false });
+  });
+
+  it('answers /API/Home from the API, not with the SPA', async () => {
+    const response = await site.http().get('/API/Home').expect(200);
+    expect(response.body).toMatchObject({ success: true });
+  });
+});
+
+describe('source maps', () => {
+  /** A built SPA in miniature: its shell, a hashed script and that script's source map. */
+  function builtSpa(): string {
+    const dist = mkdtempSync(join(tmpdir(), 'devcommunity-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1);\n//# sourceMappingURL=index-abc123.js.map\n');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../src/secret.ts"],"mappings":""}');
+    return dist;
+  }
+
+  it('are not served in production', async () => {
+    const site = await startTestApp({ env: { NODE_ENV: 'production', WEB_DIST_DIR: builtSpa() } });
+    try {
+      await site.http().get('/assets/index-abc123.js').expect(200);
+      for (const path of ['/assets/index-abc123.js.map', '/assets/INDEX-abc123.js.MAP']) {
+        const response = await site.http().get(path);
+        expect(response.status).toBe(404);
+        expect(response.text).not.toContain('secret.ts');
+      }
+    } finally {
+      await site.dispose();
+    }
+  });
+
+  it('are served otherwise (development, tests)', async () => {
+    const site = await startTestApp({ env: { WEB_DIST_DIR: builtSpa() } });
+    try {
+      expect((await site.http().get('/assets/index-abc123.js.map').expect(200)).text).toContain('secret.ts');
+    } finally {
+      await site.dispose();
+    }
   });
 });

@@ -168,3 +168,33 @@ if (!redisUrl) {
       expect(await depth()).toBe(before + 1);
     });
   });
+
+describe('GET /metrics in production without METRICS_TOKEN', () => {
+  let site: TestApp;
+  beforeAll(async () => {
+    site = await startTestApp({ env: { NODE_ENV: 'production' } });
+  });
+  afterAll(() => site.dispose());
+
+  it('is not answered (404 in the envelope)', async () => {
+    for (const path of ['/metrics', '/Metrics']) {
+      const response = await site.http().get(path);
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({ success: false });
+      expect(response.text).not.toContain('devcommunity_');
+    }
+  });
+});
+
+describe('GET /metrics in production with METRICS_TOKEN', () => {
+  let site: TestApp;
+  beforeAll(async () => {
+    site = await startTestApp({ env: { NODE_ENV: 'production', METRICS_TOKEN: 'scrape-me-please' } });
+  });
+  afterAll(() => site.dispose());
+
+  it('answers the right bearer token only', async () => {
+    expect((await site.http().get('/metrics')).status).toBe(401);
+    await site.http().get('/metrics').set('Authorization', 'Bearer scrape-me-please').expect(200);
+  });
+});

@@ -87,11 +87,11 @@ const historyItem = (kind: 'Companies' | 'Educations' | 'Projects', body: object
   return { id: item.id };
 };
 
-const uploadImage = (http: Cell['http'], user: TestUser | null, referenceId: number) =>
+const uploadImage = (http: Cell['http'], user: TestUser | null, referenceId: number, attachmentTypeId = 4) =>
   http
     .post('/api/File')
     .set(as(user))
-    .field('AttachmentTypeId', '4')
+    .field('AttachmentTypeId', String(attachmentTypeId))
     .field('FileDisplayName', 'Diagram')
     .field('Instructions', 'A picture')
     .field('ReferenceId', String(referenceId))
@@ -363,5 +363,89 @@ describe('permission matrix: every write endpoint × anonymous / other user / ow
       if (response.status >= 400) expect(response.body).toMatchObject({ success: false, errorMessage: expect.any(String) });
     }
     expect(actual).toEqual(row.expect);
+  });
+});
+
+/**
+ * A write on something the caller cannot see answers exactly as on an id that does not exist (404,
+ * the same message), so write routes do not tell which hidden posts, comments and files exist.
+ */
+describe('write routes on hidden targets answer like unknown ids', () => {
+  let site: TestApp;
+  let owner: TestUser;
+  let other: TestUser;
+  let admin: TestUser;
+  const unknownId = 987_654_321;
+  const imageType = (kind: 'Article' | 'Question') => (kind === 'Article' ? 4 : 5);
+  /** Admin-only routes refuse everyone else alike (403) before looking at the target. */
+  const adminOnly = (route: string) => route.endsWith('/Approve');
+
+  beforeAll(async () => {
+    site = await startTestApp({ env: { RATE_LIMITS: 'off' } });
+    owner = await signUp(site, 'Hidden Owner');
+    other = await signUp(site, 'Nosy Other');
+    admin = await makeAdmin(site, await signUp(site, 'Hiding Admin'));
+  });
+  afterAll(() => site.dispose());
+
+  /** A post of the owner with a comment and an image of the owner, then unapproved by an admin: hidden from others. */
+  async function hiddenPost(kind: 'Article' | 'Question') {
+    const { id, commentId } = await post(kind)(site, owner);
+    const image = await uploadImage(site.http(), owner, id, imageType(kind)).expect(200);
+    await site.http().put(`/api/${kind}/Approve`).set(bearer(admin)).send({ id, isApproved: false }).expect(200);
+    return { id, commentId, fileId: image.body.result.id as number };
+  }
+
+  const writes = (kind: 'Article' | 'Question') => {
+    const body = (id: number) => (kind === 'Article' ? articleBody({ id, isPublished: true }) : questionBody({ id }));
+    const commentField = kind === 'Article' ? 'articleID' : 'questionID';
+    return {
+      [`PUT /api/${kind}`]: (id: number) => site.http().put(`/api/${kind}`).send(body(id)),
+      [`DELETE /api/${kind}/:id`]: (id: number) => site.http().delete(`/api/${kind}/${id}`),
+      [`PUT /api/${kind}/Approve`]: (id: number) => site.http().put(`/api/${kind}/Approve`).send({ id, isApproved: true }),
+      [`PUT /api/${kind}/Like`]: (id: number) => site.http().put(`/api/${kind}/Like`).send({ id, isLiked: true }),
+      [`POST /api/${kind}Comment`]: (id: number) =>
+        site
+          .http()
+          .post(`/api/${kind}Comment`)
+          .send({ content: '<p>Hi</p>', [commentField]: id, parentId: -1, attachedFiles: [] }),
+      [`POST /api/File (${kind})`]: (id: number) => uploadImage(site.http(), other, id, imageType(kind)),
+    };
+  };
+  const commentWrites = (kind: 'Article' | 'Question') => ({
+    [`PUT /api/${kind}Comment`]: (id: number) => site.http().put(`/api/${kind}Comment`).send({ id, content: '<p>Edited</p>' }),
+    [`DELETE /api/${kind}Comment/:id`]: (id: number) => site.http().delete(`/api/${kind}Comment/${id}`),
+    [`PUT /api/${kind}Comment/Approve`]: (id: number) => site.http().put(`/api/${kind}Comment/Approve`).send({ id, isApproved: true }),
+    [`PUT /api/${kind}Comment/Like`]: (id: number) => site.http().put(`/api/${kind}Comment/Like`).send({ id, isLiked: true }),
+  });
+
+  it.each(['Article', 'Question'] as const)('answers 404 on a hidden %s, its comment and its image', async (kind) => {
+    const hidden = await hiddenPost(kind);
+    const answers: Record<string, [number, string, number, string]> = {};
+    const record = async (route: string, onHidden: Response, onUnknown: Response) => {
+      answers[route] = [onHidden.status, onHidden.body.errorMessage, onUnknown.status, onUnknown.body.errorMessage];
+    };
+    for (const [route, write] of Object.entries(writes(kind)))
+      await record(route, await write(hidden.id).set(bearer(other)), await write(unknownId).set(bearer(other)));
+    for (const [route, write] of Object.entries(commentWrites(kind)))
+      await record(route, await write(hidden.commentId).set(bearer(other)), await write(unknownId).set(bearer(other)));
+    const deleteFile = (id: number) => site.http().delete(`/api/File/${id}`).set(bearer(other));
+    await record('DELETE /api/File/:id', await deleteFile(hidden.fileId), await deleteFile(unknownId));
+    const asUnknown = Object.fromEntries(
+      Object.entries(answers).map(([route, [, , , message]]) => {
+        const status = adminOnly(route) ? 403 : 404;
+        return [route, [status, message, status, message]];
+      }),
+    );
+    expect(answers).toEqual(asUnknown);
+    // The owner still reaches them.
+    await site
+      .http()
+      .put(`/api/${kind}Comment`)
+      .set(bearer(owner))
+      .send({ id: hidden.commentId, content: '<p>Mine still</p>' })
+      .expect(200);
+    await site.http().delete(`/api/File/${hidden.fileId}`).set(bearer(owner)).expect(200);
+    await site.http().delete(`/api/${kind}/${hidden.id}`).set(bearer(owner)).expect(200);
   });
 });

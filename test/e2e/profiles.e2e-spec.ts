@@ -243,6 +243,13 @@ describe('profiles', () => {
     expect(picture.headers['content-type']).toBe('image/png');
   });
 
+  it('keeps the export out of every cache, and says a profile depends on who asks', async () => {
+    const exported = await site.http().get('/api/User/Export').set(bearer(owner)).expect(200);
+    expect(exported.headers['cache-control']).toBe('no-store');
+    const profile = await site.http().get(`/api/User/${owner.userName}`).expect(200);
+    expect(profile.headers.vary).toMatch(/\bAuthorization\b/i);
+  });
+
   it('exports everything it holds about the caller', async () => {
     await site.http().get('/api/User/Export').expect(401);
     const before = (await site.http().get('/api/User/Export').set(bearer(owner)).expect(200)).body.result;

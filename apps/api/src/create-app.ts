@@ -46,7 +46,7 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   useJsonBody(express);
   usePublicReadsWithBody(express, publicReads);
   useCrawlerRoutes(express, app);
-  useSpa(express, config.webDistDir, app.get(PageHeads), new FirstReads(publicReads));
+  useSpa(express, config.webDistDir, app.get(PageHeads), new FirstReads(publicReads), config.production);
   app.setGlobalPrefix('api', { exclude: ['metrics'] });
   useDocsGate(app, express, config);
 

@@ -24,7 +24,7 @@ export interface AppConfig {
   mailFrom: string;
   moderation: 'post' | 'pre';
   webDistDir: string;
-  /** When set, GET /metrics answers only `Authorization: Bearer <metricsToken>`. */
+  /** When set, GET /metrics answers only `Authorization: Bearer <metricsToken>`; in production, unset means /metrics is not served. */
   metricsToken?: string;
   /** RATE_LIMITS: `off` for benchmarks and seeding scripts only; otherwise the defaults with these overrides. */
   rateLimits: RateLimitsConfig;
@@ -34,6 +34,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** NODE_ENV=development: the API docs and health details are open to anyone. */
   development: boolean;
+  /** NODE_ENV=production: what is only for operators (/metrics without a token) is not served. */
+  production: boolean;
 }
 
 export interface RateLimitsConfig {
@@ -129,6 +131,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     logLevel: env.LOG_LEVEL,
     corsOrigins: env.CORS_ORIGINS,
     development: env.NODE_ENV === 'development',
+    production: env.NODE_ENV === 'production',
   };
 }
 

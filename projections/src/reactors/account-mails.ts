@@ -1,4 +1,4 @@
-import type { MailToSend } from '@app/mail';
+import { singleLine, type MailToSend } from '@app/mail';
 
 export interface AccountMailInput {
   to: string;
@@ -10,7 +10,8 @@ const SIGNATURE = '\n\nThe DevCommunity team';
 const EXPIRY_NOTE = 'The link expires after 15 minutes.';
 
 /** Sent on signup and on 'resend confirmation link'. */
-export function confirmEmailMail({ to, name, link }: AccountMailInput): MailToSend {
+export function confirmEmailMail({ to, name: typed, link }: AccountMailInput): MailToSend {
+  const name = singleLine(typed);
   return {
     to,
     subject: 'Confirm your e-mail address',
@@ -19,7 +20,8 @@ export function confirmEmailMail({ to, name, link }: AccountMailInput): MailToSe
   };
 }
 
-export function resetPasswordMail({ to, name, link }: AccountMailInput): MailToSend {
+export function resetPasswordMail({ to, name: typed, link }: AccountMailInput): MailToSend {
+  const name = singleLine(typed);
   return {
     to,
     subject: 'Reset your password',

@@ -1,4 +1,4 @@
-import type { MailToSend } from '@app/mail';
+import { singleLine, type MailToSend } from '@app/mail';
 
 export interface CommentNotificationInput {
   to: string;
@@ -17,7 +17,9 @@ const SIGNATURE = '\n\nThe DevCommunity team';
 
 /** Sent to a post's author on a comment, or to a comment's author on a reply; one click unsubscribes (RFC 8058). */
 export function commentNotificationMail(input: CommentNotificationInput): MailToSend {
-  const { to, name, commenter, kind, postLabel, postTitle, commentLink, unsubscribeLink } = input;
+  const { to, kind, postLabel, commentLink, unsubscribeLink } = input;
+  // What users typed goes in on one line: see singleLine.
+  const [name, commenter, postTitle] = [input.name, input.commenter, input.postTitle].map(singleLine);
   const what =
     kind === 'reply'
       ? `${commenter} replied to your comment on the ${postLabel} "${postTitle}".`

@@ -54,11 +54,19 @@ export class AccountDirectory {
     return (await this.commands.load(accountStreamName(accountId), accountDecider)).state.erased;
   }
 
-  /** The claim on a stream that reserves a name (last event's account) with the stream's revision. */
-  async latestClaim(streamName: string): Promise<{ accountId: string; revision: number } | null> {
+  /**
+   * The claim on a stream that reserves a name (last event's account) with the stream's revision;
+   * `released` when that signup was refused and gave the name back (UserNameReleased).
+   */
+  async latestClaim(streamName: string): Promise<{ accountId: string; revision: number; released: boolean } | null> {
     const events = await this.eventStore.readStream(streamName);
     const last = events.at(-1);
-    return last ? { accountId: (last.data as { accountId: string }).accountId, revision: last.revision } : null;
+    if (!last) return null;
+    return {
+      accountId: (last.data as { accountId: string }).accountId,
+      revision: last.revision,
+      released: last.type === 'UserNameReleased',
+    };
   }
 
   /**
@@ -67,7 +75,7 @@ export class AccountDirectory {
    */
   async accountIdOfUserName(userName: string): Promise<string | null> {
     const claim = await this.latestClaim(userNameReservationStreamName(this.userNameLookup(userName)));
-    if (!claim || (await this.accountErased(claim.accountId))) return null;
+    if (!claim || claim.released || (await this.accountErased(claim.accountId))) return null;
     return claim.accountId;
   }
 

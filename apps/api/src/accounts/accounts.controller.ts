@@ -1,4 +1,7 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Inject, Ip, Post, Put, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import type { AppConfig } from '@app/config';
+import { INVALID_LINK, isValidUnsubscribeLink, validationError } from '@app/domain';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
@@ -28,6 +31,8 @@ import { ConfirmEmailCommand, RequestCredentialLinkCommand, ResetPasswordCommand
 import { LoginCommand } from './commands/login.command';
 import { LogoutEverywhereCommand } from './commands/logout-everywhere.command';
 import { SignupCommand } from './commands/signup.command';
+import { APP_CONFIG } from '../infrastructure/tokens';
+import { confirmUnsubscribePage, unsubscribedPage } from './unsubscribe-pages';
 
 /** SPEC §7 Account calls. Every answer is the envelope; POSTs answer 200 (nothing addressable is created). */
 @ApiTags('Account')
@@ -36,6 +41,7 @@ export class AccountsController {
   constructor(
     private readonly commandBus: CommandBus,
     private readonly queryBus: QueryBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post('Signup')
@@ -93,16 +99,24 @@ export class AccountsController {
     );
   }
 
-  /** The unsubscribe link of comment notifications: opened (GET) or one-click (POST, RFC 8058); no login. */
+  /**
+   * The unsubscribe link of comment notifications, opened (GET): a page asking to confirm, changing
+   * nothing, since mail scanners and link previews open every link. No login: the link is signed.
+   */
   @Get('Unsubscribe')
+  @Header('Cache-Control', 'no-store')
   unsubscribeByLink(@Query(new ZodValidationPipe(unsubscribeQuerySchema)) query: UnsubscribeQuery) {
-    return this.commandBus.execute(new SetCommentNotificationsCommand(query.uname, false, query.hash));
+    if (!isValidUnsubscribeLink(query.uname, query.hash, this.config.credentialLinkSecret)) throw validationError(INVALID_LINK);
+    return confirmUnsubscribePage(query.uname, query.hash);
   }
 
+  /** Unsubscribes: RFC 8058 one-click (List-Unsubscribe-Post) and the confirmation page's form, which gets a page back. */
   @Post('Unsubscribe')
   @HttpCode(200)
-  unsubscribeOneClick(@Query(new ZodValidationPipe(unsubscribeQuerySchema)) query: UnsubscribeQuery) {
-    return this.commandBus.execute(new SetCommentNotificationsCommand(query.uname, false, query.hash));
+  @Header('Cache-Control', 'no-store')
+  async unsubscribeOneClick(@Query(new ZodValidationPipe(unsubscribeQuerySchema)) query: UnsubscribeQuery, @Req() request: Request) {
+    const done: true = await this.commandBus.execute(new SetCommentNotificationsCommand(query.uname, false, query.hash));
+    return request.accepts(['json', 'html']) === 'html' ? unsubscribedPage() : done;
   }
 
   /** Whether the logged-in user gets e-mails about comments on their posts and replies (`{ enabled }`). */

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { commentDecider, commentStreamName, type Actor, type PostKind } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
+import { CommentFacts } from './commented-post';
 import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { COMMENT_READ_MODELS } from './comment-kinds';
 
@@ -21,6 +22,7 @@ export class ApproveCommentCommand extends Command<true> {
 export class ApproveCommentHandler implements ICommandHandler<ApproveCommentCommand, true> {
   constructor(
     private readonly commands: EventSourcedCommands,
+    private readonly facts: CommentFacts,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -28,7 +30,15 @@ export class ApproveCommentHandler implements ICommandHandler<ApproveCommentComm
     const { position } = await this.commands.execute(
       commentStreamName(id),
       commentDecider,
-      { type: 'ApproveComment', postKind: kind, id, actor, isApproved, now: this.clock() },
+      {
+        type: 'ApproveComment',
+        postKind: kind,
+        id,
+        actor,
+        postVisibleToActor: await this.facts.commentPostVisibleTo(id, actor),
+        isApproved,
+        now: this.clock(),
+      },
       { actor: actor.accountId },
     );
     await this.commands.settle(position, COMMENT_READ_MODELS);

@@ -44,6 +44,14 @@ export class CommentFacts {
     return post ? { kind, id, visibleToActor: isVisibleTo(post, actor) } : null;
   }
 
+  /** Whether the actor can see the post of a comment (true when there is no such comment: the decider answers that). */
+  async commentPostVisibleTo(commentId: number, actor: Actor): Promise<boolean> {
+    const { state } = await this.commands.load(commentStreamName(commentId), commentDecider);
+    if (!state.exists || !state.postKind) return true;
+    const post = await this.post(state.postKind, state.postId);
+    return post !== null && isVisibleTo(post, actor);
+  }
+
   async repliedComment(parentId: number): Promise<RepliedComment | null> {
     if (parentId <= 0) return null;
     const { state } = await this.commands.load(commentStreamName(parentId), commentDecider);

@@ -3,6 +3,7 @@ import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nest
 import { commentDecider, commentStreamName, type Actor, type PostKind } from '@app/domain';
 import { DeleteFileCommand } from '../files/delete-file.command';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
+import { CommentFacts } from './commented-post';
 import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { COMMENT_READ_MODELS } from './comment-kinds';
 
@@ -23,6 +24,7 @@ export class DeleteCommentHandler implements ICommandHandler<DeleteCommentComman
 
   constructor(
     private readonly commands: EventSourcedCommands,
+    private readonly facts: CommentFacts,
     private readonly commandBus: CommandBus,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -33,7 +35,14 @@ export class DeleteCommentHandler implements ICommandHandler<DeleteCommentComman
     const { position } = await this.commands.execute(
       streamName,
       commentDecider,
-      { type: 'DeleteComment', postKind: kind, id, actor, now: this.clock() },
+      {
+        type: 'DeleteComment',
+        postKind: kind,
+        id,
+        actor,
+        postVisibleToActor: await this.facts.commentPostVisibleTo(id, actor),
+        now: this.clock(),
+      },
       { actor: actor.accountId },
     );
     // After the commit: the comment is gone whatever happens to its images. The decider admitted only

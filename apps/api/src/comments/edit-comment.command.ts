@@ -3,6 +3,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Comment } from '@app/contracts';
 import { commentDecider, commentStreamName, type Actor, type PostKind } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
+import { CommentFacts } from './commented-post';
 import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { COMMENT_READ_MODELS } from './comment-kinds';
 import { CommentViews } from './comment-views';
@@ -23,6 +24,7 @@ export class EditCommentCommand extends Command<Comment> {
 export class EditCommentHandler implements ICommandHandler<EditCommentCommand, Comment> {
   constructor(
     private readonly commands: EventSourcedCommands,
+    private readonly facts: CommentFacts,
     private readonly views: CommentViews,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -31,7 +33,15 @@ export class EditCommentHandler implements ICommandHandler<EditCommentCommand, C
     const { position } = await this.commands.execute(
       commentStreamName(id),
       commentDecider,
-      { type: 'EditComment', postKind: kind, id, actor, content, now: this.clock() },
+      {
+        type: 'EditComment',
+        postKind: kind,
+        id,
+        actor,
+        postVisibleToActor: await this.facts.commentPostVisibleTo(id, actor),
+        content,
+        now: this.clock(),
+      },
       { actor: actor.accountId },
     );
     await this.commands.settle(position, COMMENT_READ_MODELS);

@@ -5,6 +5,7 @@ import type { FileStore } from '@app/files';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { FILE_READ_MODELS } from './file-read-models';
 import { FILE_STORE } from './file-store.provider';
+import { FileVisibility } from './file-visibility';
 import { storageFolderOf } from './storage-folder';
 import { CLOCK, type Clock } from '../infrastructure/tokens';
 
@@ -24,16 +25,19 @@ export class DeleteFileHandler implements ICommandHandler<DeleteFileCommand, tru
 
   constructor(
     private readonly commands: EventSourcedCommands,
+    private readonly visibility: FileVisibility,
     @Inject(FILE_STORE) private readonly fileStore: FileStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, id }: DeleteFileCommand): Promise<true> {
     const streamName = fileStreamName(id);
+    const before = await this.commands.load(streamName, fileDecider);
+    const visibleToActor = await this.visibility.mayDelete(actor, before.state.upload);
     const { position } = await this.commands.execute(
       streamName,
       fileDecider,
-      { type: 'DeleteFile', id, actor, now: this.clock() },
+      { type: 'DeleteFile', id, actor, visibleToActor, now: this.clock() },
       { actor: actor.accountId },
     );
     const { state } = await this.commands.load(streamName, fileDecider);

@@ -7,6 +7,7 @@ import { FILE_STORE, fileStoreProvider } from './file-store.provider';
 import { ImagesRoute } from './images.route';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { ListDocumentsHandler } from './list-documents.query';
+import { FileVisibility } from './file-visibility';
 import { ReferencedPosts } from './referenced-post';
 import { UploadFileHandler } from './upload-file.command';
 
@@ -18,6 +19,7 @@ import { UploadFileHandler } from './upload-file.command';
     fileStoreProvider,
     postIdGeneratorProvider,
     ReferencedPosts,
+    FileVisibility,
     UploadFileHandler,
     DeleteFileHandler,
     DownloadFileHandler,

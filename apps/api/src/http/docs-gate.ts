@@ -7,7 +7,8 @@ import { AdminOnly } from '../auth/auth.decorators';
 import { SessionGuard } from '../auth/session.guard';
 import { failureEnvelope } from './envelope';
 
-const DOCS_PATHS = /^\/api\/docs(?:[-/.]|$)/;
+// Case-insensitive like Express's routing: /api/Docs reaches Swagger as well.
+const DOCS_PATHS = /^\/api\/docs(?:[-/.]|$)/i;
 
 /** Stands for the docs routes (served by express, not a controller) when the session guard checks them. */
 @AdminOnly()

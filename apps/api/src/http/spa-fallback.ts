@@ -9,7 +9,9 @@ import { IndexTemplate } from '../page-heads/index-template';
 import type { FirstReads } from './first-reads';
 import { PagePreloads } from './page-preloads';
 
-const SERVER_PATHS = /^\/(api|images|ProfilePictures|metrics)(\/|$)/;
+// Case-insensitive like Express's routing: /API/Home is the API's.
+const SERVER_PATHS = /^\/(api|images|ProfilePictures|metrics)(\/|$)/i;
+const SOURCE_MAP = /\.map$/i;
 
 /**
  * Serves the built SPA: its files, and index.html for client routes (deep links survive a
@@ -17,8 +19,9 @@ const SERVER_PATHS = /^\/(api|images|ProfilePictures|metrics)(\/|$)/;
  * previews, JSON-LD), the page's text in a noscript for crawlers, and its first read
  * (first-reads.ts). /api, /images and /metrics are never answered with the SPA. Files come precompressed (the build writes .br and .gz beside them); the
  * content-hashed ones under assets/ are cached for a year, everything else is revalidated.
+ * `hideSourceMaps` (production): the build's .map files are not served (404), so the sources stay ours.
  */
-export function useSpa(app: Express, webDistDir: string, pages: PageHeads, firstReads: FirstReads): void {
+export function useSpa(app: Express, webDistDir: string, pages: PageHeads, firstReads: FirstReads, hideSourceMaps = false): void {
   const template = new IndexTemplate(join(webDistDir, 'index.html'));
   const preloads = new PagePreloads(webDistDir);
   const logger = new Logger('SpaPages');
@@ -28,7 +31,10 @@ export function useSpa(app: Express, webDistDir: string, pages: PageHeads, first
     index: false,
     serveStatic: { index: false, cacheControl: false, setHeaders: (response, file) => setCacheControl(response, webDistDir, file) },
   });
-  const isPageRequest = (request: Request) => (request.method === 'GET' || request.method === 'HEAD') && !SERVER_PATHS.test(request.path);
+  const isPageRequest = (request: Request) =>
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !SERVER_PATHS.test(request.path) &&
+    !(hideSourceMaps && SOURCE_MAP.test(request.path));
   // Never for server paths: the API answers its own malformed URLs with the envelope.
   app.use((request, response, next) => (isPageRequest(request) ? serveFiles(request, response, next) : next()));
   app.use((request, response, next) => {

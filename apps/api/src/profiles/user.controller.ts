@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, HttpStatus, Inject, Param, Post, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
@@ -46,15 +46,17 @@ export class UserController {
     return this.commandBus.execute(new ChangeProfileCommand(actorOf(user), change));
   }
 
-  /** Everything the site holds about the caller, decrypted. */
+  /** Everything the site holds about the caller, decrypted: no cache may keep it. */
   @Get('Export')
+  @Header('Cache-Control', 'no-store')
   @Authenticated()
   export(@CurrentUser() user: SessionUser | null) {
     return this.queryBus.execute(new ExportUserDataQuery(actorOf(user).accountId));
   }
 
-  /** Basic information and summary; e-mail, phone and birth date only as the owner's privacy flags allow. */
+  /** Basic information and summary; e-mail, phone and birth date only as the owner's privacy flags allow (hence Vary). */
   @Get(':userName')
+  @Header('Vary', 'Authorization')
   get(@Param('userName') userName: string, @CurrentUser() user: SessionUser | null) {
     return this.profiles.basicInfo(userName, user?.accountId ?? null, this.clock());
   }

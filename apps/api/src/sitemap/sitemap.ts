@@ -23,7 +23,7 @@ export const sitemapPartPath = (part: number) => `/sitemap-${part}.xml`;
 
 /**
  * The sitemap from the read models: the indexable static pages, every post anyone may read and
- * every profile, with lastmod. Past 50,000 URLs /sitemap.xml is an index of /sitemap-N.xml parts.
+ * the profile of each author of one, with lastmod. Past 50,000 URLs /sitemap.xml is an index of /sitemap-N.xml parts.
  */
 @Injectable()
 export class Sitemap {
@@ -53,8 +53,26 @@ export class Sitemap {
   }
 
   private async sourceCounts(): Promise<number[]> {
-    const [posts, profiles] = await Promise.all([this.posts.count(), this.readStore.count(ACCOUNTS_COLLECTION, WITH_PROFILE)]);
-    return [INDEXABLE_PAGES.length + 1, posts, profiles];
+    const [posts, profiles] = await Promise.all([this.posts.count(), this.listedProfiles()]);
+    return [INDEXABLE_PAGES.length + 1, posts, profiles.length];
+  }
+
+  /**
+   * The accounts whose profile is listed, by id: those with a handle and at least one post anyone
+   * may read. A profile without posts says little, and listing every signup would publish who has
+   * an account. One indexed look-up (authorId) per account.
+   */
+  private async listedProfiles(): Promise<AccountDocument[]> {
+    const accounts = await this.readStore.find<AccountDocument>(ACCOUNTS_COLLECTION, WITH_PROFILE, { sort: [['id', 1]] });
+    const listed: AccountDocument[] = [];
+    for (let start = 0; start < accounts.length; start += 100) {
+      const batch = accounts.slice(start, start + 100);
+      const hasPost = await Promise.all(
+        batch.map(async (account) => (await this.posts.find({ authorId: account.id }, { limit: 1 })).length > 0),
+      );
+      listed.push(...batch.filter((_, index) => hasPost[index]));
+    }
+    return listed;
   }
 
   private async urlsOf(slices: SourceSlice[]): Promise<SitemapUrl[]> {
@@ -73,7 +91,7 @@ export class Sitemap {
         lastmod: modifiedOn(post),
       }));
     }
-    const accounts = await this.readStore.find<AccountDocument>(ACCOUNTS_COLLECTION, WITH_PROFILE, { sort: [['id', 1]], skip, limit });
+    const accounts = (await this.listedProfiles()).slice(skip, skip + limit);
     const profiles = accounts.length
       ? await this.readStore.find<ProfileDocument>(PROFILES_COLLECTION, { id: { $in: accounts.map((account) => account.id) } })
       : [];

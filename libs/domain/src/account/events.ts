@@ -79,7 +79,12 @@ export type AccountEventType = AccountEvent['type'];
  */
 export type EmailReserved = DomainEvent<'EmailReserved', { emailLookup: string; accountId: string; at: string }>;
 export type UserNameReserved = DomainEvent<'UserNameReserved', { userNameLookup: string; accountId: string; at: string }>;
-export type AccountReservationEvent = EmailReserved | UserNameReserved;
+/**
+ * A signup that reserved a user name and was then refused (its e-mail taken) gives the name back,
+ * appended at the revision of its own reservation: the next signup claims the name over it.
+ */
+export type UserNameReleased = DomainEvent<'UserNameReleased', { userNameLookup: string; accountId: string; at: string }>;
+export type AccountReservationEvent = EmailReserved | UserNameReserved | UserNameReleased;
 
 export const ACCOUNT_STREAM_PREFIX = 'account-';
 export const accountStreamName = (accountId: string) => `${ACCOUNT_STREAM_PREFIX}${accountId}`;
@@ -96,5 +101,9 @@ export const emailReserved = (emailLookup: string, accountId: string, now: Date)
 });
 export const userNameReserved = (userNameLookup: string, accountId: string, now: Date): UserNameReserved => ({
   type: 'UserNameReserved',
+  data: { userNameLookup, accountId, at: now.toISOString() },
+});
+export const userNameReleased = (userNameLookup: string, accountId: string, now: Date): UserNameReleased => ({
+  type: 'UserNameReleased',
   data: { userNameLookup, accountId, at: now.toISOString() },
 });

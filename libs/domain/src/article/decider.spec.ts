@@ -281,16 +281,28 @@ describe('articleDecider', () => {
 
     it('refuses another user', () => {
       spec
-        .given([drafted])
+        .given([drafted, published])
         .when(edit({ actor: otherUser, fields: changed }))
         .thenThrows('forbidden');
     });
 
     it('refuses another user even for a save that changes nothing', () => {
       spec
-        .given([drafted])
+        .given([drafted, published])
         .when(edit({ actor: otherUser }))
         .thenThrows('forbidden');
+    });
+
+    it('does not find, for another user, an article they cannot see (a draft, an unapproved one)', () => {
+      spec
+        .given([drafted])
+        .when(edit({ actor: otherUser }))
+        .thenThrows('not_found', 'Article not found.');
+      spec
+        .given([drafted, published, { type: 'ArticleUnapproved', data: { at: createdAt } }])
+        .when(remove(otherUser))
+        .thenThrows('not_found', 'Article not found.');
+      spec.given([drafted]).when(approve(otherUser, true)).thenThrows('not_found', 'Article not found.');
     });
 
     it('refuses an invalid edit', () => {
@@ -341,7 +353,7 @@ describe('articleDecider', () => {
       ['the owner', owner],
       ['another user', otherUser],
     ])('refuses %s', (_who, actor) => {
-      spec.given([drafted]).when(approve(actor, false)).thenThrows('forbidden');
+      spec.given([drafted, published]).when(approve(actor, false)).thenThrows('forbidden');
     });
 
     it('does not find a missing or deleted article', () => {

@@ -1,8 +1,9 @@
 import type { Decider } from '../shared/decider';
-import { requireAdmin, requireOwnerOrAdmin } from '../posts/authorization';
+import { requireAdmin, requireOwnerOrAdmin, type Actor } from '../posts/authorization';
 import { editNeedsReapproval, initialApproval } from '../posts/moderation';
 import { checkCommonFields, checkDefaultImageId, NO_DEFAULT_IMAGE, POST_LIMITS, requireText, sameTags } from '../posts/post-fields';
 import { requireLivePost, requireNewPost } from '../posts/post-lifecycle';
+import { requireVisibleTo, type VisiblePost } from '../posts/visibility';
 import type { ApproveArticle, ArticleCommand, DeleteArticle, DraftArticle, EditArticle } from './commands';
 import { ARTICLE_ALREADY_EXISTS, ARTICLE_NOT_FOUND } from './errors';
 import type { ArticleEvent, ArticleFields } from './events';
@@ -31,6 +32,19 @@ export const initialArticleState: ArticleState = {
   createdOn: null,
   updatedOn: null,
 };
+
+const asVisiblePost = (state: ArticleState): VisiblePost => ({
+  authorId: state.author,
+  isPublished: state.isPublished,
+  isApproved: state.isApproved,
+  deleted: state.deleted,
+});
+
+/** The article exists, is not deleted, and the actor can see it: anything else is 404. */
+function requireSeenArticle(state: ArticleState, actor: Actor): void {
+  requireLivePost(state, ARTICLE_NOT_FOUND);
+  requireVisibleTo(asVisiblePost(state), actor, ARTICLE_NOT_FOUND);
+}
 
 function checkArticleFields(fields: ArticleFields): ArticleFields {
   const checked = checkCommonFields(fields);
@@ -75,7 +89,7 @@ function draft(command: DraftArticle, state: ArticleState): ArticleEvent[] {
 }
 
 function edit(command: EditArticle, state: ArticleState): ArticleEvent[] {
-  requireLivePost(state, ARTICLE_NOT_FOUND);
+  requireSeenArticle(state, command.actor);
   requireOwnerOrAdmin(command.actor, state.author);
   const fields = checkArticleFields(command.fields);
   checkDefaultImageId(command.defaultImageId);
@@ -94,14 +108,14 @@ function edit(command: EditArticle, state: ArticleState): ArticleEvent[] {
 }
 
 function approve(command: ApproveArticle, state: ArticleState): ArticleEvent[] {
-  requireLivePost(state, ARTICLE_NOT_FOUND);
+  requireSeenArticle(state, command.actor);
   requireAdmin(command.actor);
   if (command.isApproved === state.isApproved) return [];
   return [{ type: command.isApproved ? 'ArticleApproved' : 'ArticleUnapproved', data: { at: command.now.toISOString() } }];
 }
 
 function remove(command: DeleteArticle, state: ArticleState): ArticleEvent[] {
-  requireLivePost(state, ARTICLE_NOT_FOUND);
+  requireSeenArticle(state, command.actor);
   requireOwnerOrAdmin(command.actor, state.author);
   return [{ type: 'ArticleDeleted', data: { at: command.now.toISOString() } }];
 }

@@ -52,6 +52,8 @@ export interface EditComment {
   postKind: PostKind;
   id: number;
   actor: Actor;
+  /** Whether the actor can see the comment's post (the API loads it): if not, the comment is 404. */
+  postVisibleToActor: boolean;
   content: string;
   now: Date;
 }
@@ -62,6 +64,8 @@ export interface ApproveComment {
   postKind: PostKind;
   id: number;
   actor: Actor;
+  /** Whether the actor can see the comment's post (the API loads it): if not, the comment is 404. */
+  postVisibleToActor: boolean;
   isApproved: boolean;
   now: Date;
 }
@@ -72,6 +76,8 @@ export interface DeleteComment {
   postKind: PostKind;
   id: number;
   actor: Actor;
+  /** Whether the actor can see the comment's post (the API loads it): if not, the comment is 404. */
+  postVisibleToActor: boolean;
   now: Date;
 }
 

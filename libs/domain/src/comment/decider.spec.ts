@@ -47,11 +47,12 @@ const added: CommentEvent = {
 };
 const image = (id: number, attachmentTypeId: number, uploaderId = 'ada') => ({ id, uploaderId, attachmentTypeId, deleted: false });
 const deleted: CommentEvent = { type: 'CommentDeleted', data: { at } };
-const edit = (actor: Actor, content = '<p>Edited</p>'): CommentCommand => ({
+const edit = (actor: Actor, content = '<p>Edited</p>', postVisibleToActor = true): CommentCommand => ({
   type: 'EditComment',
   postKind: 'article',
   id: 77,
   actor,
+  postVisibleToActor,
   content,
   now,
 });
@@ -60,10 +61,18 @@ const approve = (actor: Actor, isApproved: boolean): CommentCommand => ({
   postKind: 'article',
   id: 77,
   actor,
+  postVisibleToActor: true,
   isApproved,
   now,
 });
-const remove = (actor: Actor): CommentCommand => ({ type: 'DeleteComment', postKind: 'article', id: 77, actor, now });
+const remove = (actor: Actor, postVisibleToActor = true): CommentCommand => ({
+  type: 'DeleteComment',
+  postKind: 'article',
+  id: 77,
+  actor,
+  postVisibleToActor,
+  now,
+});
 
 describe('commentDecider', () => {
   describe('AddComment', () => {
@@ -221,13 +230,25 @@ describe('commentDecider', () => {
     it('does not find an article comment under the question routes', () => {
       spec
         .given([added])
-        .when({ type: 'DeleteComment', postKind: 'question', id: 77, actor: author, now })
+        .when({ type: 'DeleteComment', postKind: 'question', id: 77, actor: author, postVisibleToActor: true, now })
         .thenThrows('not_found', COMMENT_NOT_FOUND);
     });
 
     it('refuses other users and a second delete', () => {
       spec.given([added]).when(remove(other)).thenThrows('forbidden');
       spec.given([added, deleted]).when(remove(author)).thenThrows('not_found', COMMENT_NOT_FOUND);
+    });
+
+    it('does not find, for another user, a comment they cannot see (unapproved, or under a hidden post)', () => {
+      const unapproved: CommentEvent = { type: 'CommentUnapproved', data: { at } };
+      spec.given([added, unapproved]).when(remove(other)).thenThrows('not_found', COMMENT_NOT_FOUND);
+      spec.given([added]).when(remove(other, false)).thenThrows('not_found', COMMENT_NOT_FOUND);
+      spec
+        .given([added])
+        .when(edit(other, '<p>x</p>', false))
+        .thenThrows('not_found', COMMENT_NOT_FOUND);
+      spec.given([added, unapproved]).when(approve(other, true)).thenThrows('not_found', COMMENT_NOT_FOUND);
+      spec.given([added, unapproved]).when(remove(author)).then([deleted]);
     });
   });
 });

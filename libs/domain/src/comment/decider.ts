@@ -9,6 +9,7 @@ import { sanitizeRequiredRichText } from '../posts/sanitize-rich-text';
 import type { AddComment, ApproveComment, CommentCommand, DeleteComment, EditComment } from './commands';
 import { ATTACHED_FILE_INVALID, COMMENT_ALREADY_EXISTS, COMMENT_NOT_FOUND, REPLIED_COMMENT_NOT_FOUND, REPLY_TO_OTHER_POST } from './errors';
 import { TOP_LEVEL_PARENT_ID, type CommentEvent } from './events';
+import { isCommentVisibleTo } from './visibility';
 
 export interface CommentState {
   exists: boolean;
@@ -75,6 +76,12 @@ function requireComment(state: CommentState, postKind: PostKind): void {
   if (state.postKind !== postKind) throw notFound(COMMENT_NOT_FOUND);
 }
 
+/** The comment and its post are visible to the actor: a hidden one is 404 as an unknown one, before any 403. */
+function requireSeenComment(command: EditComment | ApproveComment | DeleteComment, state: CommentState): void {
+  requireComment(state, command.postKind);
+  if (!command.postVisibleToActor || !isCommentVisibleTo(state, command.actor)) throw notFound(COMMENT_NOT_FOUND);
+}
+
 function add(command: AddComment, state: CommentState): CommentEvent[] {
   requireNewPost(state, COMMENT_ALREADY_EXISTS);
   const { post, parent, parentId, postKind, postId } = command;
@@ -105,7 +112,7 @@ function add(command: AddComment, state: CommentState): CommentEvent[] {
 }
 
 function edit(command: EditComment, state: CommentState): CommentEvent[] {
-  requireComment(state, command.postKind);
+  requireSeenComment(command, state);
   requireOwnerOrAdmin(command.actor, state.authorId);
   const content = checkContent(command.content);
   if (content === state.content) return [];
@@ -113,14 +120,14 @@ function edit(command: EditComment, state: CommentState): CommentEvent[] {
 }
 
 function approve(command: ApproveComment, state: CommentState): CommentEvent[] {
-  requireComment(state, command.postKind);
+  requireSeenComment(command, state);
   requireAdmin(command.actor);
   if (command.isApproved === state.isApproved) return [];
   return [{ type: command.isApproved ? 'CommentApproved' : 'CommentUnapproved', data: { at: command.now.toISOString() } }];
 }
 
 function remove(command: DeleteComment, state: CommentState): CommentEvent[] {
-  requireComment(state, command.postKind);
+  requireSeenComment(command, state);
   requireOwnerOrAdmin(command.actor, state.authorId);
   return [{ type: 'CommentDeleted', data: { at: command.now.toISOString() } }];
 }

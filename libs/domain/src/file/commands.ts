@@ -36,6 +36,8 @@ export interface DeleteFile {
   type: 'DeleteFile';
   id: number;
   actor: Actor;
+  /** Whether the actor may see the file (download it): if not, it is 404 as an unknown id, not 403. */
+  visibleToActor: boolean;
   now: Date;
 }
 

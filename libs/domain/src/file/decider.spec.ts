@@ -70,7 +70,7 @@ const image = (overrides: Partial<UploadFile> = {}) =>
     instructions: 'The pipeline',
     ...overrides,
   });
-const remove = (actor: Actor) => ({ type: 'DeleteFile' as const, id: 77, actor, now });
+const remove = (actor: Actor, visibleToActor = true) => ({ type: 'DeleteFile' as const, id: 77, actor, visibleToActor, now });
 
 describe('fileDecider', () => {
   describe('UploadFile', () => {
@@ -104,14 +104,22 @@ describe('fileDecider', () => {
     });
 
     it('refuses a post file or image on another user’s post', () => {
+      const published = { ...ownArticle, isPublished: true };
+      spec
+        .given([])
+        .when(attach({ actor: otherUser, referencedPost: published }))
+        .thenThrows('forbidden');
+      spec
+        .given([])
+        .when(image({ actor: otherUser, referencedPost: published }))
+        .thenThrows('forbidden');
+    });
+
+    it('does not find, for another user, a post they cannot see (a draft)', () => {
       spec
         .given([])
         .when(attach({ actor: otherUser }))
-        .thenThrows('forbidden');
-      spec
-        .given([])
-        .when(image({ actor: otherUser }))
-        .thenThrows('forbidden');
+        .thenThrows('not_found', 'Article not found.');
     });
 
     it.each([
@@ -212,6 +220,10 @@ describe('fileDecider', () => {
 
     it('refuses another user', () => {
       spec.given([uploaded]).when(remove(otherUser)).thenThrows('forbidden');
+    });
+
+    it('does not find, for another user, a file they cannot see', () => {
+      spec.given([uploaded]).when(remove(otherUser, false)).thenThrows('not_found', 'File not found.');
     });
 
     it('does not find a deleted or unknown file', () => {

@@ -60,6 +60,8 @@ function checkReference(command: UploadFile, type: AttachmentTypeId): void {
   if (!referencedPost || referencedPost.kind !== kind) throw notFound(missing);
   if (requiresEditablePost(type)) {
     requireLivePost({ exists: true, deleted: referencedPost.deleted }, missing);
+    // A post the uploader cannot see is 404, as an unknown one: the 403 below would tell it exists.
+    if (!isVisibleTo(referencedPost, actor)) throw notFound(missing);
     requireOwnerOrAdmin(actor, referencedPost.authorId);
   } else if (!isVisibleTo(referencedPost, actor)) {
     // A comment image belongs to a post the commenter can read.
@@ -114,6 +116,7 @@ function upload(command: UploadFile, state: FileState): FileEvent[] {
 
 function remove(command: DeleteFile, state: FileState): FileEvent[] {
   requireLivePost(state, FILE_NOT_FOUND);
+  if (!command.visibleToActor) throw notFound(FILE_NOT_FOUND);
   requireOwnerOrAdmin(command.actor, state.upload?.uploaderId ?? '');
   return [{ type: 'FileDeleted', data: { at: command.now.toISOString() } }];
 }

@@ -55,11 +55,18 @@ const RICH_TEXT_OPTIONS: SanitizeHtml.IOptions = {
   },
 };
 
+/**
+ * One of our stored images: a stored file name (libs/files stored-file-name.ts: letters, digits,
+ * '.', '_', '-', not starting with a dot) of an image type, and nothing else: no '%' escape
+ * (`%2e%2e`), sub-folder, query or fragment can point it at another URL of the site.
+ */
+const STORED_IMAGE_PATH = /^\/images\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,250}\.(?:png|jpe?g)$/i;
+
 /** Absolute http(s), or our own uploaded images; no other relative path. */
 function isAllowedImageSource(src: string | undefined): boolean {
   if (!src) return false;
   if (/^https?:\/\//i.test(src)) return true;
-  return src.startsWith('/images/') && !src.includes('..') && !src.includes('\\');
+  return STORED_IMAGE_PATH.test(src) && !src.includes('..');
 }
 
 /** Sanitizes editor html before it becomes an event. Idempotent. */

@@ -1,3 +1,4 @@
+import { notFound } from '../shared/errors';
 import { canEdit, type Actor } from './authorization';
 
 /** What visibility needs to know of a post. Questions have no draft state: pass `isPublished: true`. */
@@ -16,4 +17,12 @@ export function isVisibleTo(post: VisiblePost, viewer: Actor | null): boolean {
   if (post.deleted) return false;
   if (post.isPublished && post.isApproved) return true;
   return viewer !== null && canEdit(viewer, post.authorId);
+}
+
+/**
+ * A write on a post the actor cannot see is refused as if the post did not exist (404, the same
+ * message), before any 403: otherwise the difference tells which hidden posts exist.
+ */
+export function requireVisibleTo(post: VisiblePost, actor: Actor, notFoundMessage: string): void {
+  if (!isVisibleTo(post, actor)) throw notFound(notFoundMessage);
 }

@@ -232,6 +232,14 @@ describe('questionDecider', () => {
       spec.given([asked]).when(remove(otherUser)).thenThrows('forbidden');
     });
 
+    it('does not find, for another user, a question they cannot see (unapproved)', () => {
+      spec.given([asked, unapproved]).when(remove(otherUser)).thenThrows('not_found', 'Question not found.');
+      spec
+        .given([asked, unapproved])
+        .when(remove(owner))
+        .then([{ type: 'QuestionDeleted', data: { at } }]);
+    });
+
     it('does not find a question deleted already', () => {
       spec.given([asked, deleted]).when(remove(admin)).thenThrows('not_found', 'Question not found.');
     });

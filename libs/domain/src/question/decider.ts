@@ -1,8 +1,9 @@
 import type { Decider } from '../shared/decider';
-import { requireAdmin, requireOwnerOrAdmin } from '../posts/authorization';
+import { requireAdmin, requireOwnerOrAdmin, type Actor } from '../posts/authorization';
 import { editNeedsReapproval, initialApproval } from '../posts/moderation';
 import { checkCommonFields, checkDefaultImageId, NO_DEFAULT_IMAGE, sameTags } from '../posts/post-fields';
 import { requireLivePost, requireNewPost } from '../posts/post-lifecycle';
+import { requireVisibleTo } from '../posts/visibility';
 import type { ApproveQuestion, AskQuestion, DeleteQuestion, EditQuestion, QuestionCommand } from './commands';
 import { QUESTION_ALREADY_EXISTS, QUESTION_NOT_FOUND } from './errors';
 import type { QuestionEvent, QuestionFields } from './events';
@@ -30,6 +31,16 @@ export const initialQuestionState: QuestionState = {
   updatedOn: null,
 };
 
+/** The question exists, is not deleted, and the actor can see it (questions have no drafts): anything else is 404. */
+function requireSeenQuestion(state: QuestionState, actor: Actor): void {
+  requireLivePost(state, QUESTION_NOT_FOUND);
+  requireVisibleTo(
+    { authorId: state.author, isPublished: true, isApproved: state.isApproved, deleted: state.deleted },
+    actor,
+    QUESTION_NOT_FOUND,
+  );
+}
+
 function checkQuestionFields(fields: QuestionFields): QuestionFields {
   const { title, categoryId, tags, content } = checkCommonFields(fields);
   return { title, categoryId, tags, content };
@@ -55,7 +66,7 @@ function ask(command: AskQuestion, state: QuestionState): QuestionEvent[] {
 }
 
 function edit(command: EditQuestion, state: QuestionState): QuestionEvent[] {
-  requireLivePost(state, QUESTION_NOT_FOUND);
+  requireSeenQuestion(state, command.actor);
   requireOwnerOrAdmin(command.actor, state.author);
   const fields = checkQuestionFields(command.fields);
   checkDefaultImageId(command.defaultImageId);
@@ -71,14 +82,14 @@ function edit(command: EditQuestion, state: QuestionState): QuestionEvent[] {
 }
 
 function approve(command: ApproveQuestion, state: QuestionState): QuestionEvent[] {
-  requireLivePost(state, QUESTION_NOT_FOUND);
+  requireSeenQuestion(state, command.actor);
   requireAdmin(command.actor);
   if (command.isApproved === state.isApproved) return [];
   return [{ type: command.isApproved ? 'QuestionApproved' : 'QuestionUnapproved', data: { at: command.now.toISOString() } }];
 }
 
 function remove(command: DeleteQuestion, state: QuestionState): QuestionEvent[] {
-  requireLivePost(state, QUESTION_NOT_FOUND);
+  requireSeenQuestion(state, command.actor);
   requireOwnerOrAdmin(command.actor, state.author);
   return [{ type: 'QuestionDeleted', data: { at: command.now.toISOString() } }];
 }

@@ -12,6 +12,7 @@ import {
   INITIAL_CREDENTIAL_VERSION,
   userNameBase,
   userNameCandidates,
+  userNameReleased,
   userNameReservationStreamName,
   userNameReserved,
   type AccountPersonalData,
@@ -44,8 +45,8 @@ export class SignupCommand extends Command<LoginResult> {
  * name, then the e-mail (each reservation names that account id: of concurrent signups with one
  * e-mail exactly one append wins), then records the account with its personal data, user name
  * included, sealed. Reservations are keyed by lookup hashes, so neither the e-mail nor the user
- * name is in clear in the log. The user is logged in at once. A user name claimed by a signup that
- * then lost the e-mail stays unused: handles are cheap, reuse is not safe.
+ * name is in clear in the log. The user is logged in at once. A signup refused after claiming its
+ * user name (the e-mail taken) releases the name again, so refused attempts do not use up handles.
  */
 @CommandHandler(SignupCommand)
 export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult> {
@@ -66,8 +67,13 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
     const passwordHash = await this.hasher.hash(password);
     const accountId = randomUUID();
     const emailLookup = this.directory.emailLookup(email);
-    const { userName, userNameLookup } = await this.reserveUserName(name, accountId, now);
-    await this.reserveEmail(emailLookup, accountId, now);
+    const { userName, userNameLookup, revision } = await this.reserveUserName(name, accountId, now);
+    try {
+      await this.reserveEmail(emailLookup, accountId, now);
+    } catch (error) {
+      await this.releaseUserName(userNameLookup, accountId, revision, now);
+      throw error;
+    }
 
     const personal: AccountPersonalData = { email: email.trim(), name: name.trim(), userName, passwordHash };
     const sealed = await this.vault.seal(accountId, personal);
@@ -84,30 +90,35 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
     );
   }
 
-  private async reserveUserName(name: string, accountId: string, now: Date): Promise<{ userName: string; userNameLookup: string }> {
+  private async reserveUserName(
+    name: string,
+    accountId: string,
+    now: Date,
+  ): Promise<{ userName: string; userNameLookup: string; revision: number }> {
     for (const candidate of userNameCandidates(userNameBase(name))) {
       const userNameLookup = this.directory.userNameLookup(candidate);
+      const stream = userNameReservationStreamName(userNameLookup);
       try {
-        await this.commands.append(
-          userNameReservationStreamName(userNameLookup),
-          [userNameReserved(userNameLookup, accountId, now)],
-          'no_stream',
-          { actor: accountId },
-        );
-        return { userName: candidate, userNameLookup };
+        await this.commands.append(stream, [userNameReserved(userNameLookup, accountId, now)], 'no_stream', { actor: accountId });
+        return { userName: candidate, userNameLookup, revision: 0 };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        if (
-          await this.takeOverErased(
-            userNameReservationStreamName(userNameLookup),
-            [userNameReserved(userNameLookup, accountId, now)],
-            accountId,
-          )
-        )
-          return { userName: candidate, userNameLookup };
+        const revision = await this.takeOverErased(stream, [userNameReserved(userNameLookup, accountId, now)], accountId);
+        if (revision !== null) return { userName: candidate, userNameLookup, revision };
       }
     }
     throw new Error('userNameCandidates never ends');
+  }
+
+  /** Gives back the user name this refused signup claimed, unless someone claimed it since. */
+  private async releaseUserName(userNameLookup: string, accountId: string, revision: number, now: Date): Promise<void> {
+    await this.commands
+      .append(userNameReservationStreamName(userNameLookup), [userNameReleased(userNameLookup, accountId, now)], revision, {
+        actor: accountId,
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      });
   }
 
   private async reserveEmail(emailLookup: string, accountId: string, now: Date): Promise<void> {
@@ -118,7 +129,7 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
     }
-    if (await this.takeOverErased(stream, [emailReserved(emailLookup, accountId, now)], accountId)) return;
+    if ((await this.takeOverErased(stream, [emailReserved(emailLookup, accountId, now)], accountId)) !== null) return;
     // Taken. Otherwise only a reservation whose signup died before recording the account may be taken over.
     const [latest] = (await this.directory.reservationsOf(emailLookup)).slice(-1);
     const abandoned =
@@ -134,15 +145,22 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
     }
   }
 
-  /** A name reserved by an erased account is free again: claim it over that reservation. */
-  private async takeOverErased(stream: string, events: Parameters<EventSourcedCommands['append']>[1], accountId: string): Promise<boolean> {
+  /**
+   * A name reserved by an erased account, or released by a refused signup, is free again: claim it
+   * over that reservation. The stream's revision after the claim, or null when it is not free.
+   */
+  private async takeOverErased(
+    stream: string,
+    events: Parameters<EventSourcedCommands['append']>[1],
+    accountId: string,
+  ): Promise<number | null> {
     const claim = await this.directory.latestClaim(stream);
-    if (!claim || !(await this.directory.accountErased(claim.accountId))) return false;
+    if (!claim || !(claim.released || (await this.directory.accountErased(claim.accountId)))) return null;
     try {
       await this.commands.append(stream, events, claim.revision, { actor: accountId });
-      return true;
+      return claim.revision + events.length;
     } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) return false;
+      if (error instanceof WrongExpectedRevisionError) return null;
       throw error;
     }
   }

@@ -2,7 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Article } from '@app/contracts';
 import type { Actor } from '@app/domain';
 import { LikesOfReader } from '../../likes/likes-of-reader';
-import { articleRecord } from '../views/post-records';
+import { articleRecord, readsStaffInstructions } from '../views/post-records';
 import { VisiblePosts } from '../views/visible-post';
 
 /** SPEC §3 Article record with the author's display name; hidden posts are 'not found'. */
@@ -24,6 +24,9 @@ export class GetArticleHandler implements IQueryHandler<GetArticleQuery, Article
 
   async execute({ id, viewer }: GetArticleQuery): Promise<Article> {
     const { post, author } = await this.posts.get('article', id, viewer);
-    return { ...articleRecord(post, author), isLikedByMe: await this.likes.likes(viewer, 'article', id) };
+    return {
+      ...articleRecord(post, author, readsStaffInstructions(post, viewer)),
+      isLikedByMe: await this.likes.likes(viewer, 'article', id),
+    };
   }
 }

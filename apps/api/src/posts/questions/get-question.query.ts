@@ -2,7 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Question } from '@app/contracts';
 import type { Actor } from '@app/domain';
 import { LikesOfReader } from '../../likes/likes-of-reader';
-import { questionRecord } from '../views/post-records';
+import { questionRecord, readsStaffInstructions } from '../views/post-records';
 import { VisiblePosts } from '../views/visible-post';
 
 /** SPEC §3 Question record with the author's display name; hidden posts are 'not found'. */
@@ -24,6 +24,9 @@ export class GetQuestionHandler implements IQueryHandler<GetQuestionQuery, Quest
 
   async execute({ id, viewer }: GetQuestionQuery): Promise<Question> {
     const { post, author } = await this.posts.get('question', id, viewer);
-    return { ...questionRecord(post, author), isLikedByMe: await this.likes.likes(viewer, 'question', id) };
+    return {
+      ...questionRecord(post, author, readsStaffInstructions(post, viewer)),
+      isLikedByMe: await this.likes.likes(viewer, 'question', id),
+    };
   }
 }

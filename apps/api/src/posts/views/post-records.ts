@@ -1,4 +1,5 @@
 import type { Article, Question } from '@app/contracts';
+import { canEdit, type Actor } from '@app/domain';
 import type { PostViewDocument } from '@app/projections';
 
 interface Author {
@@ -6,17 +7,25 @@ interface Author {
   name: string;
 }
 
+/**
+ * Whether a reader gets the staff instructions of a post and of its attached files: its owner and
+ * admins do; anyone else (anonymous readers, whose answer is cached and embedded in pages) gets ''.
+ * Images' instructions are their captions, shown under them, and stay public.
+ */
+export const readsStaffInstructions = (post: PostViewDocument, viewer: Actor | null): boolean =>
+  viewer !== null && canEdit(viewer, post.authorId);
+
 /** SPEC §3 Article from its post view and its author's name (read at read time). */
-export const articleRecord = (post: PostViewDocument, author: Author): Article => ({
-  ...questionRecord(post, author),
+export const articleRecord = (post: PostViewDocument, author: Author, staffInstructions: boolean): Article => ({
+  ...questionRecord(post, author, staffInstructions),
   description: post.description,
   source: post.source,
-  instructions: post.instructions,
+  instructions: staffInstructions ? post.instructions : '',
   isPublished: post.isPublished,
 });
 
 /** SPEC §3 Question from its post view and its author's name. */
-export const questionRecord = (post: PostViewDocument, { uName, name }: Author): Question => ({
+export const questionRecord = (post: PostViewDocument, { uName, name }: Author, staffInstructions: boolean): Question => ({
   id: post.postId,
   title: post.title,
   categoryId: post.categoryId,
@@ -30,6 +39,6 @@ export const questionRecord = (post: PostViewDocument, { uName, name }: Author):
   createdOn: post.createdOn,
   updatedOn: post.updatedOn,
   likes: post.likes,
-  attachedFiles: post.attachedFiles,
+  attachedFiles: staffInstructions ? post.attachedFiles : post.attachedFiles.map((file) => ({ ...file, instructions: '' })),
   images: post.images ?? [],
 });
