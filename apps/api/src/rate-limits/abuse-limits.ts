@@ -96,6 +96,31 @@ export class AbuseLimits implements OnApplicationBootstrap, OnApplicationShutdow
     return { allowed: true, taken: { release: () => this.limiter.release(window, key, reservation.slot) } };
   }
 
+  /**
+   * The slots of one login attempt, taken before the password is checked: per client address, per
+   * e-mail and address (the hard limit), and per e-mail only for a device that never logged in to
+   * it. A known device (`device`: the id of its verified known-device token) counts its failures
+   * on its own instead, so guesses from any number of other addresses never lock the owner out,
+   * and a stolen token buys no more guesses than the device's own count.
+   */
+  loginAttempt(emailKey: string, address: string, device: string | null): Promise<Taken> {
+    return this.takeAll([
+      ['login-address', address],
+      ['login-email-address', `${emailKey} ${address}`],
+      device === null ? ['login-email', emailKey] : ['login-device', `${emailKey} ${device}`],
+    ]);
+  }
+
+  /**
+   * A successful login forgets the failures of the counts it was held by: a known device's success
+   * leaves the e-mail's count for other devices as it is (else the owner's logins would reopen it).
+   */
+  async loginSucceeded(emailKey: string, address: string, device: string | null): Promise<void> {
+    await this.clear('login-email-address', `${emailKey} ${address}`);
+    if (device === null) await this.clear('login-email', emailKey);
+    else await this.clear('login-device', `${emailKey} ${device}`);
+  }
+
   /** Forgets every slot of `subject` (a successful login clears its e-mail's failures). */
   async clear(name: RateLimitName, subject: string): Promise<void> {
     if (!this.config.rateLimits.enabled) return;
