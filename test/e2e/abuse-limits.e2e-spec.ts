@@ -108,6 +108,20 @@ describe('abuse limits (RATE_LIMITS on, the clock injected)', () => {
     expectLimited(await from('203.0.113.8', owner.password, device), /^Too many failed/, 900);
   });
 
+  it('counts an IPv6 /64 as one address, and an IPv4-mapped IPv6 address as its IPv4 (issue 23)', async () => {
+    const signUpFrom = (address: string, index: number) =>
+      site
+        .http()
+        .post('/api/Account/Signup')
+        .set('X-Forwarded-For', address)
+        .send({ Name: `Sixty Four ${index}`, Email: `sixty-four-${index}@example.com`, Password: 'secret-pass1' });
+    for (let index = 1; index <= 10; index += 1) await signUpFrom(`2001:db8:aa:bb::${index.toString(16)}`, index).expect(200);
+    expectLimited(await signUpFrom('2001:db8:aa:bb:ffff:1:2:3', 11), /^Too many sign-ups/, 3600);
+    await signUpFrom('2001:db8:aa:bc::1', 12).expect(200);
+    for (let index = 13; index < 23; index += 1) await signUpFrom(index % 2 ? '198.51.100.77' : '::ffff:198.51.100.77', index).expect(200);
+    expectLimited(await signUpFrom('198.51.100.77', 23), /^Too many sign-ups/, 3600);
+  });
+
   it('login: 20 failures per client address in 15 minutes, across e-mails', async () => {
     for (let index = 0; index < 20; index += 1)
       await post('Login', { Email: `nobody-${index}@example.com`, Password: 'whatever1', RememberMe: false }).expect(401);
@@ -290,6 +304,27 @@ describe('RATE_LIMITS=off', () => {
     for (let index = 0; index < 12; index += 1)
       await site.http().post('/api/Account/Login').send({ Email: user.email, Password: 'wrong-password', RememberMe: false }).expect(401);
     for (let index = 0; index < 12; index += 1) await signUp(site, `Seeded ${index}`);
+  });
+});
+
+describe('TRUST_PROXY (issue 23)', () => {
+  let site: TestApp;
+  beforeAll(async () => {
+    // Only a proxy at 192.0.2.1 is believed: the tests' requests come from loopback, whose X-Forwarded-For is ignored now.
+    site = await startTestApp({ env: { RATE_LIMITS: 'signup=2/1h', TRUST_PROXY: '192.0.2.1' } });
+  });
+  afterAll(() => site.dispose());
+
+  it('believes X-Forwarded-For only from the proxies it names', async () => {
+    const signUpFrom = (address: string, index: number) =>
+      site
+        .http()
+        .post('/api/Account/Signup')
+        .set('X-Forwarded-For', address)
+        .send({ Name: `Proxied ${index}`, Email: `proxied-${index}@example.com`, Password: 'secret-pass1' });
+    await signUpFrom('198.51.100.1', 1).expect(200);
+    await signUpFrom('198.51.100.2', 2).expect(200);
+    await signUpFrom('198.51.100.3', 3).expect(429);
   });
 });
 
