@@ -3,7 +3,8 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Comment } from '@app/contracts';
 import { commentDecider, commentStreamName, type Actor, type PostKind } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
+import type { AppConfig } from '@app/config';
+import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
 import { COMMENT_READ_MODELS } from './comment-kinds';
 import { CommentViews } from './comment-views';
 
@@ -24,6 +25,7 @@ export class EditCommentHandler implements ICommandHandler<EditCommentCommand, C
   constructor(
     private readonly commands: EventSourcedCommands,
     private readonly views: CommentViews,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -31,7 +33,7 @@ export class EditCommentHandler implements ICommandHandler<EditCommentCommand, C
     const { position } = await this.commands.execute(
       commentStreamName(id),
       commentDecider,
-      { type: 'EditComment', postKind: kind, id, actor, content, now: this.clock() },
+      { type: 'EditComment', postKind: kind, id, actor, content, moderation: this.config.moderation, now: this.clock() },
       { actor: actor.accountId },
     );
     await this.commands.settle(position, COMMENT_READ_MODELS);

@@ -53,6 +53,8 @@ export interface EditComment {
   id: number;
   actor: Actor;
   content: string;
+  /** Under `pre`, an author's edit of an approved comment sends it back for approval. */
+  moderation: ModerationMode;
   now: Date;
 }
 

@@ -47,12 +47,13 @@ const added: CommentEvent = {
 };
 const image = (id: number, attachmentTypeId: number, uploaderId = 'ada') => ({ id, uploaderId, attachmentTypeId, deleted: false });
 const deleted: CommentEvent = { type: 'CommentDeleted', data: { at } };
-const edit = (actor: Actor, content = '<p>Edited</p>'): CommentCommand => ({
+const edit = (actor: Actor, content = '<p>Edited</p>', moderation: 'post' | 'pre' = 'post'): CommentCommand => ({
   type: 'EditComment',
   postKind: 'article',
   id: 77,
   actor,
   content,
+  moderation,
   now,
 });
 const approve = (actor: Actor, isApproved: boolean): CommentCommand => ({
@@ -181,6 +182,21 @@ describe('commentDecider', () => {
 
     it('refuses other users', () => {
       spec.given([added]).when(edit(other)).thenThrows('forbidden');
+    });
+
+    it("under pre-moderation, sends the author's edit of an approved comment back for approval; not an admin's, nor a waiting comment's", () => {
+      spec
+        .given([added])
+        .when(edit(author, '<p>Edited</p>', 'pre'))
+        .then([edited, { type: 'CommentUnapproved', data: { at, reason: 'edited' } }]);
+      spec
+        .given([added])
+        .when(edit(admin, '<p>Edited</p>', 'pre'))
+        .then([edited]);
+      spec
+        .given([added, { type: 'CommentUnapproved', data: { at } }])
+        .when(edit(author, '<p>Edited</p>', 'pre'))
+        .then([edited]);
     });
 
     it('changes nothing when the content is the same', () => {
