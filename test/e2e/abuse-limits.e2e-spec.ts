@@ -64,6 +64,65 @@ describe('abuse limits (RATE_LIMITS on, the clock injected)', () => {
       await post('Login', { Email: victim.email, Password: 'wrong-password', RememberMe: false }).expect(401);
   });
 
+  it('login: guesses from other addresses do not lock the owner out of a device they logged in from (issue 23)', async () => {
+    const owner = await signUp(site, 'Lockout Target');
+    const from = (address: string, password: string, device?: string) => {
+      const call = site.http().post('/api/Account/Login').set('X-Forwarded-For', address);
+      return (device ? call.set('Cookie', device) : call).send({ Email: owner.email, Password: password, RememberMe: false });
+    };
+    const known = await from('203.0.113.7', owner.password).expect(200);
+    const device = knownDeviceCookie(known);
+    expect(device).toMatch(/^known_device=[\w.-]+$/);
+    expect(String(known.headers['set-cookie'])).toMatch(/HttpOnly/i);
+    expect(String(known.headers['set-cookie'])).toMatch(/SameSite=Strict/i);
+    // Five wrong passwords from each of many addresses: the e-mail is closed to new devices...
+    for (let guess = 0; guess < 5; guess += 1) await from('198.51.100.1', `guess-${guess}-pw`).expect(401);
+    for (let address = 2; address <= 4; address += 1) await from(`198.51.100.${address}`, 'guess-again-pw').expect(429);
+    expectLimited(await from('198.51.100.99', owner.password), /^Too many failed/, 900);
+    expectLimited(await from('203.0.113.7', owner.password), /^Too many failed/, 900);
+    // ...not to the owner's known device, from their address or any other.
+    await from('203.0.113.7', owner.password, device).expect(200);
+    await from('192.0.2.50', owner.password, device).expect(200);
+    // Another account's device token is no key to this e-mail.
+    const stranger = await signUp(site, 'Token Stranger');
+    const strangers = await site
+      .http()
+      .post('/api/Account/Login')
+      .send({ Email: stranger.email, Password: stranger.password, RememberMe: false })
+      .expect(200);
+    expectLimited(await from('198.51.100.99', owner.password, knownDeviceCookie(strangers)), /^Too many failed/, 900);
+    expectLimited(await from('198.51.100.99', owner.password, 'known_device=forged.4102444800.AAAA'), /^Too many failed/, 900);
+  });
+
+  it('login: 5 failures per e-mail and address, which hold a known device too, and 5 per known device', async () => {
+    const owner = await signUp(site, 'Pair Target');
+    const from = (address: string, password: string, device?: string) => {
+      const call = site.http().post('/api/Account/Login').set('X-Forwarded-For', address);
+      return (device ? call.set('Cookie', device) : call).send({ Email: owner.email, Password: password, RememberMe: false });
+    };
+    const device = knownDeviceCookie(await from('203.0.113.8', owner.password).expect(200));
+    for (let guess = 0; guess < 5; guess += 1) await from('203.0.113.9', `guess-${guess}-pw`).expect(401);
+    expectLimited(await from('203.0.113.9', owner.password, device), /^Too many failed/, 900);
+    await from('203.0.113.8', owner.password, device).expect(200);
+    // A known device's own failures: five, from anywhere (a stolen token buys no more).
+    for (let guess = 0; guess < 5; guess += 1) await from(`192.0.2.${guess + 1}`, `guess-${guess}-pw`, device).expect(401);
+    expectLimited(await from('203.0.113.8', owner.password, device), /^Too many failed/, 900);
+  });
+
+  it('counts an IPv6 /64 as one address, and an IPv4-mapped IPv6 address as its IPv4 (issue 23)', async () => {
+    const signUpFrom = (address: string, index: number) =>
+      site
+        .http()
+        .post('/api/Account/Signup')
+        .set('X-Forwarded-For', address)
+        .send({ Name: `Sixty Four ${index}`, Email: `sixty-four-${index}@example.com`, Password: 'secret-pass1' });
+    for (let index = 1; index <= 10; index += 1) await signUpFrom(`2001:db8:aa:bb::${index.toString(16)}`, index).expect(200);
+    expectLimited(await signUpFrom('2001:db8:aa:bb:ffff:1:2:3', 11), /^Too many sign-ups/, 3600);
+    await signUpFrom('2001:db8:aa:bc::1', 12).expect(200);
+    for (let index = 13; index < 23; index += 1) await signUpFrom(index % 2 ? '198.51.100.77' : '::ffff:198.51.100.77', index).expect(200);
+    expectLimited(await signUpFrom('198.51.100.77', 23), /^Too many sign-ups/, 3600);
+  });
+
   it('login: 20 failures per client address in 15 minutes, across e-mails', async () => {
     for (let index = 0; index < 20; index += 1)
       await post('Login', { Email: `nobody-${index}@example.com`, Password: 'whatever1', RememberMe: false }).expect(401);
@@ -248,6 +307,33 @@ describe('RATE_LIMITS=off', () => {
     for (let index = 0; index < 12; index += 1) await signUp(site, `Seeded ${index}`);
   });
 });
+
+describe('TRUST_PROXY (issue 23)', () => {
+  let site: TestApp;
+  beforeAll(async () => {
+    // Only a proxy at 192.0.2.1 is believed: the tests' requests come from loopback, whose X-Forwarded-For is ignored now.
+    site = await startTestApp({ env: { RATE_LIMITS: 'signup=2/1h', TRUST_PROXY: '192.0.2.1' } });
+  });
+  afterAll(() => site.dispose());
+
+  it('believes X-Forwarded-For only from the proxies it names', async () => {
+    const signUpFrom = (address: string, index: number) =>
+      site
+        .http()
+        .post('/api/Account/Signup')
+        .set('X-Forwarded-For', address)
+        .send({ Name: `Proxied ${index}`, Email: `proxied-${index}@example.com`, Password: 'secret-pass1' });
+    await signUpFrom('198.51.100.1', 1).expect(200);
+    await signUpFrom('198.51.100.2', 2).expect(200);
+    await signUpFrom('198.51.100.3', 3).expect(429);
+  });
+});
+
+/** The known-device cookie a successful login sets, as a Cookie header value. */
+function knownDeviceCookie(response: Response): string {
+  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+  return cookies.find((cookie) => cookie.startsWith('known_device='))?.split(';')[0] ?? '';
+}
 
 async function eventuallyCount(site: TestApp, to: string, expected: number): Promise<void> {
   const deadline = Date.now() + 15_000;

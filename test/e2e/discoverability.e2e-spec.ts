@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { XMLParser } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { articleStreamName, fileStreamName } from '@app/domain';
 import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
 import { apiSpec, existingStream, expectResponse } from '../support/api-spec';
@@ -516,6 +516,40 @@ describe('discoverability', () => {
       const user = await site.http().get('/feed/no-such-user').expect(404);
       expect(user.body).toMatchObject({ success: false, errorMessage: 'Not found.' });
       await site.http().get('/feed/tag/no-such-tag').expect(404);
+    });
+
+    it('keeps a title that holds "]]>" twice inside its item: no forged item in any feed, RSS or Atom (issue 23)', async () => {
+      const forged = 'Security notice: re-login required';
+      const title = `Hi]]>]]></title></item><item><title>${forged}</title><link>https://evil.example/</link></item><item><title><![CDATA[<b>x</b> & y`;
+      const entities: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&quot;': '"', '&#39;': "'" };
+      // Both formats carry the title as html (Atom says type="html"; RSS readers decode it): a reader decodes it to the title.
+      const decoded = (html: unknown) => String(html).replace(/&(lt|gt|amp|quot|#39);/g, (entity) => entities[entity]);
+      const titlesIn = async (path: string) => {
+        const text = (await site.http().get(path).expect(200)).text;
+        expect(XMLValidator.validate(text)).toBe(true);
+        expect(text).not.toContain('<link>https://evil.example/');
+        const parsed = xml.parse(text);
+        const items = path.startsWith('/feed') ? asList(parsed.rss.channel.item) : asList(parsed.feed.entry);
+        // An Atom title has its type attribute: the parser gives { '#text', '@_type' }.
+        const textOf = (title: unknown) => (typeof title === 'object' && title !== null ? (title as { '#text': unknown })['#text'] : title);
+        return items.map((item) => decoded(textOf((item as { title: unknown }).title)));
+      };
+      const paths = ['/feed', '/atom', `/feed/${ada.userName}`, `/atom/${ada.userName}`, '/feed/tag/dotnet', '/atom/tag/dotnet'];
+      const before = await Promise.all(paths.map(titlesIn));
+      await createPost(site, 'Article', ada, articleBody({ title, isPublished: true }));
+      const after = await Promise.all(paths.map(titlesIn));
+      paths.forEach((path, index) => expect([path, after[index]]).toEqual([path, [title, ...before[index]]]));
+    });
+
+    it('drops images from other sites from the feeds (tracking pixels in feed readers) and keeps our own, absolute', async () => {
+      const content = '<p>Look</p><img src="https://tracker.example/pixel.gif?u=1"><img src="/images/own-7.png" alt="own">';
+      await createPost(site, 'Article', ada, articleBody({ title: 'Pictures in feeds', content, isPublished: true }));
+      for (const path of ['/feed', '/atom', `/feed/${ada.userName}`, '/atom/tag/dotnet']) {
+        const text = (await site.http().get(path).expect(200)).text;
+        expect(text).toContain('Pictures in feeds');
+        expect(text).not.toContain('tracker.example');
+        expect(text).toContain(`src="${SITE}/images/own-7.png"`);
+      }
     });
 
     it('refuses a malformed user name or tag with a 4xx and no stack trace', async () => {

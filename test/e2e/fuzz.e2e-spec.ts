@@ -206,6 +206,44 @@ describe('fuzzing every endpoint', () => {
     );
   });
 
+  it('answers oversized and many-word searches at once, while /api/health stays quick', async () => {
+    const words = (count: number) => Array.from({ length: count }, (_, index) => letters(index)).join(' ');
+    const pager = { lastFetchedQuestionId: Number.MAX_SAFE_INTEGER, lastFetchedArticleId: Number.MAX_SAFE_INTEGER, pageSize: 100 };
+    const bodies = [
+      { searchString: words(25_000), pager }, // 150 KB of distinct words: blocked the event loop 5.5 s
+      { searchString: 'target '.repeat(200_000), pager }, // 1.4 MB of one word
+      { searchString: 'a', Tags: Array.from({ length: 100_000 }, (_, index) => index + 1), pager },
+      { searchString: words(200), uName: 'x'.repeat(1_500_000), pager },
+      { searchString: 'a b c d e f g h i j', pager }, // as many words as allowed, each a one-letter prefix
+      { searchString: 'target t', Tags: Array.from({ length: 20 }, (_, index) => index + 1), pager },
+    ];
+    const searching = Promise.all(
+      bodies.flatMap((body) =>
+        (['/api/Search', '/api/Search/UserPosts', '/api/Search/ByAdmin'] as const).map(async (path) => {
+          const caller: Caller = path === '/api/Search' ? 'anonymous' : path === '/api/Search/UserPosts' ? 'user' : 'admin';
+          const route: ApiRoute = { method: 'POST', path, multipart: false };
+          const response = await site.http().post(path).set(tokens[caller]).send(body);
+          check(route, path, response);
+          return response.status;
+        }),
+      ),
+    );
+    let done = false;
+    const latencies: number[] = [];
+    const probing = (async () => {
+      while (!done) {
+        const started = performance.now();
+        await site.http().get('/api/health').expect(200);
+        latencies.push(performance.now() - started);
+      }
+    })();
+    const statuses = await searching.finally(() => (done = true));
+    await probing;
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 200, 200, 200, 200, 200, 200]);
+    // Generous for a loaded test machine: the unbounded search held the event loop for seconds.
+    expect(Math.max(...latencies)).toBeLessThan(1_500);
+  });
+
   it('leaves the fuzzing users able to log in (nothing corrupted)', async () => {
     for (const user of users) {
       const response = await site.http().post('/api/Account/Login').send({ Email: user.email, Password: user.password, RememberMe: false });
@@ -214,6 +252,16 @@ describe('fuzzing every endpoint', () => {
     }
   });
 });
+
+/** A distinct word of letters for each index: a, b, ..., z, ba, bb, ... */
+function letters(index: number): string {
+  let word = '';
+  do {
+    word = String.fromCharCode(97 + (index % 26)) + word;
+    index = Math.floor(index / 26);
+  } while (index > 0);
+  return word;
+}
 
 function formOf(value: unknown): string {
   if (typeof value !== 'object' || value === null) return `value=${encode(String(value))}`;

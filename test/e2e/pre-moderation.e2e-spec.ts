@@ -1,6 +1,7 @@
 import { firstSearchPager, type GridPostItem } from '@app/contracts';
 import { articleStreamName, questionStreamName } from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
+import { samplePdf, samplePng } from '@app/testing';
 import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
 import { articleBody, createPost, questionBody } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -104,5 +105,74 @@ describe('editing an approved post under pre-moderation (MODERATION=pre)', () =>
 
     await approve('Question', id);
     await site.http().get(`/api/Question/${id}`).expect(200);
+  });
+  describe('what else changes an approved post or comment (issue 23)', () => {
+    const approvedArticle = async (title: string) => {
+      const id = await createPost(site, 'Article', author, articleBody({ title, isPublished: true }));
+      await approve('Article', id);
+      await site.http().get(`/api/Article/${id}`).expect(200);
+      return id;
+    };
+    const upload = (referenceId: number, attachmentTypeId: number, file: { bytes: Buffer; name: string }) =>
+      site
+        .http()
+        .post('/api/File')
+        .set(bearer(author))
+        .field('AttachmentTypeId', String(attachmentTypeId))
+        .field('FileDisplayName', 'Totally harmless')
+        .field('Instructions', 'Harmless')
+        .field('ReferenceId', String(referenceId))
+        .attach('file', file.bytes, file.name)
+        .then((response) => {
+          expect([response.status, response.body.errorMessage]).toEqual([200, null]);
+          return response;
+        });
+    const lastEvent = async (id: number) => (await site.app.get<EventStore>(EVENT_STORE).readStream(articleStreamName(id))).at(-1);
+
+    it('a new attachment sends the post back for approval', async () => {
+      const id = await approvedArticle('Attachment target');
+      await upload(id, 2, { bytes: samplePdf(), name: 'new.pdf' });
+      await site.http().get(`/api/Article/${id}`).expect(404);
+      expect(await lastEvent(id)).toMatchObject({ type: 'ArticleUnapproved', data: { reason: 'edited' } });
+      await approve('Article', id);
+      await site.http().get(`/api/Article/${id}`).expect(200);
+    });
+
+    it('a new image, and a new default image, send the post back for approval', async () => {
+      const id = await approvedArticle('Image target');
+      const image = (await upload(id, 4, { bytes: samplePng(), name: 'new.png' })).body.result as { id: number };
+      await site.http().get(`/api/Article/${id}`).expect(404);
+      await approve('Article', id);
+      await site
+        .http()
+        .put('/api/Article')
+        .set(bearer(author))
+        .send(articleBody({ id, title: 'Image target', isPublished: true, defaultImageId: image.id }))
+        .expect(200);
+      await site.http().get(`/api/Article/${id}`).expect(404);
+      expect(await lastEvent(id)).toMatchObject({ type: 'ArticleUnapproved', data: { reason: 'edited' } });
+    });
+
+    it("an author's edit of an approved comment sends it back for approval; an admin's does not", async () => {
+      const id = await approvedArticle('Comment target');
+      const comment = (
+        await site.http().post('/api/ArticleComment').set(bearer(author)).send({ content: '<p>Nice post</p>', articleID: id }).expect(200)
+      ).body.result as { id: number };
+      const publicComments = async () =>
+        ((await site.http().get(`/api/Article/Comments/${id}/-1/20/true`).expect(200)).body.result as Array<{ id: number }>).map(
+          (each) => each.id,
+        );
+      expect(await publicComments()).toEqual([]);
+      await site.http().put('/api/ArticleComment/Approve').set(bearer(admin)).send({ id: comment.id, isApproved: true }).expect(200);
+      expect(await publicComments()).toEqual([comment.id]);
+      const editAs = (user: TestUser, content: string) =>
+        site.http().put('/api/ArticleComment').set(bearer(user)).send({ id: comment.id, content }).expect(200);
+      await editAs(admin, '<p>Nice post!</p>');
+      expect(await publicComments()).toEqual([comment.id]);
+      await editAs(author, '<p>Buy cheap pills at spam.example</p>');
+      expect(await publicComments()).toEqual([]);
+      await site.http().put('/api/ArticleComment/Approve').set(bearer(admin)).send({ id: comment.id, isApproved: true }).expect(200);
+      expect(await publicComments()).toEqual([comment.id]);
+    });
   });
 });

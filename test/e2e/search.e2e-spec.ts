@@ -224,6 +224,21 @@ describe('POST /api/Search, /api/Search/UserPosts, /api/Search/ByAdmin', () => {
     await call('/api/Search/ByAdmin', { ...request(), entityType: 3 }, admin).expect(400);
   });
 
+  it('refuses an oversized search: text over 200 characters or 10 different words, over 20 tags (issue 23)', async () => {
+    const bad = async (body: unknown, message: string, user?: TestUser) => {
+      const response = await call(user ? '/api/Search/UserPosts' : '/api/Search', body, user).expect(400);
+      expect(response.body).toEqual({ success: false, result: null, errorMessage: message, timeStamp: expect.any(String) });
+    };
+    await bad(request({ searchString: 'word '.repeat(30_000) }), SEARCH_MESSAGES.searchStringTooLong);
+    await bad(
+      request({ searchString: 'one two three four five six seven eight nine ten eleven' }),
+      SEARCH_MESSAGES.searchStringTooManyWords,
+    );
+    await bad(request({ Tags: Array.from({ length: 100_000 }, (_, index) => index + 1) }), SEARCH_MESSAGES.tooManyTags);
+    await bad(request({ Tags: Array.from({ length: 21 }, (_, index) => index + 1) }), SEARCH_MESSAGES.tooManyTags, ada);
+    expect(await found('/api/Search', { searchString: 'one two three four five six seven eight nine ten One' })).toEqual([]);
+  });
+
   it("shows an erased author as 'Deleted user', with no user name", async () => {
     const erin = await signUp(site, 'Erin Erased');
     const id = await createPost(site, 'Question', erin, questionBody({ title: 'Pangolin question' }));

@@ -1,6 +1,9 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { Logger } from 'pino';
 import { loadConfig, type AppConfig } from '@app/config';
 import { AppModule, type AppOptions } from './app.module';
 import { useCompression } from './http/compress-responses';
@@ -18,6 +21,21 @@ import { PageHeads } from './page-heads/page-heads';
 import { useCrawlerRoutes } from './http/crawler-routes';
 import { publicReadRoutes, usePublicReadsWithBody } from './public-reads/public-reads';
 import { answerPublicReadsFirst } from './public-reads/public-reads-front';
+import { SingleAddressWatch } from './rate-limits/client-address';
+
+/**
+ * Without TRUST_PROXY only a proxy on loopback is believed: behind one elsewhere, every client
+ * would share the proxy's address, and its abuse limits. Says so when the first 100 connections
+ * all come from one other address.
+ */
+function warnOfAnUntrustedProxy(server: Server, logger: Logger): void {
+  const watch = new SingleAddressWatch(100, (address) =>
+    logger.warn(
+      `The first 100 connections all came from ${address}: if that is a proxy, set TRUST_PROXY (its address, CIDR or hop count), or every client shares its address and its abuse limits.`,
+    ),
+  );
+  server.on('connection', (socket: Socket) => watch.connected(socket.remoteAddress));
+}
 
 /** Builds the whole site (API, OpenAPI docs, SPA) without listening, so tests can start it too. */
 export async function createApp(options: AppOptions & { logger?: false } = {}): Promise<NestExpressApplication> {
@@ -33,7 +51,8 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   const config = app.get<AppConfig>(APP_CONFIG);
   const express = app.getHttpAdapter().getInstance();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy.value);
+  if (!config.trustProxy.set) warnOfAnUntrustedProxy(app.getHttpServer(), logger);
   app.enableShutdownHooks();
   const metrics = app.get(SiteMetrics);
   const headers = securityHeaders(config);

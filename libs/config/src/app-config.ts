@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -36,6 +37,12 @@ export interface AppConfig {
   development: boolean;
   /** NODE_ENV=production: what is only for operators (/metrics without a token) is not served. */
   production: boolean;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-For gives the client address, as Express's
+   * 'trust proxy' takes it: a hop count, or addresses and CIDRs (and `loopback`, `linklocal`,
+   * `uniquelocal`) separated by commas. Unset: `loopback`, and `set` is false.
+   */
+  trustProxy: { value: number | string; set: boolean };
 }
 
 export interface RateLimitsConfig {
@@ -94,7 +101,25 @@ const environmentSchema = z.object({
     )
     .pipe(z.array(z.string().url('CORS_ORIGINS must be a comma-separated list of origins such as https://example.com'))),
   NODE_ENV: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .refine(
+      (value) => !value || /^\d+$/.test(value) || value.split(',').every((entry) => isProxyEntry(entry.trim())),
+      'TRUST_PROXY must be a hop count or a comma-separated list of addresses and CIDRs (e.g. 10.0.0.0/8, loopback)',
+    ),
 });
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
 
 export class ConfigError extends Error {}
 
@@ -132,6 +157,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     corsOrigins: env.CORS_ORIGINS,
     development: env.NODE_ENV === 'development',
     production: env.NODE_ENV === 'production',
+    trustProxy: env.TRUST_PROXY
+      ? { value: /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY, set: true }
+      : { value: 'loopback', set: false },
   };
 }
 

@@ -8,7 +8,9 @@ import { COMMENT_MESSAGES, COMMENT_RATE_LIMIT } from './comments';
 export type RateLimitName =
   | 'signup'
   | 'login-address'
+  | 'login-email-address'
   | 'login-email'
+  | 'login-device'
   | 'reset-link'
   | 'confirmation-link'
   | 'comment'
@@ -28,9 +30,16 @@ const HOUR = 60 * MINUTE;
 export const RATE_LIMIT_DEFAULTS: Record<RateLimitName, RateLimitRule> = {
   /** Sign-ups per client address. */
   signup: { max: 10, windowSeconds: HOUR },
-  /** Login attempts per client address and per e-mail; a successful login gives its slot back. */
+  /**
+   * Login attempts per client address, per e-mail and address (the hard limit, for everyone), and
+   * per e-mail from devices that never logged in to it; a device that did (its known-device token)
+   * has its own count instead, so guesses from elsewhere never lock the owner out. A successful
+   * login gives its slots back.
+   */
   'login-address': { max: 20, windowSeconds: 15 * MINUTE },
+  'login-email-address': { max: 5, windowSeconds: 15 * MINUTE },
   'login-email': { max: 5, windowSeconds: 15 * MINUTE },
+  'login-device': { max: 5, windowSeconds: 15 * MINUTE },
   /** Reset and confirmation e-mails per e-mail address; past the limit the answer stays the same and no mail goes out. */
   'reset-link': { max: 3, windowSeconds: HOUR },
   'confirmation-link': { max: 3, windowSeconds: HOUR },
@@ -56,7 +65,9 @@ export function waitText(retryAfterSeconds: number): string {
 export const RATE_LIMIT_MESSAGES: Record<RateLimitName, (retryAfterSeconds: number) => string> = {
   signup: (wait) => `Too many sign-ups from your address. Please try again ${waitText(wait)}.`,
   'login-address': (wait) => `Too many failed login attempts. Please try again ${waitText(Math.max(wait, MINUTE))}.`,
+  'login-email-address': (wait) => `Too many failed login attempts. Please try again ${waitText(Math.max(wait, MINUTE))}.`,
   'login-email': (wait) => `Too many failed login attempts. Please try again ${waitText(Math.max(wait, MINUTE))}.`,
+  'login-device': (wait) => `Too many failed login attempts. Please try again ${waitText(Math.max(wait, MINUTE))}.`,
   'reset-link': (wait) => `Too many password reset requests. Please try again ${waitText(wait)}.`,
   'confirmation-link': (wait) => `Too many confirmation requests. Please try again ${waitText(wait)}.`,
   comment: () => COMMENT_MESSAGES.rateLimited,

@@ -50,6 +50,10 @@ describe('SearchRequest', () => {
     });
   });
 
+  it('keeps each tag id once, in ascending order', () => {
+    expect(SearchRequest.parse({ ...request, Tags: [7, 3, 7, 1] }).Tags).toEqual([1, 3, 7]);
+  });
+
   it("takes the Order dropdown's 0 and 1 as well as booleans", () => {
     expect(SearchRequest.parse({ ...request, orderByAsc: 1 }).orderByAsc).toBe(true);
     expect(SearchRequest.parse({ ...request, orderByAsc: 0 }).orderByAsc).toBe(false);
@@ -86,7 +90,24 @@ describe('SearchRequest', () => {
     ['a tag id of 0', { Tags: [0] }, '- Tags must be a list of tag ids'],
     ['an order of 2', { orderByAsc: 2 }, '- orderByAsc must be true or false'],
     ['a search string that is not text', { searchString: 42 }, '- searchString must be text'],
+    ['a search string of 201 characters', { searchString: 'a'.repeat(201) }, '- searchString must be at most 200 characters'],
+    ['a search string of 50k words', { searchString: 'ab '.repeat(50_000) }, '- searchString must be at most 200 characters'],
+    [
+      'a search string of 11 different words',
+      { searchString: 'a b c d e f g h i j k' },
+      '- searchString may hold at most 10 different words',
+    ],
+    ['21 tags', { Tags: Array.from({ length: 21 }, (_, index) => index + 1) }, '- Tags may hold at most 20 tag ids'],
+    ['100k tags', { Tags: Array.from({ length: 100_000 }, (_, index) => index + 1) }, '- Tags may hold at most 20 tag ids'],
+    ['100k tags that are not ids', { Tags: Array.from({ length: 100_000 }, () => 'x') }, '- Tags may hold at most 20 tag ids'],
   ])('rejects %s with a clear message', (_case, values, message) => expect(messageOf(values)).toBe(message));
+
+  it('takes 200 characters and 10 different words, counting a word repeated in any case once, and 20 tags', () => {
+    expect(SearchRequest.parse({ ...request, searchString: 'x'.repeat(200) }).searchString).toHaveLength(200);
+    const words = 'a b c d e f g h i j A B a b';
+    expect(SearchRequest.parse({ ...request, searchString: words }).searchString).toBe(words);
+    expect(SearchRequest.parse({ ...request, Tags: Array.from({ length: 20 }, (_, index) => index + 1) }).Tags).toHaveLength(20);
+  });
 
   it('lists every problem, once each', () => {
     expect(messageOf({ entityType: 7, pager: { ...request.pager, pageSize: 500 } })?.split('\n')).toEqual([

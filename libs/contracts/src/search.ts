@@ -5,6 +5,15 @@ import { EntityType, PAGE_SIZE, stripSearchText } from './rules';
 /** SPEC §4 and §9: a page holds at most this many posts (the SPA asks for PAGE_SIZE). */
 export const MAX_SEARCH_PAGE_SIZE = 100;
 
+/**
+ * Bounds of a search request (not in SPEC; the SPA's search box sends a few words). The search
+ * index's cost grows with the words it is asked to match, so the text is bounded in length and in
+ * distinct words, and the tag filter in ids.
+ */
+export const MAX_SEARCH_TEXT_LENGTH = 200;
+export const MAX_SEARCH_WORDS = 10;
+export const MAX_SEARCH_TAGS = 20;
+
 /** SPEC §4: where paging starts. Descending: beyond a very large id; ascending: beyond -1. */
 export const SEARCH_START_ID = { descending: Number.MAX_SAFE_INTEGER, ascending: -1 } as const;
 
@@ -24,6 +33,9 @@ export const SEARCH_MESSAGES = {
   tagInvalid: '- Tags must be a list of tag ids',
   orderInvalid: '- orderByAsc must be true or false',
   searchStringInvalid: '- searchString must be text',
+  searchStringTooLong: `- searchString must be at most ${MAX_SEARCH_TEXT_LENGTH} characters`,
+  searchStringTooManyWords: `- searchString may hold at most ${MAX_SEARCH_WORDS} different words`,
+  tooManyTags: `- Tags may hold at most ${MAX_SEARCH_TAGS} tag ids`,
   uNameInvalid: '- uName must be text',
 } as const;
 
@@ -57,8 +69,10 @@ const pager = z.object(
 export const searchRequestSchema = z.object({
   searchString: z
     .string({ error: SEARCH_MESSAGES.searchStringInvalid })
+    .max(MAX_SEARCH_TEXT_LENGTH, SEARCH_MESSAGES.searchStringTooLong)
     .nullish()
-    .transform((text) => stripSearchText(text ?? '')),
+    .transform((text) => stripSearchText(text ?? ''))
+    .refine((text) => distinctWords(text) <= MAX_SEARCH_WORDS, SEARCH_MESSAGES.searchStringTooManyWords),
   uName: z
     .string({ error: SEARCH_MESSAGES.uNameInvalid })
     .trim()
@@ -86,13 +100,19 @@ export const searchRequestSchema = z.object({
         .max(Number.MAX_SAFE_INTEGER, SEARCH_MESSAGES.tagInvalid),
       { error: SEARCH_MESSAGES.tagInvalid },
     )
+    .max(MAX_SEARCH_TAGS, SEARCH_MESSAGES.tooManyTags)
     .nullish()
-    .transform((tags) => tags ?? []),
+    // Any order and repeats find the same posts: one form of each filter (the public search cache keys on it).
+    .transform((tags) => [...new Set(tags ?? [])].sort((a, b) => a - b)),
   pager,
 });
 export type SearchRequestInput = z.input<typeof searchRequestSchema>;
 export type SearchRequest = z.output<typeof searchRequestSchema>;
 export const SearchRequest = searchRequestSchema;
+
+function distinctWords(text: string): number {
+  return new Set(text.toLowerCase().split(' ').filter(Boolean)).size;
+}
 
 /** The first request of a new search (SPEC §4: a new search resets the pager). */
 export function firstSearchPager(orderByAsc: boolean, pageSize: number = PAGE_SIZE): SearchRequestInput['pager'] {

@@ -107,7 +107,11 @@ export type SearchVisibility = 'public' | 'admin' | { ownerAccountId: string };
 export type SearchEntityFilter = 1 | 2 | 100;
 
 export interface SearchQuery {
-  /** Raw text: stripped to letters and spaces (SPEC §5); every word must match title, description, content or a tag name; the last word as a prefix. Empty lists everything. */
+  /**
+   * Raw text: stripped to letters and spaces (SPEC §5); every word must match title, description,
+   * content or a tag name; the last word as a prefix. Empty lists everything. Adapters match at
+   * most MAX_SEARCH_WORDS distinct words (the request schema refuses more).
+   */
   text: string;
   visibility: SearchVisibility;
   /** -1: every category. */
@@ -127,6 +131,14 @@ export interface SearchQuery {
   lastFetchedArticleId: number;
   lastFetchedQuestionId: number;
   pageSize: number;
+}
+
+/** A search stopped at its time budget (an adapter's guard against a query that would block the site). */
+export class SearchTookTooLongError extends Error {
+  constructor() {
+    super('The search took too long.');
+    this.name = 'SearchTookTooLongError';
+  }
 }
 
 export const SEARCH_INDEX = Symbol('SearchIndex');

@@ -1,11 +1,19 @@
-import { stripSearchText } from '@app/contracts';
+import { MAX_SEARCH_WORDS, stripSearchText } from '@app/contracts';
 import type { SearchDocument, SearchEntityType, SearchIndexBatch, SearchQuery } from './search-index.port';
 
-/** SPEC §5: the words of the search text (letters only, any script); none means 'list everything'. */
+/**
+ * SPEC §5: the words of the search text (letters only, any script); none means 'list everything'.
+ * A repeated word counts once and at most MAX_SEARCH_WORDS are kept (the request schema refuses
+ * more): an index's cost grows with the words it matches. The last word stays last (it is the prefix).
+ */
 export function searchWords(text: string): string[] {
-  return stripSearchText(text)
+  const words = stripSearchText(text)
     .split(' ')
     .filter((word) => word.length > 0);
+  const last = words.at(-1);
+  if (last === undefined) return [];
+  const earlier = [...new Set(words.slice(0, -1))].filter((word) => word !== last);
+  return [...earlier.slice(0, MAX_SEARCH_WORDS - 1), last];
 }
 
 /** The keyset of SPEC §4: per requested entity type, the id the page must go beyond. */

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Header, HttpCode, Inject, Ip, Post, Put, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Get, Header, HttpCode, Inject, Ip, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import type { AppConfig } from '@app/config';
 import { INVALID_LINK, isValidUnsubscribeLink, validationError } from '@app/domain';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
@@ -29,6 +29,7 @@ import { SetCommentNotificationsCommand } from './commands/comment-notifications
 import { GetCommentNotificationsQuery } from './comment-notifications.query';
 import { ConfirmEmailCommand, RequestCredentialLinkCommand, ResetPasswordCommand } from './commands/credential-links.command';
 import { LoginCommand } from './commands/login.command';
+import { cookieValue, KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_PATH } from './known-devices';
 import { LogoutEverywhereCommand } from './commands/logout-everywhere.command';
 import { SignupCommand } from './commands/signup.command';
 import { APP_CONFIG } from '../infrastructure/tokens';
@@ -52,8 +53,24 @@ export class AccountsController {
 
   @Post('Login')
   @HttpCode(200)
-  login(@Body(new ZodValidationPipe(loginRequestSchema)) body: LoginRequest, @Ip() ip: string) {
-    return this.commandBus.execute(new LoginCommand(body.Email, body.Password, body.RememberMe === true, ip));
+  async login(
+    @Body(new ZodValidationPipe(loginRequestSchema)) body: LoginRequest,
+    @Ip() ip: string,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const deviceToken = cookieValue(request.headers.cookie, KNOWN_DEVICE_COOKIE);
+    const { login, knownDevice } = await this.commandBus.execute(
+      new LoginCommand(body.Email, body.Password, body.RememberMe === true, ip, deviceToken),
+    );
+    response.cookie(KNOWN_DEVICE_COOKIE, knownDevice.token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.secure,
+      path: KNOWN_DEVICE_PATH,
+      maxAge: knownDevice.maxAgeMs,
+    });
+    return login;
   }
 
   @Get('IsTokenValid')

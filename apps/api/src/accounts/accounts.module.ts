@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { AccountDirectory } from './account-directory';
+import { KnownDevices } from './known-devices';
 import { AccountsController } from './accounts.controller';
 import { AuthorNames } from './author-names';
 import { ConfirmEmailHandler, RequestCredentialLinkHandler, ResetPasswordHandler } from './commands/credential-links.command';
@@ -19,6 +20,7 @@ import { SessionIssuer } from './session-issuer';
     AuthorNames,
     AccountDirectory,
     SessionIssuer,
+    KnownDevices,
     SignupHandler,
     LoginHandler,
     LogoutEverywhereHandler,

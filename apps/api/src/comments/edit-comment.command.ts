@@ -3,8 +3,9 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Comment } from '@app/contracts';
 import { commentDecider, commentStreamName, type Actor, type PostKind } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
+import type { AppConfig } from '@app/config';
 import { CommentFacts } from './commented-post';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
+import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
 import { COMMENT_READ_MODELS } from './comment-kinds';
 import { CommentViews } from './comment-views';
 
@@ -26,6 +27,7 @@ export class EditCommentHandler implements ICommandHandler<EditCommentCommand, C
     private readonly commands: EventSourcedCommands,
     private readonly facts: CommentFacts,
     private readonly views: CommentViews,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -40,6 +42,7 @@ export class EditCommentHandler implements ICommandHandler<EditCommentCommand, C
         actor,
         postVisibleToActor: await this.facts.commentPostVisibleTo(id, actor),
         content,
+        moderation: this.config.moderation,
         now: this.clock(),
       },
       { actor: actor.accountId },

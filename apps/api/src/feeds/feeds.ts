@@ -6,7 +6,7 @@ import type { ReadStore } from '@app/read-store';
 import type { SearchIndex } from '@app/search-index';
 import { AuthorNames } from '../accounts/author-names';
 import { CLOCK, READ_STORE, SEARCH_INDEX, type Clock } from '../infrastructure/tokens';
-import { summary } from '../page-heads/html';
+import { escapeHtml, summary } from '../page-heads/html';
 import { SITE_DESCRIPTION, SITE_NAME } from '../page-heads/page-head';
 import { modifiedOn, PublicPosts, publishedOn } from '../page-heads/public-posts';
 import { SiteUrls } from '../page-heads/site-urls';
@@ -119,18 +119,41 @@ export class Feeds {
       const author = authorOf(post.authorId);
       const url = this.urls.post(postKindOf(post.entityType) ?? 'article', post.postId, post.title);
       feed.addItem({
-        title: post.title,
+        title: escapeHtml(post.title),
         id: url,
         link: url,
         // RSS has only pubDate (the publication); Atom has both `updated` (this) and `published`.
         date: new Date(format === 'rss' ? publishedOn(post) : modifiedOn(post)),
         published: new Date(publishedOn(post)),
-        description: summary(post.description || plainTextOf(post.content), 300),
-        content: this.urls.absoluteSources(sanitizeRichText(post.content)),
+        description: escapeHtml(summary(post.description || plainTextOf(post.content), 300)),
+        content: this.content(post),
         author: [{ name: author.name, ...(author.uName ? { link: this.urls.profile(author.uName) } : {}) }],
         category: post.tags.map((tag) => ({ name: tag.subTag, domain: this.urls.absolute(FEED_PATHS.tag(tag.subTag).rss) })),
       });
     }
     return format === 'rss' ? feed.rss2() : feed.atom1();
   }
+
+  /**
+   * The post's sanitized html with our images' sources absolute and images of other sites left
+   * out: in a feed reader they are tracking pixels (the reader fetches them with no page around).
+   */
+  private content(post: PostViewDocument): string {
+    const ownImages = this.urls.absolute('/images/');
+    const html = this.urls
+      .absoluteSources(sanitizeRichText(post.content))
+      // Sanitized html double-quotes every attribute and escapes '>' in their values: a tag ends at the first '>'.
+      .replace(/<img\b[^>]*>/gi, (image) => (image.includes(` src="${ownImages}`) ? image : ''));
+    return withoutCdataEnd(html);
+  }
+}
+
+/**
+ * The feed package writes titles, descriptions and content as CDATA, and its XML writer (xml-js)
+ * escapes only the first ']]>' of each: a second one would end the section and let the text forge
+ * elements. Titles and descriptions are escaped as html (which both formats carry there: Atom says
+ * type="html"), so they hold no '>'; in content, ']]&gt;' is the same html as ']]>'.
+ */
+function withoutCdataEnd(html: string): string {
+  return html.replaceAll(']]>', ']]&gt;');
 }

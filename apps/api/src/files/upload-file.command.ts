@@ -1,7 +1,20 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UploadResult } from '@app/contracts';
-import { fileDecider, fileStreamName, type Actor, type PostIdGenerator, type UploadFile } from '@app/domain';
+import type { AppConfig } from '@app/config';
+import {
+  articleDecider,
+  fileDecider,
+  fileStreamName,
+  POST_KINDS,
+  questionDecider,
+  referencedPostKindOf,
+  requiresEditablePost,
+  type Actor,
+  type AttachmentTypeId,
+  type PostIdGenerator,
+  type UploadFile,
+} from '@app/domain';
 import { generateStoredName, type FileStore } from '@app/files';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { POST_ID_GENERATOR } from '../posts/post-id.generator';
@@ -10,7 +23,8 @@ import { FILE_STORE } from './file-store.provider';
 import { ReferencedPosts } from './referenced-post';
 import { storageFolderOf } from './storage-folder';
 import type { CheckedUpload } from './upload-request';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
+import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
+import { POST_READ_MODELS } from '../posts/post-kinds';
 import { AbuseLimits } from '../rate-limits/abuse-limits';
 
 /** Stores a checked upload's bytes under a generated name and records the upload. */
@@ -33,6 +47,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
     private readonly referencedPosts: ReferencedPosts,
     @Inject(POST_ID_GENERATOR) private readonly nextId: PostIdGenerator,
     @Inject(FILE_STORE) private readonly fileStore: FileStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -72,9 +87,29 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
       throw error;
     }
     await this.commands.settle(outcome.position, FILE_READ_MODELS);
+    await this.attachToPost(command);
     const [uploaded] = outcome.events;
     if (uploaded.type !== 'FileUploaded') throw new Error(`An upload recorded ${uploaded.type}.`);
     const { fileDisplayName, uploadedFileName, attachmentTypeId } = uploaded.data;
     return { id, uploadedFileName, fileDisplayName, attachmentTypeId };
+  }
+
+  /**
+   * A post's file or image shows on the post: under pre-moderation, an author's upload sends an
+   * approved post back for approval, as an edit does (after the file's commit: a failure here
+   * leaves the post as it was, and the upload answers the error).
+   */
+  private async attachToPost({ actor, attachmentTypeId, referenceId, now }: UploadFile): Promise<void> {
+    const type = attachmentTypeId as AttachmentTypeId;
+    const kind = referencedPostKindOf(type);
+    if (kind === null || !requiresEditablePost(type) || referenceId <= 0) return;
+    const streamName = POST_KINDS[kind].streamName(referenceId);
+    const attach = { id: referenceId, actor, moderation: this.config.moderation, now };
+    const context = { actor: actor.accountId };
+    const { position } =
+      kind === 'article'
+        ? await this.commands.execute(streamName, articleDecider, { type: 'AttachArticleFile', ...attach }, context)
+        : await this.commands.execute(streamName, questionDecider, { type: 'AttachQuestionFile', ...attach }, context);
+    await this.commands.settle(position, POST_READ_MODELS);
   }
 }

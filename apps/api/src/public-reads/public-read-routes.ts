@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Query } from '@nestjs/cqrs';
 import { commentPageParamsSchema, searchRequestSchema } from '@app/contracts';
 import { POST_KINDS, type PostKind } from '@app/domain';
@@ -48,7 +49,10 @@ export const PUBLIC_READS: readonly PublicRead[] = [
     maxEntries: 500,
     query: (_params, body) => {
       const request = searchRequestSchema.safeParse(body);
-      return request.success ? { key: JSON.stringify(request.data), query: new SearchPostsQuery(request.data, { kind: 'public' }) } : null;
+      if (!request.success) return null;
+      // A hash of the parsed (normalized) request: the cache keeps 500 keys of fixed size, whatever was sent.
+      const key = `search ${createHash('sha256').update(JSON.stringify(request.data)).digest('base64url')}`;
+      return { key, query: new SearchPostsQuery(request.data, { kind: 'public' }) };
     },
   },
   ...(Object.keys(POST_KINDS) as PostKind[]).flatMap((kind): PublicRead[] => [

@@ -4,7 +4,11 @@ import { RATE_LIMIT_DEFAULTS, RATE_LIMIT_MESSAGES, RATE_LIMIT_NAMES, type RateLi
 import { RateLimitedError } from '@app/domain';
 import type { AppConfig } from '@app/config';
 import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
+import { addressBucket } from './client-address';
 import { RATE_LIMITER, type RateLimiter, type RateWindow } from './rate-limiter.port';
+
+/** The limits whose subject is a client address: counted by its bucket (an IPv6 /64 as one). */
+const PER_ADDRESS: ReadonlySet<RateLimitName> = new Set(['signup', 'login-address']);
 
 /** A granted slot; `release` gives it back when the attempt should not count after all. */
 export interface Taken {
@@ -96,6 +100,31 @@ export class AbuseLimits implements OnApplicationBootstrap, OnApplicationShutdow
     return { allowed: true, taken: { release: () => this.limiter.release(window, key, reservation.slot) } };
   }
 
+  /**
+   * The slots of one login attempt, taken before the password is checked: per client address, per
+   * e-mail and address (the hard limit), and per e-mail only for a device that never logged in to
+   * it. A known device (`device`: the id of its verified known-device token) counts its failures
+   * on its own instead, so guesses from any number of other addresses never lock the owner out,
+   * and a stolen token buys no more guesses than the device's own count.
+   */
+  loginAttempt(emailKey: string, address: string, device: string | null): Promise<Taken> {
+    return this.takeAll([
+      ['login-address', address],
+      ['login-email-address', `${emailKey} ${addressBucket(address)}`],
+      device === null ? ['login-email', emailKey] : ['login-device', `${emailKey} ${device}`],
+    ]);
+  }
+
+  /**
+   * A successful login forgets the failures of the counts it was held by: a known device's success
+   * leaves the e-mail's count for other devices as it is (else the owner's logins would reopen it).
+   */
+  async loginSucceeded(emailKey: string, address: string, device: string | null): Promise<void> {
+    await this.clear('login-email-address', `${emailKey} ${addressBucket(address)}`);
+    if (device === null) await this.clear('login-email', emailKey);
+    else await this.clear('login-device', `${emailKey} ${device}`);
+  }
+
   /** Forgets every slot of `subject` (a successful login clears its e-mail's failures). */
   async clear(name: RateLimitName, subject: string): Promise<void> {
     if (!this.config.rateLimits.enabled) return;
@@ -103,6 +132,7 @@ export class AbuseLimits implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private subjectKey(name: RateLimitName, subject: string): string {
-    return createHmac('sha256', this.config.emailLookupPepper).update(`rate-limit:${name}:${subject}`).digest('base64url');
+    const counted = PER_ADDRESS.has(name) ? addressBucket(subject) : subject;
+    return createHmac('sha256', this.config.emailLookupPepper).update(`rate-limit:${name}:${counted}`).digest('base64url');
   }
 }

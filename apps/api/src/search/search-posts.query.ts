@@ -1,7 +1,7 @@
-import { Inject } from '@nestjs/common';
+import { Inject, ServiceUnavailableException } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { EntityType, type GridPostItem, type SearchRequest, type SearchResult } from '@app/contracts';
-import { SEARCH_INDEX, type SearchDocument, type SearchIndex, type SearchVisibility } from '@app/search-index';
+import { SEARCH_INDEX, SearchTookTooLongError, type SearchDocument, type SearchIndex, type SearchVisibility } from '@app/search-index';
 import { AccountDirectory } from '../accounts/account-directory';
 import { AuthorNames, type AuthorName } from '../accounts/author-names';
 
@@ -39,18 +39,24 @@ export class SearchPostsHandler implements IQueryHandler<SearchPostsQuery, Searc
       if (!accountId) return [];
       authorAccountId = accountId;
     }
-    const documents = await this.index.search({
-      text: request.searchString,
-      visibility: visibilityOf(scope),
-      categoryId: request.categoryId,
-      entityType: request.entityType,
-      tagIds: request.Tags,
-      authorAccountId,
-      orderByAsc: request.orderByAsc,
-      lastFetchedArticleId: request.pager.lastFetchedArticleId,
-      lastFetchedQuestionId: request.pager.lastFetchedQuestionId,
-      pageSize: request.pager.pageSize,
-    });
+    const documents = await this.index
+      .search({
+        text: request.searchString,
+        visibility: visibilityOf(scope),
+        categoryId: request.categoryId,
+        entityType: request.entityType,
+        tagIds: request.Tags,
+        authorAccountId,
+        orderByAsc: request.orderByAsc,
+        lastFetchedArticleId: request.pager.lastFetchedArticleId,
+        lastFetchedQuestionId: request.pager.lastFetchedQuestionId,
+        pageSize: request.pager.pageSize,
+      })
+      .catch((error: unknown) => {
+        if (error instanceof SearchTookTooLongError)
+          throw new ServiceUnavailableException('The search took too long: please try fewer or longer words.');
+        throw error;
+      });
     const authorOf = await this.authorNames.lookup(documents.map((document) => document.authorAccountId));
     return documents.map((document) => toGridItem(document, authorOf(document.authorAccountId)));
   }

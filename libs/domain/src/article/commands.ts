@@ -27,6 +27,15 @@ export interface EditArticle {
   now: Date;
 }
 
+/** A file or image was uploaded to the article (recorded in its own stream): under `pre`, an author's sends it back for approval. */
+export interface AttachArticleFile {
+  type: 'AttachArticleFile';
+  id: number;
+  actor: Actor;
+  moderation: ModerationMode;
+  now: Date;
+}
+
 export interface ApproveArticle {
   type: 'ApproveArticle';
   id: number;
@@ -42,4 +51,4 @@ export interface DeleteArticle {
   now: Date;
 }
 
-export type ArticleCommand = DraftArticle | EditArticle | ApproveArticle | DeleteArticle;
+export type ArticleCommand = DraftArticle | EditArticle | AttachArticleFile | ApproveArticle | DeleteArticle;

@@ -188,6 +188,32 @@ describe('articleDecider', () => {
           .then([{ type: 'ArticleEdited', data: { ...changed, at } }]);
       });
 
+      it("sends the author's new default image, or a file added to the article, back for approval; not an admin's", () => {
+        spec
+          .given([drafted])
+          .when(edit({ defaultImageId: 9, moderation: 'pre' }))
+          .then([
+            { type: 'ArticleDefaultImageChosen', data: { fileId: 9, at } },
+            { type: 'ArticleUnapproved', data: { at, reason: 'edited' } },
+          ]);
+        const attach = (actor: Actor, moderation: 'post' | 'pre'): ArticleCommand => ({
+          type: 'AttachArticleFile',
+          id: 42,
+          actor,
+          moderation,
+          now,
+        });
+        spec
+          .given([drafted])
+          .when(attach(owner, 'pre'))
+          .then([{ type: 'ArticleUnapproved', data: { at, reason: 'edited' } }]);
+        spec.given([drafted]).when(attach(admin, 'pre')).thenNothingHappened();
+        spec.given([drafted, unapproved]).when(attach(owner, 'pre')).thenNothingHappened();
+        spec.given([drafted]).when(attach(owner, 'post')).thenNothingHappened();
+        spec.given([drafted]).when(attach(otherUser, 'pre')).thenThrows('forbidden');
+        spec.given([drafted, deleted]).when(attach(owner, 'pre')).thenThrows('not_found');
+      });
+
       it('keeps approval under post-moderation', () => {
         spec
           .given([drafted])

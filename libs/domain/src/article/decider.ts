@@ -4,7 +4,7 @@ import { editNeedsReapproval, initialApproval } from '../posts/moderation';
 import { checkCommonFields, checkDefaultImageId, NO_DEFAULT_IMAGE, POST_LIMITS, requireText, sameTags } from '../posts/post-fields';
 import { requireLivePost, requireNewPost } from '../posts/post-lifecycle';
 import { requireVisibleTo, type VisiblePost } from '../posts/visibility';
-import type { ApproveArticle, ArticleCommand, DeleteArticle, DraftArticle, EditArticle } from './commands';
+import type { ApproveArticle, ArticleCommand, AttachArticleFile, DeleteArticle, DraftArticle, EditArticle } from './commands';
 import { ARTICLE_ALREADY_EXISTS, ARTICLE_NOT_FOUND } from './errors';
 import type { ArticleEvent, ArticleFields } from './events';
 
@@ -97,14 +97,22 @@ function edit(command: EditArticle, state: ArticleState): ArticleEvent[] {
   const events: ArticleEvent[] = [];
   // Fields first: a publish in the same save publishes the edited text.
   const textChanged = !state.fields || !sameArticleFields(fields, state.fields);
+  const imageChanged = command.defaultImageId !== state.defaultImageId;
   if (textChanged) events.push({ type: 'ArticleEdited', data: { ...fields, at } });
-  if (editNeedsReapproval(command.moderation, command.actor, state.isApproved, textChanged))
+  if (imageChanged) events.push({ type: 'ArticleDefaultImageChosen', data: { fileId: command.defaultImageId, at } });
+  if (editNeedsReapproval(command.moderation, command.actor, state.isApproved, textChanged || imageChanged))
     events.push({ type: 'ArticleUnapproved', data: { at, reason: 'edited' } });
-  if (command.defaultImageId !== state.defaultImageId)
-    events.push({ type: 'ArticleDefaultImageChosen', data: { fileId: command.defaultImageId, at } });
   if (command.isPublished !== state.isPublished)
     events.push({ type: command.isPublished ? 'ArticlePublished' : 'ArticleUnpublished', data: { at } });
   return events;
+}
+
+/** A file or image was added to the article: under pre-moderation, like an edit (it shows on the article). */
+function attachFile(command: AttachArticleFile, state: ArticleState): ArticleEvent[] {
+  requireLivePost(state, ARTICLE_NOT_FOUND);
+  requireOwnerOrAdmin(command.actor, state.author);
+  if (!editNeedsReapproval(command.moderation, command.actor, state.isApproved, true)) return [];
+  return [{ type: 'ArticleUnapproved', data: { at: command.now.toISOString(), reason: 'edited' } }];
 }
 
 function approve(command: ApproveArticle, state: ArticleState): ArticleEvent[] {
@@ -126,6 +134,8 @@ function decide(command: ArticleCommand, state: ArticleState): ArticleEvent[] {
       return draft(command, state);
     case 'EditArticle':
       return edit(command, state);
+    case 'AttachArticleFile':
+      return attachFile(command, state);
     case 'ApproveArticle':
       return approve(command, state);
     case 'DeleteArticle':

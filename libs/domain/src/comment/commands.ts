@@ -55,6 +55,8 @@ export interface EditComment {
   /** Whether the actor can see the comment's post (the API loads it): if not, the comment is 404. */
   postVisibleToActor: boolean;
   content: string;
+  /** Under `pre`, an author's edit of an approved comment sends it back for approval. */
+  moderation: ModerationMode;
   now: Date;
 }
 

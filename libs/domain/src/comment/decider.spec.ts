@@ -47,13 +47,14 @@ const added: CommentEvent = {
 };
 const image = (id: number, attachmentTypeId: number, uploaderId = 'ada') => ({ id, uploaderId, attachmentTypeId, deleted: false });
 const deleted: CommentEvent = { type: 'CommentDeleted', data: { at } };
-const edit = (actor: Actor, content = '<p>Edited</p>', postVisibleToActor = true): CommentCommand => ({
+const edit = (actor: Actor, content = '<p>Edited</p>', moderation: 'post' | 'pre' = 'post', postVisibleToActor = true): CommentCommand => ({
   type: 'EditComment',
   postKind: 'article',
   id: 77,
   actor,
   postVisibleToActor,
   content,
+  moderation,
   now,
 });
 const approve = (actor: Actor, isApproved: boolean): CommentCommand => ({
@@ -192,6 +193,21 @@ describe('commentDecider', () => {
       spec.given([added]).when(edit(other)).thenThrows('forbidden');
     });
 
+    it("under pre-moderation, sends the author's edit of an approved comment back for approval; not an admin's, nor a waiting comment's", () => {
+      spec
+        .given([added])
+        .when(edit(author, '<p>Edited</p>', 'pre'))
+        .then([edited, { type: 'CommentUnapproved', data: { at, reason: 'edited' } }]);
+      spec
+        .given([added])
+        .when(edit(admin, '<p>Edited</p>', 'pre'))
+        .then([edited]);
+      spec
+        .given([added, { type: 'CommentUnapproved', data: { at } }])
+        .when(edit(author, '<p>Edited</p>', 'pre'))
+        .then([edited]);
+    });
+
     it('changes nothing when the content is the same', () => {
       spec.given([added]).when(edit(author, added.data.content)).thenNothingHappened();
     });
@@ -245,7 +261,7 @@ describe('commentDecider', () => {
       spec.given([added]).when(remove(other, false)).thenThrows('not_found', COMMENT_NOT_FOUND);
       spec
         .given([added])
-        .when(edit(other, '<p>x</p>', false))
+        .when(edit(other, '<p>x</p>', 'post', false))
         .thenThrows('not_found', COMMENT_NOT_FOUND);
       spec.given([added, unapproved]).when(approve(other, true)).thenThrows('not_found', COMMENT_NOT_FOUND);
       spec.given([added, unapproved]).when(remove(author)).then([deleted]);

@@ -2,7 +2,7 @@ import { AttachmentType, POST_MESSAGES } from '@app/contracts';
 import type { Decider } from '../shared/decider';
 import { notFound, validationError } from '../shared/errors';
 import { requireAdmin, requireOwnerOrAdmin } from '../posts/authorization';
-import { initialApproval } from '../posts/moderation';
+import { editNeedsReapproval, initialApproval } from '../posts/moderation';
 import { requireLivePost, requireNewPost } from '../posts/post-lifecycle';
 import { POST_KINDS, type PostKind } from '../posts/post-kinds';
 import { sanitizeRequiredRichText } from '../posts/sanitize-rich-text';
@@ -116,7 +116,12 @@ function edit(command: EditComment, state: CommentState): CommentEvent[] {
   requireOwnerOrAdmin(command.actor, state.authorId);
   const content = checkContent(command.content);
   if (content === state.content) return [];
-  return [{ type: 'CommentEdited', data: { content, at: command.now.toISOString() } }];
+  const at = command.now.toISOString();
+  const events: CommentEvent[] = [{ type: 'CommentEdited', data: { content, at } }];
+  // Else approval could be had for one text and used for another (as for posts).
+  if (editNeedsReapproval(command.moderation, command.actor, state.isApproved, true))
+    events.push({ type: 'CommentUnapproved', data: { at, reason: 'edited' } });
+  return events;
 }
 
 function approve(command: ApproveComment, state: CommentState): CommentEvent[] {

@@ -25,6 +25,15 @@ export interface EditQuestion {
   now: Date;
 }
 
+/** A file or image was uploaded to the question (recorded in its own stream): under `pre`, an author's sends it back for approval. */
+export interface AttachQuestionFile {
+  type: 'AttachQuestionFile';
+  id: number;
+  actor: Actor;
+  moderation: ModerationMode;
+  now: Date;
+}
+
 export interface ApproveQuestion {
   type: 'ApproveQuestion';
   id: number;
@@ -40,4 +49,4 @@ export interface DeleteQuestion {
   now: Date;
 }
 
-export type QuestionCommand = AskQuestion | EditQuestion | ApproveQuestion | DeleteQuestion;
+export type QuestionCommand = AskQuestion | EditQuestion | AttachQuestionFile | ApproveQuestion | DeleteQuestion;

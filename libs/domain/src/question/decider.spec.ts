@@ -138,6 +138,32 @@ describe('questionDecider', () => {
           .then([{ type: 'QuestionEdited', data: { ...changed, at } }]);
       });
 
+      it("sends the author's new default image, or a file added to the question, back for approval; not an admin's", () => {
+        spec
+          .given([asked])
+          .when(edit({ defaultImageId: 9, moderation: 'pre' }))
+          .then([
+            { type: 'QuestionDefaultImageChosen', data: { fileId: 9, at } },
+            { type: 'QuestionUnapproved', data: { at, reason: 'edited' } },
+          ]);
+        const attach = (actor: Actor, moderation: 'post' | 'pre'): QuestionCommand => ({
+          type: 'AttachQuestionFile',
+          id: 77,
+          actor,
+          moderation,
+          now,
+        });
+        spec
+          .given([asked])
+          .when(attach(owner, 'pre'))
+          .then([{ type: 'QuestionUnapproved', data: { at, reason: 'edited' } }]);
+        spec.given([asked]).when(attach(admin, 'pre')).thenNothingHappened();
+        spec.given([asked, unapproved]).when(attach(owner, 'pre')).thenNothingHappened();
+        spec.given([asked]).when(attach(owner, 'post')).thenNothingHappened();
+        spec.given([asked]).when(attach(otherUser, 'pre')).thenThrows('forbidden');
+        spec.given([asked, deleted]).when(attach(owner, 'pre')).thenThrows('not_found');
+      });
+
       it('keeps approval under post-moderation', () => {
         spec
           .given([asked])

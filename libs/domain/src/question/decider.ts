@@ -4,7 +4,7 @@ import { editNeedsReapproval, initialApproval } from '../posts/moderation';
 import { checkCommonFields, checkDefaultImageId, NO_DEFAULT_IMAGE, sameTags } from '../posts/post-fields';
 import { requireLivePost, requireNewPost } from '../posts/post-lifecycle';
 import { requireVisibleTo } from '../posts/visibility';
-import type { ApproveQuestion, AskQuestion, DeleteQuestion, EditQuestion, QuestionCommand } from './commands';
+import type { ApproveQuestion, AskQuestion, AttachQuestionFile, DeleteQuestion, EditQuestion, QuestionCommand } from './commands';
 import { QUESTION_ALREADY_EXISTS, QUESTION_NOT_FOUND } from './errors';
 import type { QuestionEvent, QuestionFields } from './events';
 
@@ -73,12 +73,20 @@ function edit(command: EditQuestion, state: QuestionState): QuestionEvent[] {
   const at = command.now.toISOString();
   const events: QuestionEvent[] = [];
   const textChanged = !state.fields || !sameQuestionFields(fields, state.fields);
+  const imageChanged = command.defaultImageId !== state.defaultImageId;
   if (textChanged) events.push({ type: 'QuestionEdited', data: { ...fields, at } });
-  if (editNeedsReapproval(command.moderation, command.actor, state.isApproved, textChanged))
+  if (imageChanged) events.push({ type: 'QuestionDefaultImageChosen', data: { fileId: command.defaultImageId, at } });
+  if (editNeedsReapproval(command.moderation, command.actor, state.isApproved, textChanged || imageChanged))
     events.push({ type: 'QuestionUnapproved', data: { at, reason: 'edited' } });
-  if (command.defaultImageId !== state.defaultImageId)
-    events.push({ type: 'QuestionDefaultImageChosen', data: { fileId: command.defaultImageId, at } });
   return events;
+}
+
+/** A file or image was added to the question: under pre-moderation, like an edit (it shows on the question). */
+function attachFile(command: AttachQuestionFile, state: QuestionState): QuestionEvent[] {
+  requireLivePost(state, QUESTION_NOT_FOUND);
+  requireOwnerOrAdmin(command.actor, state.author);
+  if (!editNeedsReapproval(command.moderation, command.actor, state.isApproved, true)) return [];
+  return [{ type: 'QuestionUnapproved', data: { at: command.now.toISOString(), reason: 'edited' } }];
 }
 
 function approve(command: ApproveQuestion, state: QuestionState): QuestionEvent[] {
@@ -100,6 +108,8 @@ function decide(command: QuestionCommand, state: QuestionState): QuestionEvent[]
       return ask(command, state);
     case 'EditQuestion':
       return edit(command, state);
+    case 'AttachQuestionFile':
+      return attachFile(command, state);
     case 'ApproveQuestion':
       return approve(command, state);
     case 'DeleteQuestion':

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSearchIndex } from '../create-search-index';
 import { describeSearchIndexContract } from '../search-index.contract';
-import type { SearchDocument, SearchQuery } from '../search-index.port';
-import { Fts5SearchIndex, searchStatement } from './fts5-search-index';
+import { SearchTookTooLongError, type SearchDocument, type SearchQuery } from '../search-index.port';
+import { searchWords } from '../search-terms';
+import { Fts5SearchIndex, searchStatement, WITHIN_BUDGET } from './fts5-search-index';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -70,6 +71,7 @@ describe('Fts5SearchIndex', () => {
     const file = join(dir, 'search.sqlite');
     await new Fts5SearchIndex({ file }).close();
     const db = new Database(file, { readonly: true });
+    db.function(WITHIN_BUDGET, () => 1);
     const planOf = (query: SearchQuery) => {
       const { sql, params } = searchStatement('a', query);
       return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail).join('\n');
@@ -114,6 +116,29 @@ describe('Fts5SearchIndex', () => {
     const reopened = new Fts5SearchIndex({ file });
     expect(await reopened.get(1)).toEqual(article);
     await reopened.close();
+  });
+
+  it('stops a search with full text at its time budget, and answers the next one', async () => {
+    const file = join(dir, 'search.sqlite');
+    const spent = new Fts5SearchIndex({ file, searchBudgetMs: 0 });
+    await spent.applyBatch('live', { from: null, to: 1n }, (batch) => batch.upsert(article));
+    await expect(spent.search(searchAll('event'))).rejects.toThrow(SearchTookTooLongError);
+    expect(ids(await spent.search(searchAll('')))).toEqual([1]);
+    await spent.close();
+    const index = new Fts5SearchIndex({ file });
+    expect(ids(await index.search(searchAll('event')))).toEqual([1]);
+    await index.close();
+  });
+
+  it('matches each word once and at most 10 words, keeping the last one (the prefix) last', async () => {
+    expect(searchWords('a b a c b c')).toEqual(['a', 'b', 'c']);
+    expect(searchWords('event sourcing event')).toEqual(['sourcing', 'event']);
+    const many = Array.from({ length: 50_000 }, (_, index) => `w${index}`.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]));
+    expect(searchWords(many.join(' '))).toEqual([...many.slice(0, 9), many.at(-1)]);
+    const index = new Fts5SearchIndex({ file: join(dir, 'search.sqlite') });
+    await index.applyBatch('live', { from: null, to: 1n }, (batch) => batch.upsert(article));
+    expect(ids(await index.search(searchAll(`${'truth '.repeat(5_000)}even`)))).toEqual([1]);
+    await index.close();
   });
 
   it('refuses to be used once closed', async () => {

@@ -1,7 +1,15 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { SearchDocument, SearchGeneration, SearchIndex, SearchIndexBatch, SearchQuery } from '../search-index.port';
+import { performance } from 'node:perf_hooks';
+import {
+  SearchTookTooLongError,
+  type SearchDocument,
+  type SearchGeneration,
+  type SearchIndex,
+  type SearchIndexBatch,
+  type SearchQuery,
+} from '../search-index.port';
 import { BufferedBatch, keysetBounds, searchWords, tagText } from '../search-terms';
 
 export interface Fts5SearchIndexOptions {
@@ -9,7 +17,16 @@ export interface Fts5SearchIndexOptions {
   file: string;
   /** How long a write waits for another process holding the file's write lock. Default 10 s. */
   busyTimeoutMs?: number;
+  /** How long one search may take before it stops with SearchTookTooLongError (it runs on the event loop). Default 500 ms. */
+  searchBudgetMs?: number;
 }
+
+/**
+ * The SQL function the full-text part of a search calls for each match: it fails the statement
+ * once the search's time budget is spent. better-sqlite3 has no progress handler nor interrupt,
+ * and the cost of a search is in the matches FTS5 produces, so this is where it can be stopped.
+ */
+export const WITHIN_BUDGET = 'search_within_budget';
 
 /** The two physical slots; `search_meta.live` names the live one, the other is the shadow. */
 type Slot = 'a' | 'b';
@@ -59,8 +76,11 @@ export class Fts5SearchIndex implements SearchIndex {
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
   private closed = false;
+  private readonly searchBudgetMs: number;
+  private deadline = Infinity;
 
   constructor(options: Fts5SearchIndexOptions) {
+    this.searchBudgetMs = options.searchBudgetMs ?? 500;
     mkdirSync(dirname(options.file), { recursive: true });
     this.db = new Database(options.file, { timeout: options.busyTimeoutMs ?? 10_000 });
     this.db.pragma('journal_mode = WAL');
@@ -77,6 +97,10 @@ export class Fts5SearchIndex implements SearchIndex {
         this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
       })
       .immediate();
+    this.db.function(WITHIN_BUDGET, { deterministic: false }, () => {
+      if (performance.now() >= this.deadline) throw new SearchTookTooLongError();
+      return 1;
+    });
   }
 
   getCheckpoint(generation: SearchGeneration = 'live'): Promise<bigint | null> {
@@ -160,7 +184,13 @@ export class Fts5SearchIndex implements SearchIndex {
 
   private searchLive(query: SearchQuery): SearchDocument[] {
     const { sql, params } = searchStatement(this.slotOf('live'), query);
-    const rows = this.db.prepare(sql).all(...params) as Array<{ body: string }>;
+    this.deadline = performance.now() + this.searchBudgetMs;
+    let rows: Array<{ body: string }>;
+    try {
+      rows = this.db.prepare(sql).all(...params) as Array<{ body: string }>;
+    } finally {
+      this.deadline = Infinity;
+    }
     return rows.map((row) => JSON.parse(row.body) as SearchDocument);
   }
 
@@ -266,7 +296,8 @@ export function searchStatement(slot: string, query: SearchQuery): { sql: string
     ...bounds.flatMap((bound) => [bound.entityType, bound.beyond]),
   );
   const words = searchWords(query.text);
-  if (words.length > 0) condition(`p.id IN (SELECT rowid FROM fts_${slot} WHERE fts_${slot} MATCH ?)`, matchExpression(words));
+  if (words.length > 0)
+    condition(`p.id IN (SELECT rowid FROM fts_${slot} WHERE fts_${slot} MATCH ? AND ${WITHIN_BUDGET}())`, matchExpression(words));
   return {
     sql: `SELECT p.body FROM posts_${slot} p WHERE ${where.join(' AND ')} ORDER BY p.id ${query.orderByAsc ? 'ASC' : 'DESC'} LIMIT ?`,
     params: [...params, query.pageSize],

@@ -1,16 +1,27 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import { INVALID_CREDENTIALS, unauthorized } from '@app/domain';
 import { normalizeEmail, PasswordHasher } from '@app/personal-data';
 import { AccountDirectory } from '../account-directory';
 import { AbuseLimits } from '../../rate-limits/abuse-limits';
+import { CLOCK, type Clock } from '../../infrastructure/tokens';
+import { KnownDevices } from '../known-devices';
 import { SessionIssuer, type LoginResult } from '../session-issuer';
 
-export class LoginCommand extends Command<LoginResult> {
+/** The session, and a fresh known-device token for the browser (a cookie). */
+export interface LoginOutcome {
+  login: LoginResult;
+  knownDevice: { token: string; maxAgeMs: number };
+}
+
+export class LoginCommand extends Command<LoginOutcome> {
   constructor(
     readonly email: string,
     readonly password: string,
     readonly rememberMe: boolean,
     readonly ip: string,
+    /** The known-device token the browser sent, if any. */
+    readonly deviceToken?: string,
   ) {
     super();
   }
@@ -19,31 +30,32 @@ export class LoginCommand extends Command<LoginResult> {
 /**
  * Checks the password against the write side. An unknown e-mail still burns a hash verification
  * and gets the same message as a wrong password, so neither reveals whether an account exists.
- * Each attempt takes a slot of the e-mail's and the address's limits before the password is
- * checked, so parallel guesses count; a successful login gives its slots back and clears the
- * e-mail's failures.
+ * Each attempt takes its slots of the login limits (AbuseLimits.loginAttempt: a device that logged
+ * in to the e-mail before is not held by the e-mail's limit) before the password is checked, so
+ * parallel guesses count; a successful login gives its slots back, clears the failures it passed
+ * and gives the browser a new known-device token.
  */
 @CommandHandler(LoginCommand)
-export class LoginHandler implements ICommandHandler<LoginCommand, LoginResult> {
+export class LoginHandler implements ICommandHandler<LoginCommand, LoginOutcome> {
   constructor(
     private readonly directory: AccountDirectory,
     private readonly hasher: PasswordHasher,
     private readonly limits: AbuseLimits,
     private readonly sessions: SessionIssuer,
+    private readonly knownDevices: KnownDevices,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ email, password, rememberMe, ip }: LoginCommand): Promise<LoginResult> {
+  async execute({ email, password, rememberMe, ip, deviceToken }: LoginCommand): Promise<LoginOutcome> {
     const key = normalizeEmail(email);
-    const attempt = await this.limits.takeAll([
-      ['login-email', key],
-      ['login-address', ip],
-    ]);
+    const device = this.knownDevices.verify(deviceToken, key, this.clock());
+    const attempt = await this.limits.loginAttempt(key, ip, device);
     const account = await this.directory.findByEmail(email);
     const valid = await this.hasher.verifyOrBurn(account?.passwordHash ?? null, password);
     if (!account || !valid) throw unauthorized(INVALID_CREDENTIALS);
     await attempt.release();
-    await this.limits.clear('login-email', key);
-    return this.sessions.loginResult(
+    await this.limits.loginSucceeded(key, ip, device);
+    const login = this.sessions.loginResult(
       {
         accountId: account.state.accountId,
         userName: account.personal.userName,
@@ -53,5 +65,6 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginResult> 
       },
       rememberMe,
     );
+    return { login, knownDevice: this.knownDevices.issue(key, this.clock()) };
   }
 }
