@@ -12,7 +12,7 @@ describe('PublicReadCache', () => {
     const cache = new PublicReadCache();
     const { calls, read } = counting([{ a: 1 }, { a: 2 }]);
     const first = await cache.get('home', 'v1', read);
-    expect(first).toEqual({ json: Buffer.from('{"a":1}'), etag: etagOf('{"a":1}') });
+    expect(first).toEqual({ json: Buffer.from('{"a":1}'), etag: etagOf('{"a":1}'), result: { a: 1 } });
     expect(await cache.get('home', 'v1', read)).toBe(first);
     expect(calls.count).toBe(1);
     expect((await cache.get('home', 'v2', read)).json.toString()).toBe('{"a":2}');
