@@ -27,7 +27,7 @@ export function withReaderPart(read: CachedRead, patch: object): CachedRead {
   const entries = Object.entries(patch);
   if (entries.every(([key, value]) => base !== null && typeof base === 'object' && base[key] === value)) return read;
   let kept = variants.get(read);
-  if (!kept) variants.set(read, (kept = new Map()));
+  if (!kept) variants.set(read, (kept = new Map<string, CachedRead>()));
   const key = JSON.stringify(patch);
   let variant = kept.get(key);
   if (!variant) {

@@ -19,9 +19,9 @@ export interface PublicReadOptions<A extends unknown[]> {
    * or null when they are not plainly valid: Nest then answers, with its validation message. The
    * arguments (as JSON) are the cache key.
    */
-  anonymous(params: Record<string, string>, body: unknown): A | null;
+  anonymous: (params: Record<string, string>, body: unknown) => A | null;
   /** What the result is read from: a change of any of these, and only of these, invalidates it. */
-  readModels(args: NoInfer<A>): readonly ChangeScope[];
+  readModels: (args: NoInfer<A>) => readonly ChangeScope[];
   /** The result also comes from the search index (its checkpoint moves with its documents). */
   searchIndex?: boolean;
   /** How many argument sets to keep (the least recently used go first). */
@@ -32,7 +32,7 @@ export interface PublicReadOptions<A extends unknown[]> {
    * (their own post, an admin): Nest then answers through its whole chain. Without it, readers with
    * a session always go to Nest. Never put owner- or admin-only fields here: those readers get null.
    */
-  forReader?(context: { shared: unknown; reader: SessionUser; args: NoInfer<A>; get: ProviderLookup }): Promise<object | null>;
+  forReader?: (context: { shared: unknown; reader: SessionUser; args: NoInfer<A>; get: ProviderLookup }) => Promise<object | null>;
 }
 
 export interface PublicReadMetadata {
@@ -44,10 +44,9 @@ export interface PublicReadMetadata {
  * The method must accept the arguments `anonymous` makes: the cache calls it with them.
  */
 export function PublicRead<A extends unknown[]>(options: PublicReadOptions<A>) {
-  const decorate = applyDecorators(
-    SetMetadata(PUBLIC_READ, { options } as PublicReadMetadata),
-    UseInterceptors(CacheHeadersInterceptor),
-  ) as MethodDecorator;
+  // Stored without its argument type: the cache calls `anonymous`, then the others with what it made.
+  const metadata: PublicReadMetadata = { options: options as unknown as PublicReadOptions<unknown[]> };
+  const decorate: MethodDecorator = applyDecorators(SetMetadata(PUBLIC_READ, metadata), UseInterceptors(CacheHeadersInterceptor));
   return (target: object, key: string | symbol, descriptor: { value?: (...args: A) => unknown }): void => {
     decorate(target, key, descriptor as TypedPropertyDescriptor<unknown>);
   };

@@ -118,9 +118,7 @@ export function declaredReads(app: INestApplication, prefix: string): DeclaredRe
       for (const name of Object.getOwnPropertyNames(type.prototype)) {
         const handler = (type.prototype as Record<string, unknown>)[name];
         const metadata =
-          typeof handler === 'function'
-            ? (Reflect.getMetadata(PUBLIC_READ, handler as object) as PublicReadMetadata | undefined)
-            : undefined;
+          typeof handler === 'function' ? (Reflect.getMetadata(PUBLIC_READ, handler) as PublicReadMetadata | undefined) : undefined;
         if (!metadata) continue;
         reads.push({
           method: httpMethodOf(Reflect.getMetadata(METHOD_METADATA, handler as object) as RequestMethod, `${type.name}.${name}`),
