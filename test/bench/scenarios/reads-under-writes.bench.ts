@@ -79,7 +79,7 @@ export const readsUnderWritesScenario: Scenario = {
               ? runLoad({
                   url: site.url,
                   connections: WRITERS,
-                  seconds: 2 * seconds + 1,
+                  seconds: 2 * seconds + 5,
                   requests: writes,
                   tokens: writers.map((writer) => writer.token),
                   overallRate: WRITES_PER_SECOND,
