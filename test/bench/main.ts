@@ -21,12 +21,14 @@ import { httpReadsScenario } from './scenarios/http-reads.bench';
 import { lighthouseScenario } from './scenarios/lighthouse.bench';
 import { mailScenario } from './scenarios/mail.bench';
 import { projectionLagScenario } from './scenarios/projection-lag.bench';
+import { readsUnderWritesScenario } from './scenarios/reads-under-writes.bench';
 import { rebuildScenario } from './scenarios/rebuild.bench';
 import { searchScenario } from './scenarios/search.bench';
 import { startScenario } from './scenarios/start.bench';
 
 const SCENARIOS: Scenario[] = [
   httpReadsScenario,
+  readsUnderWritesScenario,
   commandsScenario,
   appendsScenario,
   rebuildScenario,

@@ -202,4 +202,81 @@ describe('public reads: ETag, 304 and Cache-Control', () => {
     expect(metrics.text).toMatch(/http_requests_total\{[^}]*route="\/api\/Article\/:id"[^}]*\} \d+/);
     expect(metrics.text).toMatch(/http_requests_total\{[^}]*route="\/api\/Home"[^}]*\} \d+/);
   });
+
+  /** How often the read cache of `route` answered (hit) or read again (miss), from GET /metrics. */
+  const cacheCounts = async (route: string) => {
+    const { text } = await get('/metrics').expect(200);
+    const count = (outcome: string) => {
+      const pattern = new RegExp(
+        `devcommunity_public_read_cache_total\\{route="${route.replace(/[/:]/g, (c) => `\\${c}`)}",outcome="${outcome}"\\} (\\d+)`,
+      );
+      return Number(pattern.exec(text)?.[1] ?? 0);
+    };
+    return { hit: count('hit'), miss: count('miss') };
+  };
+  const ARTICLE_ROUTE = '/api/Article/:id';
+  const COMMENTS_ROUTE = '/api/Article/Comments/:postId/:lastFetchedId/:pageSize/:oldestFirst';
+
+  it('a like on one post leaves the cached read of another alone; a comment invalidates the comment page it was made on', async () => {
+    const postA = await createPost(site, 'Article', author, articleBody({ isPublished: true, title: 'Post A' }));
+    const postB = await createPost(site, 'Article', author, articleBody({ isPublished: true, title: 'Post B' }));
+    const warm = await get(`/api/Article/${postB}`).expect(200);
+    await get(`/api/Article/${postA}`).expect(200);
+    await get(`/api/Article/Comments/${postA}/-1/20/true`).expect(200);
+
+    await site.http().put('/api/Article/Like').set(bearer(reader)).send({ id: postA, isLiked: true }).expect(200);
+    const before = await cacheCounts(ARTICLE_ROUTE);
+    const b = await get(`/api/Article/${postB}`).expect(200);
+    expect(b.headers['etag']).toBe(warm.headers['etag']);
+    expect(await cacheCounts(ARTICLE_ROUTE)).toEqual({ hit: before.hit + 1, miss: before.miss });
+    expect((await get(`/api/Article/${postA}`).expect(200)).body.result.likes).toBe(1);
+    expect(await cacheCounts(ARTICLE_ROUTE)).toEqual({ hit: before.hit + 1, miss: before.miss + 1 });
+
+    const comments = await cacheCounts(COMMENTS_ROUTE);
+    await site.http().post('/api/ArticleComment').set(bearer(reader)).send({ articleID: postA, content: '<p>On A</p>' }).expect(200);
+    const page = await get(`/api/Article/Comments/${postA}/-1/20/true`).expect(200);
+    expect(page.body.result.map((comment: { content: string }) => comment.content)).toEqual(['<p>On A</p>']);
+    expect((await cacheCounts(COMMENTS_ROUTE)).miss).toBe(comments.miss + 1);
+    // The post B read still holds.
+    await get(`/api/Article/${postB}`, { 'If-None-Match': warm.headers['etag'] }).expect(304);
+  });
+
+  it('a logged-in reader gets the shared result from the same cache with their own isLikedByMe; the author goes through Nest', async () => {
+    const other = await signUp(site, 'Otto Other');
+    const postId = await createPost(site, 'Article', author, articleBody({ isPublished: true, title: 'Liked by Rita' }));
+    await site.http().put('/api/Article/Like').set(bearer(reader)).send({ id: postId, isLiked: true }).expect(200);
+    const path = `/api/Article/${postId}`;
+    const anonymous = await get(path).expect(200);
+    expect(anonymous.body.result.isLikedByMe).toBe(false);
+
+    const before = await cacheCounts(ARTICLE_ROUTE);
+    const liking = await get(path, bearer(reader)).expect(200);
+    expect(liking.body.result).toEqual({ ...anonymous.body.result, isLikedByMe: true });
+    expect(liking.headers['cache-control']).toBe(PRIVATE);
+    expect(liking.headers['vary']).toMatch(/Authorization/);
+    expect(liking.headers['etag']).not.toBe(anonymous.headers['etag']);
+    await get(path, { ...bearer(reader), 'If-None-Match': liking.headers['etag'] }).expect(304);
+    const notLiking = await get(path, bearer(other)).expect(200);
+    expect(notLiking.body.result).toEqual(anonymous.body.result);
+    expect(notLiking.headers['etag']).toBe(anonymous.headers['etag']);
+    expect(notLiking.headers['cache-control']).toBe(PRIVATE);
+    expect(await cacheCounts(ARTICLE_ROUTE)).toEqual({ hit: before.hit + 3, miss: before.miss });
+
+    // Their own writes show on their next read.
+    await site.http().put('/api/Article/Like').set(bearer(reader)).send({ id: postId, isLiked: false }).expect(200);
+    const unliked = await get(path, bearer(reader)).expect(200);
+    expect(unliked.body.result).toMatchObject({ isLikedByMe: false, likes: 0 });
+
+    // The author may see more than anyone else (owner-only fields): Nest answers them in full.
+    const own = await get(path, bearer(author)).expect(200);
+    expect(own.body.result).toMatchObject({ id: postId, title: 'Liked by Rita', isLikedByMe: false });
+    expect(own.headers['cache-control']).toBe(PRIVATE);
+
+    // Home is the same for everyone: the anonymous body and tag, kept privately.
+    const home = await get(routes().home).expect(200);
+    const homeSignedIn = await get(routes().home, bearer(reader)).expect(200);
+    expect(homeSignedIn.body.result).toEqual(home.body.result);
+    expect(homeSignedIn.headers['etag']).toBe(home.headers['etag']);
+    expect(homeSignedIn.headers['cache-control']).toBe(PRIVATE);
+  });
 });

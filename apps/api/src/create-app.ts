@@ -56,7 +56,7 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   app.enableShutdownHooks();
   const metrics = app.get(SiteMetrics);
   const headers = securityHeaders(config);
-  const publicReads = publicReadRoutes(app);
+  const publicReads = publicReadRoutes(app, '/api');
   answerPublicReadsFirst(app.getHttpServer(), { routes: publicReads, headers, logger, metrics });
   useRequestLog(express, logger);
   express.use(httpMetrics(metrics));

@@ -440,6 +440,94 @@ export function describeReadStoreContract(name: string, makeStore: () => Promise
       });
     });
 
+    describe('change versions', () => {
+      const versionsOf = async (collection: string, ...documentIds: string[]) =>
+        store.changeVersions([{ collection }, ...documentIds.map((id) => ({ collection, id }))]);
+
+      it('moves a collection and the documents written, and nothing else', async () => {
+        const posts = unique('posts');
+        const other = unique('other');
+        const before = await versionsOf(posts, 'a', 'b');
+        const otherBefore = await versionsOf(other);
+        await store.transaction((tx) => tx.upsert(posts, { id: 'a', title: 'x' }));
+        const after = await versionsOf(posts, 'a', 'b');
+        expect(after[0]).not.toBe(before[0]);
+        expect(after[1]).not.toBe(before[1]);
+        expect(after[2]).toBe(before[2]);
+        expect(await versionsOf(other)).toEqual(otherBefore);
+
+        await store.transaction((tx) => tx.delete(posts, 'a'));
+        const deleted = await versionsOf(posts, 'a', 'b');
+        expect(deleted[0]).not.toBe(after[0]);
+        expect(deleted[1]).not.toBe(after[1]);
+        expect(deleted[2]).toBe(before[2]);
+        expect(new Set([before[1], after[1], deleted[1]]).size).toBe(3);
+      });
+
+      it('moves nothing for a transaction that only moves a checkpoint, reads, or deletes what is not there', async () => {
+        const posts = unique('posts');
+        await store.transaction((tx) => tx.upsert(posts, { id: 'a' }));
+        const before = await versionsOf(posts, 'a', 'b');
+        await store.transaction(async (tx) => {
+          await tx.setCheckpoint(unique('checkpoint'), 3n);
+          await tx.get(posts, 'a');
+          await tx.find(posts);
+          await tx.delete(posts, 'never-existed');
+        });
+        expect(await versionsOf(posts, 'a', 'b')).toEqual(before);
+      });
+
+      it('moves with the documents, inside the transaction: a rolled-back write moves nothing', async () => {
+        const posts = unique('posts');
+        const before = await versionsOf(posts, 'a');
+        await expect(
+          store.transaction(async (tx) => {
+            await tx.upsert(posts, { id: 'a' });
+            throw new Error('boom');
+          }),
+        ).rejects.toThrow('boom');
+        expect(await versionsOf(posts, 'a')).toEqual(before);
+
+        let inside: string[] = [];
+        await store.transaction(async (tx) => {
+          await tx.upsert(posts, { id: 'a' });
+          inside = await versionsOf(posts, 'a');
+        });
+        expect(inside).toEqual(before); // not committed yet: readers outside see the old version
+        expect((await versionsOf(posts, 'a'))[1]).not.toBe(before[1]);
+      });
+
+      it('moves every document of a collection dropped or renamed onto or from, never back to an old version', async () => {
+        const live = unique('live');
+        const shadow = unique('shadow');
+        await store.transaction(async (tx) => {
+          await tx.upsert(live, { id: 'a', v: 1 });
+          await tx.upsert(shadow, { id: 'a', v: 2 });
+        });
+        const seen = new Set<string>();
+        const remember = async () => {
+          const versions = [...(await versionsOf(live, 'a', 'untouched')), ...(await versionsOf(shadow, 'a'))];
+          return versions;
+        };
+        const first = await remember();
+        first.forEach((version) => seen.add(`${version}`));
+
+        await store.transaction((tx) => tx.renameCollection(shadow, live));
+        const renamed = await remember();
+        for (const index of [0, 1, 2, 3, 4]) expect(renamed[index]).not.toBe(first[index]);
+
+        await store.transaction((tx) => tx.upsert(live, { id: 'a', v: 3 }));
+        const written = await versionsOf(live, 'a', 'untouched');
+        await store.transaction((tx) => tx.dropCollection(live));
+        const dropped = await versionsOf(live, 'a', 'untouched');
+        expect(dropped[0]).not.toBe(written[0]);
+        expect(dropped[1]).not.toBe(written[1]);
+        expect(dropped[2]).not.toBe(written[2]);
+        const history = [first[1], renamed[1], written[1], dropped[1]];
+        expect(new Set(history).size).toBe(history.length);
+      });
+    });
+
     describe('checkpoints', () => {
       it('sets, reads inside and outside a transaction, and deletes', async () => {
         const checkpoint = unique('checkpoint');

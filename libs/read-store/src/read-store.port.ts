@@ -10,6 +10,8 @@
  * - Reads outside a transaction see only committed data.
  * - `find` filters on scalar fields (strings, numbers, booleans, null), compared like MongoDB
  *   does for values of one type; `sort` then `limit` apply in that order.
+ * - Change versions (`changeVersions`) move in the transaction that writes, so whoever reads a
+ *   version and then the documents sees documents of that version or newer.
  */
 export interface ReadStore {
   get<T extends ReadDocument>(collection: string, id: string): Promise<T | null>;
@@ -19,6 +21,16 @@ export interface ReadStore {
   transaction<R>(work: (tx: ReadStoreTransaction) => Promise<R>): Promise<R>;
 
   getCheckpoint(name: string): Promise<bigint | null>;
+
+  /**
+   * The change version of each scope, in order: an opaque string that differs once a committed
+   * transaction changed what the scope covers, and stays the same otherwise. A whole collection
+   * changes with any document written to it (an upsert or delete; an upsert of the same document
+   * may count or not) and with a drop or rename onto or from it; one document with its own
+   * writes and with a drop or rename of its collection. Checkpoints are not part of any scope, so
+   * a transaction that only moves a checkpoint changes no version. Caches key on these.
+   */
+  changeVersions(scopes: readonly ChangeScope[]): Promise<string[]>;
 
   /** Declares indexes (each a list of fields); idempotent. */
   ensureIndexes(collection: string, indexes: readonly (readonly string[])[]): Promise<void>;
@@ -51,6 +63,12 @@ export interface ReadStoreTransaction {
   getCheckpoint(name: string): Promise<bigint | null>;
   setCheckpoint(name: string, position: bigint | null): Promise<void>;
   deleteCheckpoint(name: string): Promise<void>;
+}
+
+/** What a change version covers: a whole collection, or one document of it. */
+export interface ChangeScope {
+  collection: string;
+  id?: string;
 }
 
 export interface ReadDocument {

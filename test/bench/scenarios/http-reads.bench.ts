@@ -18,7 +18,7 @@ const TARGETS: Record<string, string> = {
 };
 
 /** Captures the site's answer to a request: the bytes and content type the floor servers send back. */
-async function capture(siteUrl: string, request: LoadRequest): Promise<CapturedResponse> {
+export async function capture(siteUrl: string, request: LoadRequest): Promise<CapturedResponse> {
   const response = await fetch(`${siteUrl}${request.path}`, {
     method: request.method,
     headers: { 'content-type': 'application/json', 'accept-encoding': 'identity' },

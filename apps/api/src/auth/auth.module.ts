@@ -5,6 +5,7 @@ import { JwtModule } from '@nestjs/jwt';
 import type { AppConfig } from '@app/config';
 import { APP_CONFIG } from '../infrastructure/tokens';
 import { SessionGuard } from './session.guard';
+import { Sessions } from './sessions';
 import { TokenService } from './token.service';
 
 /** Bearer sessions for every route: the guard runs globally, routes opt in with @Authenticated / @AdminOnly. */
@@ -17,7 +18,7 @@ import { TokenService } from './token.service';
       useFactory: (config: AppConfig) => ({ secret: createSecretKey(Buffer.from(config.jwtSecret)), signOptions: { algorithm: 'HS256' } }),
     }),
   ],
-  providers: [TokenService, SessionGuard, { provide: APP_GUARD, useExisting: SessionGuard }],
-  exports: [TokenService, SessionGuard],
+  providers: [TokenService, Sessions, SessionGuard, { provide: APP_GUARD, useExisting: SessionGuard }],
+  exports: [TokenService, Sessions, SessionGuard],
 })
 export class AuthModule {}

@@ -1,13 +1,10 @@
-import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { forbidden, isAdmin, unauthorized } from '@app/domain';
-import type { ReadStore } from '@app/read-store';
-import { ACCOUNTS_COLLECTION, type AccountDocument } from '@app/projections';
-import { READ_STORE } from '../infrastructure/tokens';
 import { ACCESS_LEVEL, type AccessLevel, type RequestWithSession } from './auth.decorators';
 import type { SessionUser } from './session-user';
-import { TokenService } from './token.service';
+import { Sessions } from './sessions';
 
 /**
  * Runs on every request: turns a bearer token into the current user, with the role the accounts
@@ -19,8 +16,7 @@ import { TokenService } from './token.service';
 export class SessionGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly tokens: TokenService,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly sessions: Sessions,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -35,16 +31,9 @@ export class SessionGuard implements CanActivate {
   }
 
   private async currentUser(request: Request, response: Response): Promise<SessionUser | null> {
-    const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
-    if (!match) return null;
-    const token = this.tokens.verify(match[1].trim());
-    if (!token) return null;
-    const account = await this.readStore.get<AccountDocument>(ACCOUNTS_COLLECTION, token.accountId);
-    // An erased account has no user name any more: its old tokens open nothing.
-    if (!account || account.userName === null) return null;
-    // A password reset, a role change or 'log out everywhere' moved the version on: every older token is dead.
-    if (account.credentialVersion !== token.credentialVersion) return null;
-    if (token.renewable) response.setHeader('auth-token', this.tokens.renew(token));
-    return { accountId: account.id, userName: account.userName, name: account.name, roleId: account.roleId };
+    const session = await this.sessions.of(request.headers.authorization);
+    if (!session) return null;
+    if (session.token.renewable) response.setHeader('auth-token', this.sessions.renew(session.token));
+    return session.user;
   }
 }

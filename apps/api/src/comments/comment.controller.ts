@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, UseInterceptors, type Type } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, type Type } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
@@ -8,12 +8,13 @@ import {
   type CommentEditRequest,
   type CommentPageParams,
 } from '@app/contracts';
-import type { PostKind } from '@app/domain';
+import { POST_KINDS, type PostKind } from '@app/domain';
+import { ACCOUNTS_COLLECTION, COMMENTS_COLLECTION, POST_VIEW_COLLECTION } from '@app/projections';
 import { AdminOnly, Authenticated, CurrentUser } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { actorOf, viewerOf } from '../posts/session-actor';
-import { CacheHeadersInterceptor } from '../public-reads/cache-headers.interceptor';
+import { PublicRead } from '../public-reads/public-read.decorator';
 import { numericId } from '../reference-data/numeric-id.pipe';
 import { AddCommentCommand } from './add-comment.command';
 import { ApproveCommentCommand } from './approve-comment.command';
@@ -87,7 +88,18 @@ function postCommentsController(kind: PostKind): Type {
     constructor(readonly queryBus: QueryBus) {}
 
     @Get('Comments/:postId/:lastFetchedId/:pageSize/:oldestFirst')
-    @UseInterceptors(CacheHeadersInterceptor)
+    @PublicRead({
+      anonymous: (params) => {
+        const page = commentPageParamsSchema.safeParse(params);
+        return page.success ? [page.data, null] : null;
+      },
+      readModels: ([page]) => [
+        { collection: POST_VIEW_COLLECTION, id: POST_KINDS[kind].streamName(page.postId) },
+        { collection: COMMENTS_COLLECTION },
+        { collection: ACCOUNTS_COLLECTION },
+      ],
+      maxEntries: 2000,
+    })
     list(@Param(new ZodValidationPipe(commentPageParamsSchema)) page: CommentPageParams, @CurrentUser() user: SessionUser | null) {
       return this.queryBus.execute(new ListCommentsQuery(kind, page, viewerOf(user)));
     }

@@ -1,7 +1,8 @@
-import { Controller, Get, UseInterceptors } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { CacheHeadersInterceptor } from '../public-reads/cache-headers.interceptor';
+import { HOME_COLLECTION } from '@app/projections';
+import { PublicRead } from '../public-reads/public-read.decorator';
 import { GetHomeQuery } from './get-home.query';
 
 @ApiTags('Home')
@@ -11,7 +12,13 @@ export class HomeController {
 
   /** The latest visible articles and questions (SPEC §2 Home). */
   @Get()
-  @UseInterceptors(CacheHeadersInterceptor)
+  @PublicRead({
+    anonymous: () => [],
+    readModels: () => [{ collection: HOME_COLLECTION }],
+    maxEntries: 1,
+    // The same for every reader.
+    forReader: async () => ({}),
+  })
   home() {
     return this.queryBus.execute(new GetHomeQuery());
   }

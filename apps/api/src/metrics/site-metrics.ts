@@ -36,6 +36,13 @@ export class SiteMetrics {
     registers: [this.registry],
   });
 
+  private readonly publicReads = new Counter({
+    name: 'devcommunity_public_read_cache_total',
+    help: 'Public reads looked up in the read cache, by route pattern and outcome (hit: answered from it; miss: read again, as what it reads changed or it was not kept)',
+    labelNames: ['route', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
   private readonly eventsAppended = new Counter({
     name: 'devcommunity_events_appended_total',
     help: 'Events this process appended to the log',
@@ -121,6 +128,10 @@ export class SiteMetrics {
 
   recordCommand(command: string, outcome: CommandOutcomeLabel): void {
     this.commands.inc({ command, outcome });
+  }
+
+  recordPublicRead(route: string, hit: boolean): void {
+    this.publicReads.inc({ route, outcome: hit ? 'hit' : 'miss' });
   }
 
   recordAppended(count: number): void {

@@ -1,12 +1,14 @@
-import { Body, Controller, Delete, Get, Param, Put, UseInterceptors, type Type } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Put, type Type } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ApproveRequest } from '@app/contracts';
-import { POST_KINDS, type Actor, type PostKind } from '@app/domain';
+import { isAdmin, POST_KINDS, type Actor, type PostKind } from '@app/domain';
+import { ACCOUNTS_COLLECTION, POST_VIEW_COLLECTION } from '@app/projections';
 import { AdminOnly, Authenticated, CurrentUser } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { CacheHeadersInterceptor } from '../public-reads/cache-headers.interceptor';
+import { LikesOfReader } from '../likes/likes-of-reader';
+import { PublicRead } from '../public-reads/public-read.decorator';
 import { numericId } from '../reference-data/numeric-id.pipe';
 import { ApprovePostCommand } from './approve-post.command';
 import { GetArticleQuery } from './articles/get-article.query';
@@ -14,6 +16,8 @@ import { DeletePostCommand } from './delete-post.command';
 import { GetPostHistoryQuery } from './history/get-post-history.query';
 import { GetQuestionQuery } from './questions/get-question.query';
 import { actorOf, viewerOf } from './session-actor';
+
+const NUMERIC_ID = /^\d{1,16}$/;
 
 /** The record query of each kind (their shapes differ: SPEC §3 Article and Question). */
 const GET_POST: Record<PostKind, (id: number, viewer: Actor | null) => GetArticleQuery | GetQuestionQuery> = {
@@ -38,9 +42,21 @@ function postController(kind: PostKind): Type {
       readonly queryBus: QueryBus,
     ) {}
 
-    /** The record; drafts and unapproved posts only for their author and admins. */
+    /**
+     * The record; drafts and unapproved posts only for their author and admins. Another reader
+     * gets the anonymous record with their own `isLikedByMe`; the author and admins (who may see
+     * more) get it from Nest.
+     */
     @Get(':id')
-    @UseInterceptors(CacheHeadersInterceptor)
+    @PublicRead({
+      anonymous: ({ id }) => (NUMERIC_ID.test(id) ? [Number(id), null] : null),
+      readModels: ([id]) => [{ collection: POST_VIEW_COLLECTION, id: POST_KINDS[kind].streamName(id) }, { collection: ACCOUNTS_COLLECTION }],
+      maxEntries: 2000,
+      forReader: async ({ shared, reader, args: [id], get }) =>
+        isAdmin(reader) || (shared as { uName?: unknown }).uName === reader.userName
+          ? null
+          : { isLikedByMe: await get(LikesOfReader).likes(viewerOf(reader), kind, id) },
+    })
     get(@Param('id', numericId(`${label} id`)) id: number, @CurrentUser() user: SessionUser | null) {
       return this.queryBus.execute(GET_POST[kind](id, viewerOf(user)));
     }

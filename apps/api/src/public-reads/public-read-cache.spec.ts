@@ -1,5 +1,5 @@
 import { etagOf } from './cache-headers';
-import { PublicReadCache } from './public-read-cache';
+import { PublicReadCache, withReaderPart } from './public-read-cache';
 
 describe('PublicReadCache', () => {
   const counting = (results: unknown[]) => {
@@ -12,7 +12,7 @@ describe('PublicReadCache', () => {
     const cache = new PublicReadCache();
     const { calls, read } = counting([{ a: 1 }, { a: 2 }]);
     const first = await cache.get('home', 'v1', read);
-    expect(first).toEqual({ json: Buffer.from('{"a":1}'), etag: etagOf('{"a":1}') });
+    expect(first).toEqual({ json: Buffer.from('{"a":1}'), etag: etagOf('{"a":1}'), result: { a: 1 } });
     expect(await cache.get('home', 'v1', read)).toBe(first);
     expect(calls.count).toBe(1);
     expect((await cache.get('home', 'v2', read)).json.toString()).toBe('{"a":2}');
@@ -56,5 +56,27 @@ describe('PublicReadCache', () => {
     const read = jest.fn(async () => 'b again');
     expect((await cache.get('a', 'v1', async () => 'not read')).json.toString()).toBe('"a"');
     expect((await cache.get('b', 'v1', read)).json.toString()).toBe('"b again"');
+  });
+
+  it('counts hits and misses', async () => {
+    const looked: boolean[] = [];
+    const cache = new PublicReadCache(10, (hit) => looked.push(hit));
+    await cache.get('a', 'v1', async () => 1);
+    await cache.get('a', 'v1', async () => 2);
+    await cache.get('a', 'v2', async () => 3);
+    expect(looked).toEqual([false, true, false]);
+  });
+});
+
+describe('withReaderPart', () => {
+  it("merges a reader's part over the shared result in place, serialized once per part, and keeps the shared read when nothing differs", async () => {
+    const shared = await new PublicReadCache().get('post', 'v1', async () => ({ id: 1, isLikedByMe: false, title: 't' }));
+    expect(withReaderPart(shared, { isLikedByMe: false })).toBe(shared);
+    expect(withReaderPart(shared, {})).toBe(shared);
+    const liked = withReaderPart(shared, { isLikedByMe: true });
+    const json = '{"id":1,"isLikedByMe":true,"title":"t"}';
+    expect(liked).toEqual({ json: Buffer.from(json), etag: etagOf(json), result: JSON.parse(json) });
+    expect(withReaderPart(shared, { isLikedByMe: true })).toBe(liked);
+    expect(shared.result).toEqual({ id: 1, isLikedByMe: false, title: 't' });
   });
 });

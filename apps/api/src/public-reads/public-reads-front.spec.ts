@@ -1,22 +1,27 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
-import { Query, type QueryBus } from '@nestjs/cqrs';
 import request from 'supertest';
 import { securityHeaders } from '../http/security-headers';
 import { createLogger } from '../infrastructure/logger';
 import { SiteMetrics } from '../metrics/site-metrics';
-import type { PublicRead } from './public-read-routes';
-import { PublicReadRoute } from './public-reads';
+import type { CurrentSession } from '../auth/sessions';
+import { PublicReadRoute, type DeclaredRead } from './public-reads';
+import type { ReadModelVersions } from './read-model-versions';
 import { answerPublicReadsFirst } from './public-reads-front';
 
 /** A thing read: long enough to be compressed, and its id in the body. */
-const thing = (id: string) => ({ id, text: 'x'.repeat(2000) });
+const thing = (id: string) => ({ id, text: 'x'.repeat(2000), isLikedByMe: false });
 
-class GetThing extends Query<ReturnType<typeof thing>> {
-  constructor(readonly id: string) {
-    super();
-  }
-}
+/** Sessions by token: `ada` likes thing 7, `owner` is the author (Nest answers for them), `renew` is due for renewal. */
+const SESSIONS: Record<string, CurrentSession> = Object.fromEntries(
+  ['ada', 'bob', 'owner', 'renew'].map((name) => [
+    `Bearer ${name}`,
+    {
+      user: { accountId: name, userName: name, name, roleId: 1 },
+      token: { accountId: name, credentialVersion: 1, rememberMe: false, startedAt: 0, renewable: name === 'renew' },
+    },
+  ]),
+);
 
 function site(options: { corsOrigins?: string[]; failing?: boolean } = {}) {
   const lines: Record<string, unknown>[] = [];
@@ -32,24 +37,35 @@ function site(options: { corsOrigins?: string[]; failing?: boolean } = {}) {
     response.statusCode = 418;
     response.end('express');
   };
-  const read: PublicRead = {
+  let executed = 0;
+  const read: DeclaredRead = {
     method: 'get',
     path: '/api/Thing/:id',
-    readModels: [],
-    maxEntries: 10,
-    query: ({ id }) => (/^\d+$/.test(id) ? { key: id, query: new GetThing(id) } : null),
-  };
-  let executed = 0;
-  const queryBus = {
-    execute: ({ id }: GetThing) => {
-      executed += 1;
-      return options.failing ? Promise.reject(new Error('not found')) : Promise.resolve(thing(id));
+    options: {
+      anonymous: ({ id }) => (/^\d+$/.test(id) ? [id] : null),
+      readModels: () => [],
+      maxEntries: 10,
+      forReader: async ({ reader, args: [id] }) =>
+        reader.userName === 'owner' ? null : { isLikedByMe: reader.userName === 'ada' && id === '7' },
     },
-  } as unknown as QueryBus;
+    call: ([id]) => {
+      executed += 1;
+      return options.failing ? Promise.reject(new Error('not found')) : Promise.resolve(thing(id as string));
+    },
+  };
   const metrics = new SiteMetrics();
   const server: Server = createServer(express);
   answerPublicReadsFirst(server, {
-    routes: [new PublicReadRoute(read, () => Promise.resolve('v1'), queryBus)],
+    routes: [
+      new PublicReadRoute(read, {
+        versions: { of: () => Promise.resolve('v1') } as unknown as ReadModelVersions,
+        sessions: { of: async (authorization) => SESSIONS[authorization ?? ''] ?? null },
+        get: () => {
+          throw new Error('not used');
+        },
+        metrics,
+      }),
+    ],
     headers: securityHeaders({ publicUrl: 'http://localhost', corsOrigins: options.corsOrigins ?? [] }),
     logger: createLogger('info', destination),
     metrics,
@@ -112,7 +128,9 @@ describe('the public reads in front of Express', () => {
 
   it('hands everything else to Express untouched: a session, other methods and paths, bad parameters, a failed read', async () => {
     const { server, handedOver, lines } = site();
-    await request(server).get('/api/Thing/7').set('Authorization', 'Bearer token').expect(418);
+    await request(server).get('/api/Thing/7').set('Authorization', 'Bearer not-a-session').expect(418);
+    await request(server).get('/api/Thing/7').set('Authorization', 'Bearer owner').expect(418);
+    await request(server).get('/api/Thing/7').set('Authorization', 'Bearer renew').expect(418);
     await request(server).post('/api/Thing/7').expect(418);
     await request(server).get('/api/Other/7').expect(418);
     await request(server).get('/api/Thing/not-a-number').expect(418);
@@ -122,6 +140,8 @@ describe('the public reads in front of Express', () => {
     expect(response.headers['x-request-id']).toBeUndefined();
     expect(handedOver).toEqual([
       'GET /api/Thing/7',
+      'GET /api/Thing/7',
+      'GET /api/Thing/7',
       'POST /api/Thing/7',
       'GET /api/Other/7',
       'GET /api/Thing/not-a-number',
@@ -130,5 +150,22 @@ describe('the public reads in front of Express', () => {
     expect(failed.handedOver).toEqual(['GET /api/Thing/7']);
     expect(lines).toEqual([]);
     expect(failed.lines).toEqual([]);
+  });
+
+  it('answers a logged-in reader from the same cache with their own part merged, privately, and 304 on their tag', async () => {
+    const { server, handedOver, executed, metrics } = site();
+    const anonymous = await request(server).get('/api/Thing/7').expect(200);
+    const ada = await request(server).get('/api/Thing/7').set('Authorization', 'Bearer ada').set('Accept-Encoding', 'identity').expect(200);
+    const bob = await request(server).get('/api/Thing/7').set('Authorization', 'Bearer bob').expect(200);
+    expect(ada.body.result).toEqual({ ...thing('7'), isLikedByMe: true });
+    expect(Object.keys(ada.body.result)).toEqual(Object.keys(thing('7')));
+    expect(bob.body.result).toEqual(thing('7'));
+    expect(bob.headers['etag']).toBe(anonymous.headers['etag']);
+    expect(ada.headers['etag']).not.toBe(anonymous.headers['etag']);
+    expect(ada.headers).toMatchObject({ 'cache-control': 'private, no-cache', vary: 'Authorization, Accept-Encoding' });
+    await request(server).get('/api/Thing/7').set('Authorization', 'Bearer ada').set('If-None-Match', ada.headers['etag']).expect(304);
+    expect(executed()).toBe(1);
+    expect(handedOver).toEqual([]);
+    expect(await metrics.registry.metrics()).toMatch(/devcommunity_public_read_cache_total\{route="\/api\/Thing\/:id",outcome="hit"\} 3/);
   });
 });

@@ -8,9 +8,9 @@ import type { HeaderMiddleware } from '../http/security-headers';
 import { logRequest } from '../http/request-log';
 import { timeRequest } from '../metrics/http-metrics';
 import type { SiteMetrics } from '../metrics/site-metrics';
-import { PUBLIC_CACHE_CONTROL } from './cache-headers';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './cache-headers';
 import type { CachedRead } from './public-read-cache';
-import { envelopeAround, isAnonymous, type PublicReadRoute } from './public-reads';
+import { envelopeAround, type PublicReadRoute } from './public-reads';
 
 export interface PublicReadsFront {
   routes: readonly PublicReadRoute[];
@@ -24,12 +24,14 @@ export interface PublicReadsFront {
 const COMPRESSION_THRESHOLD = 1024;
 
 /**
- * Puts the anonymous GETs of the public reads (home, a post, a comment page) in front of Express:
- * the HTTP server's request listener answers them from the read cache with what Express's chain
- * would add (request id and log line, metrics, security headers, CORS, compression), and hands
- * every other request to Express untouched. A read that cannot be answered from the cache (bad
- * parameters, a post not found, a failure) is handed over too, before anything is written, so Nest
- * answers it as always. Express's own chain costs more than the read: this is most of the gain.
+ * Puts the GETs of the public reads (home, a post, a comment page) in front of Express: the HTTP
+ * server's request listener answers them from the read cache with what Express's chain would add
+ * (request id and log line, metrics, security headers, CORS, compression), and hands every other
+ * request to Express untouched. A logged-in reader's session is checked here and their own part
+ * merged over the cached result (`PublicReadRoute.answerReader`). A read that cannot be answered
+ * from the cache (bad parameters, a post not found, a reader Nest must serve, a failure) is handed
+ * over too, before anything is written, so Nest answers it as always. Express's own chain costs
+ * more than the read: this is most of the gain.
  */
 export function answerPublicReadsFirst(server: Server, front: PublicReadsFront): void {
   const routes = front.routes.filter((route) => route.read.method === 'get');
@@ -41,17 +43,21 @@ export function answerPublicReadsFirst(server: Server, front: PublicReadsFront):
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const started = process.hrtime.bigint();
     const url = request.url ?? '/';
-    if (request.method !== 'GET' || !url.startsWith('/api/') || !isAnonymous(request.headers)) return express(request, response);
+    const { authorization } = request.headers;
+    // An Idempotency-Key changes nothing here: reads take none (CALLS_WITHOUT_IDEMPOTENCY_KEY).
+    if (request.method !== 'GET' || !url.startsWith('/api/')) {
+      return express(request, response);
+    }
     const pathname = url.split('?', 1)[0];
     for (const route of routes) {
       const params = route.paramsIn(pathname);
       if (!params) continue;
-      const answer = route.answer(params, undefined);
+      const answer = authorization === undefined ? route.answer(params, undefined) : route.answerReader(params, authorization);
       if (!answer) break;
       answer.then(
         (read) => {
-          if (!setHeaders(front.headers, request, response)) return express(request, response);
-          send(front, route.read.path, read, request, response, started);
+          if (!read || !setHeaders(front.headers, request, response)) return express(request, response);
+          send(front, route.read.path, read, authorization === undefined, request, response, started);
         },
         () => express(request, response),
       );
@@ -65,6 +71,7 @@ function send(
   front: PublicReadsFront,
   route: string,
   read: CachedRead,
+  isPublic: boolean,
   request: IncomingMessage,
   response: ServerResponse,
   started: bigint,
@@ -72,7 +79,7 @@ function send(
   logRequest(front.logger, request, response, () => route, started);
   timeRequest(front.metrics, request, response, () => route, started);
   response.setHeader('ETag', read.etag);
-  response.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
+  response.setHeader('Cache-Control', isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
   vary(response, 'Authorization');
   if (fresh(request.headers, { etag: read.etag })) {
     response.statusCode = 304;

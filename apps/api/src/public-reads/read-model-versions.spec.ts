@@ -1,34 +1,90 @@
-import { sharedWithinTurn } from './read-model-versions';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteReadStore } from '@app/read-store';
+import type { SearchIndex } from '@app/search-index';
+import { ReadModelVersions, SharedWithinTurn } from './read-model-versions';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('sharedWithinTurn', () => {
-  it('gives the callers of one turn one lookup, and looks again in the next turn', async () => {
+describe('SharedWithinTurn', () => {
+  it('gives the callers of one turn one lookup per key, and looks again in the next turn', async () => {
     let version = 1;
-    const lookups: number[] = [];
-    const versionOf = sharedWithinTurn(async () => {
-      lookups.push(version);
-      return version;
-    });
-    const sameTurn = await Promise.all([versionOf(), versionOf(), versionOf()]);
+    const lookups: string[] = [];
+    const shared = new SharedWithinTurn<number>();
+    const versionOf = (key: string) =>
+      shared.get(key, async () => {
+        lookups.push(`${key}${version}`);
+        return version;
+      });
+    const sameTurn = await Promise.all([versionOf('a'), versionOf('a'), versionOf('b')]);
     expect(sameTurn).toEqual([1, 1, 1]);
-    expect(lookups).toEqual([1]);
+    expect(lookups).toEqual(['a1', 'b1']);
 
     version = 2; // a projection committed: a caller arriving after it must see it
     await nextTurn();
-    expect(await versionOf()).toBe(2);
-    expect(lookups).toEqual([1, 2]);
+    expect(await versionOf('a')).toBe(2);
+    expect(lookups).toEqual(['a1', 'b1', 'a2']);
   });
 
   it('lets a failed lookup fail its turn only', async () => {
     let fail = true;
-    const versionOf = sharedWithinTurn(async () => {
-      if (fail) throw new Error('store away');
-      return 'v';
-    });
+    const shared = new SharedWithinTurn<string>();
+    const versionOf = () =>
+      shared.get('k', async () => {
+        if (fail) throw new Error('store away');
+        return 'v';
+      });
     await expect(versionOf()).rejects.toThrow('store away');
     fail = false;
     await nextTurn();
     await expect(versionOf()).resolves.toBe('v');
+  });
+});
+
+describe('ReadModelVersions', () => {
+  let dir: string;
+  let store: SqliteReadStore;
+  let checkpoint: bigint | null;
+  const search = { getCheckpoint: async () => checkpoint } as unknown as SearchIndex;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'versions-'));
+    store = new SqliteReadStore({ file: join(dir, 'read.sqlite') });
+    checkpoint = 1n;
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('moves for a write to the document or collection read, not for one to another document or collection', async () => {
+    const versions = new ReadModelVersions(store, search);
+    const postA = [{ collection: 'posts', id: 'a' }, { collection: 'accounts' }];
+    const postB = [{ collection: 'posts', id: 'b' }, { collection: 'accounts' }];
+    const before = { a: await versions.of(postA), b: await versions.of(postB) };
+
+    await store.transaction(async (tx) => {
+      await tx.upsert('posts', { id: 'a', likes: 1 });
+      await tx.upsert('likes', { id: 'like-a-1' });
+      await tx.setCheckpoint('post-view', 5n);
+    });
+    await nextTurn();
+    expect(await versions.of(postA)).not.toBe(before.a);
+    expect(await versions.of(postB)).toBe(before.b);
+
+    await store.transaction((tx) => tx.upsert('accounts', { id: 'u1' }));
+    await nextTurn();
+    expect(await versions.of(postB)).not.toBe(before.b);
+  });
+
+  it('moves with the search index checkpoint when the read uses it', async () => {
+    const versions = new ReadModelVersions(store, search);
+    const scopes = [{ collection: 'accounts' }];
+    const before = await versions.of(scopes, { searchIndex: true });
+    checkpoint = 2n;
+    await nextTurn();
+    expect(await versions.of(scopes)).toBe(await versions.of(scopes));
+    expect(await versions.of(scopes, { searchIndex: true })).not.toBe(before);
   });
 });

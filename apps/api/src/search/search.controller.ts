@@ -2,9 +2,11 @@ import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { searchRequestSchema, type SearchRequest } from '@app/contracts';
+import { ACCOUNTS_COLLECTION } from '@app/projections';
 import { AdminOnly, Authenticated, CurrentUser } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { PublicRead } from '../public-reads/public-read.decorator';
 import { actorOf } from '../posts/session-actor';
 import { SearchPostsQuery } from './search-posts.query';
 
@@ -19,6 +21,15 @@ export class SearchController {
   /** Published, approved posts, for anyone; `uName` narrows them to one author (a profile's Posts tab). */
   @Post()
   @HttpCode(HttpStatus.OK)
+  @PublicRead({
+    anonymous: (_params, body) => {
+      const request = searchRequestSchema.safeParse(body);
+      return request.success ? [request.data] : null;
+    },
+    readModels: () => [{ collection: ACCOUNTS_COLLECTION }],
+    searchIndex: true,
+    maxEntries: 500,
+  })
   search(@Body(searchRequest) body: SearchRequest) {
     return this.queryBus.execute(new SearchPostsQuery(body, { kind: 'public' }));
   }

@@ -19,6 +19,8 @@ if (mongodbUrl) {
       for (const { name } of collections) await db.dropCollection(name);
       await db.collection<{ _id: string }>('_checkpoints').deleteMany({ _id: { $regex: `^${CONTRACT_NAME_PREFIX}` } });
       await db.collection<{ _id: string }>('_generations').deleteMany({ _id: { $regex: `^${CONTRACT_NAME_PREFIX}` } });
+      await db.collection<{ _id: string }>('_collection_changes').deleteMany({ _id: { $regex: `^${CONTRACT_NAME_PREFIX}` } });
+      await db.collection<{ _id: string }>('_document_changes').deleteMany({ _id: { $regex: `^${CONTRACT_NAME_PREFIX}` } });
     } finally {
       await client.close();
     }

@@ -1,8 +1,8 @@
-import { ClientSession, Db, MongoClient, type AnyBulkWriteOperation, type TransactionOptions } from 'mongodb';
+import { ClientSession, Db, MongoClient, ObjectId, type AnyBulkWriteOperation, type TransactionOptions } from 'mongodb';
 import { randomBytes } from 'node:crypto';
 import { assertCollectionName, isCollectionName } from '../collection-name';
 import { assertDocumentId, assertFieldPath, parseFilter, parseFindOptions } from '../filter';
-import type { Filter, FindOptions, ReadDocument, ReadStore, ReadStoreTransaction } from '../read-store.port';
+import type { ChangeScope, Filter, FindOptions, ReadDocument, ReadStore, ReadStoreTransaction } from '../read-store.port';
 import { SerialLock } from '../serial-lock';
 import { WriteBehindTransaction, type PendingWrites } from '../write-behind';
 import { mongoFilter, mongoIndexKeys, mongoSort } from './mongodb-query';
@@ -15,6 +15,9 @@ const GENERATIONS = '_generations';
 const GENERATION_PREFIX = '_g_';
 /** How long a generation replaced by a switch stays, for reads that resolved the pointer just before it. */
 const RETIRED_GRACE_MS = 10_000;
+/** The last change of each collection (and its last drop or rename), and of each document: see `changeVersions`. */
+const COLLECTION_CHANGES = '_collection_changes';
+const DOCUMENT_CHANGES = '_document_changes';
 const DEFAULT_DATABASE = 'devcommunity';
 const TRANSACTION_OPTIONS: TransactionOptions = {
   readConcern: { level: 'snapshot' },
@@ -30,6 +33,18 @@ interface StoredDocument {
 interface StoredGeneration {
   _id: string;
   physical: string;
+}
+
+interface StoredCollectionChange {
+  _id: string;
+  changed: string;
+  replaced: string;
+}
+
+interface StoredDocumentChange {
+  _id: string;
+  collection: string;
+  changed: string;
 }
 
 interface StoredCheckpoint {
@@ -84,6 +99,35 @@ export class MongoReadStore implements ReadStore {
 
   getCheckpoint(name: string): Promise<bigint | null> {
     return readCheckpoint(this.db, name);
+  }
+
+  /**
+   * Each change is a fresh ObjectId, so a version is never reused; a document's is its
+   * collection's last drop or rename and its own last change since.
+   */
+  async changeVersions(scopes: readonly ChangeScope[]): Promise<string[]> {
+    scopes.forEach(({ collection }) => assertCollectionName(collection));
+    const collections = [...new Set(scopes.map((scope) => scope.collection))];
+    const documents = scopes.filter((scope) => scope.id !== undefined).map((scope) => documentChangeId(scope.collection, scope.id!));
+    const [collectionRows, documentRows] = await Promise.all([
+      this.db
+        .collection<StoredCollectionChange>(COLLECTION_CHANGES)
+        .find({ _id: { $in: collections } })
+        .toArray(),
+      documents.length
+        ? this.db
+            .collection<StoredDocumentChange>(DOCUMENT_CHANGES)
+            .find({ _id: { $in: documents } })
+            .toArray()
+        : [],
+    ]);
+    const collectionChange = new Map(collectionRows.map((row) => [row._id, row]));
+    const documentChange = new Map(documentRows.map((row) => [row._id, row.changed]));
+    return scopes.map(({ collection, id }) => {
+      const row = collectionChange.get(collection);
+      if (id === undefined) return row?.changed ?? '0';
+      return `${row?.replaced ?? '0'}.${documentChange.get(documentChangeId(collection, id)) ?? '0'}`;
+    });
   }
 
   transaction<R>(work: (tx: ReadStoreTransaction) => Promise<R>): Promise<R> {
@@ -197,12 +241,14 @@ class MongoTransaction implements ReadStoreTransaction {
     delete fields._id;
     const physical = await physicalName(this.db, collection, session);
     await this.db.collection<StoredDocument>(physical).replaceOne({ _id: id }, fields, { upsert: true, session });
+    await this.documentsChanged(collection, [id]);
   }
 
   async delete(collection: string, id: string): Promise<void> {
     const session = this.open();
     const physical = await physicalName(this.db, collection, session);
-    await this.db.collection<StoredDocument>(physical).deleteOne({ _id: id }, { session });
+    const { deletedCount } = await this.db.collection<StoredDocument>(physical).deleteOne({ _id: id }, { session });
+    if (deletedCount > 0) await this.documentsChanged(collection, [id]);
   }
 
   /** Upserts (a document's JSON) and deletes (null) of one collection in one ordered bulkWrite. */
@@ -219,7 +265,34 @@ class MongoTransaction implements ReadStoreTransaction {
       const { id: _ignored, _id: _stored, ...fields } = JSON.parse(json) as ReadDocument;
       operations.push({ replaceOne: { filter: { _id: id }, replacement: fields, upsert: true } });
     }
-    await this.db.collection<StoredDocument>(physical).bulkWrite(operations, { session, ordered: true });
+    const result = await this.db.collection<StoredDocument>(physical).bulkWrite(operations, { session, ordered: true });
+    // Deletes of documents that were not there change nothing; when none of the writes did, nothing moves.
+    const upserts = [...writes].filter(([, json]) => json !== null).map(([id]) => id);
+    if (upserts.length > 0 || result.deletedCount > 0) await this.documentsChanged(collection, [...writes.keys()]);
+  }
+
+  /** Moves the versions of `collection` and of the documents `ids`, in this transaction. */
+  private async documentsChanged(collection: string, ids: readonly string[]): Promise<void> {
+    const session = this.open();
+    const changed = new ObjectId().toHexString();
+    await this.db
+      .collection<StoredCollectionChange>(COLLECTION_CHANGES)
+      .updateOne({ _id: collection }, { $set: { changed }, $setOnInsert: { replaced: '0' } }, { upsert: true, session });
+    await this.db.collection<StoredDocumentChange>(DOCUMENT_CHANGES).bulkWrite(
+      ids.map((id) => ({
+        replaceOne: { filter: { _id: documentChangeId(collection, id) }, replacement: { collection, changed }, upsert: true },
+      })),
+      { session, ordered: false },
+    );
+  }
+
+  /** A drop or a rename: every document of `collection` is new, so their own versions are forgotten. */
+  private async collectionReplaced(collection: string, change: string): Promise<void> {
+    const session = this.open();
+    await this.db
+      .collection<StoredCollectionChange>(COLLECTION_CHANGES)
+      .replaceOne({ _id: collection }, { changed: change, replaced: change }, { upsert: true, session });
+    await this.db.collection<StoredDocumentChange>(DOCUMENT_CHANGES).deleteMany({ collection }, { session });
   }
 
   /** Points the collection at a fresh, empty generation. */
@@ -228,6 +301,7 @@ class MongoTransaction implements ReadStoreTransaction {
     const old = await physicalName(this.db, collection, session);
     await this.point(collection, freshGeneration(collection));
     this.retired.add(old);
+    await this.collectionReplaced(collection, new ObjectId().toHexString());
   }
 
   /** Points `to` at the generation of `from` (its documents and indexes), and `from` at a fresh one. */
@@ -242,6 +316,9 @@ class MongoTransaction implements ReadStoreTransaction {
     await this.point(from, freshGeneration(from));
     this.retired.delete(source);
     this.retired.add(replaced);
+    const change = new ObjectId().toHexString();
+    await this.collectionReplaced(from, change);
+    await this.collectionReplaced(to, change);
   }
 
   async getCheckpoint(name: string): Promise<bigint | null> {
@@ -278,6 +355,11 @@ async function physicalName(db: Db, collection: string, session?: ClientSession)
   assertCollectionName(collection);
   const pointer = await db.collection<StoredGeneration>(GENERATIONS).findOne({ _id: collection }, { session });
   return pointer?.physical ?? collection;
+}
+
+/** Collection names have no `/`, so this names one document of one collection. */
+function documentChangeId(collection: string, id: string): string {
+  return `${collection}/${id}`;
 }
 
 function freshGeneration(collection: string): string {

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { isCollectionName } from '../collection-name';
+import { assertCollectionName, isCollectionName } from '../collection-name';
 import { assertDocumentId, assertFieldPath, parseFilter, parseFindOptions } from '../filter';
-import type { Filter, FindOptions, ReadDocument } from '../read-store.port';
+import type { ChangeScope, Filter, FindOptions, ReadDocument } from '../read-store.port';
 import type { PendingWrites } from '../write-behind';
 import {
   collectionOfTable,
@@ -15,7 +15,20 @@ import {
   whereSql,
 } from './sqlite-sql';
 
-export const SCHEMA = `CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT)`;
+/**
+ * Checkpoints, and change versions: one sequence for the whole file, so a version is never
+ * reused; the last change of each collection (`changed`) and its last drop or rename
+ * (`replaced`, which forgets its documents' own versions); the last change of each document.
+ */
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT);
+CREATE TABLE IF NOT EXISTS change_sequence (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
+INSERT OR IGNORE INTO change_sequence (id, value) VALUES (1, 0);
+CREATE TABLE IF NOT EXISTS collection_changes (collection TEXT PRIMARY KEY, changed INTEGER NOT NULL, replaced INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS document_changes (
+  collection TEXT NOT NULL, id TEXT NOT NULL, changed INTEGER NOT NULL, PRIMARY KEY (collection, id)
+) WITHOUT ROWID;
+`;
 
 const MAX_CACHED_STATEMENTS = 500;
 
@@ -74,25 +87,35 @@ export class SqliteDocuments {
     this.writeAll(collection, new Map([[document.id, JSON.stringify(document)]]));
   }
 
-  /** Upserts (a document's JSON) and deletes (null) by id, with one prepared statement of each. */
+  /**
+   * Upserts (a document's JSON) and deletes (null) by id, with one prepared statement of each, and
+   * moves the change versions of the documents that changed (an identical upsert changes nothing).
+   */
   writeAll(collection: string, writes: PendingWrites): void {
     const table = quoteIdentifier(tableName(collection));
     const upsert = () =>
-      this.statement(`INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`);
+      this.statement(
+        `INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body WHERE body IS NOT excluded.body`,
+      );
     const remove = () => this.statement(`DELETE FROM ${table} WHERE id = ?`);
+    const changed: string[] = [];
     for (const [id, body] of writes) {
-      if (body === null) readingTable(() => remove().run(id), undefined);
-      else this.withTable(collection, () => upsert().run(id, body));
+      const result =
+        body === null
+          ? readingTable(() => remove().run(id), { changes: 0, lastInsertRowid: 0 })
+          : this.withTable(collection, () => upsert().run(id, body));
+      if (result.changes > 0) changed.push(id);
     }
+    this.documentsChanged(collection, changed);
   }
 
   delete(collection: string, id: string): void {
-    const table = quoteIdentifier(tableName(collection));
-    readingTable(() => this.statement(`DELETE FROM ${table} WHERE id = ?`).run(id), undefined);
+    this.writeAll(collection, new Map([[id, null]]));
   }
 
   dropCollection(collection: string): void {
     this.db.exec(`DROP TABLE IF EXISTS ${quoteIdentifier(tableName(collection))}`);
+    this.collectionReplaced(collection, this.nextChange());
   }
 
   /** The table keeps its indexes through the rename: their names do not mention it. */
@@ -102,6 +125,25 @@ export class SqliteDocuments {
     if (source === target) return;
     this.db.exec(`DROP TABLE IF EXISTS ${quoteIdentifier(target)}`);
     if (this.tableExists(source)) this.db.exec(`ALTER TABLE ${quoteIdentifier(source)} RENAME TO ${quoteIdentifier(target)}`);
+    const change = this.nextChange();
+    this.collectionReplaced(from, change);
+    this.collectionReplaced(to, change);
+  }
+
+  /**
+   * A collection's version is its last change; a document's, the last drop or rename of its
+   * collection and its own last change since (see the port).
+   */
+  changeVersions(scopes: readonly ChangeScope[]): string[] {
+    const ofCollection = this.statement(`SELECT changed, replaced FROM collection_changes WHERE collection = ?`);
+    const ofDocument = this.statement(`SELECT changed FROM document_changes WHERE collection = ? AND id = ?`);
+    return scopes.map(({ collection, id }) => {
+      assertCollectionName(collection);
+      const row = ofCollection.get(collection) as { changed: number; replaced: number } | undefined;
+      if (id === undefined) return String(row?.changed ?? 0);
+      const document = ofDocument.get(collection, id) as { changed: number } | undefined;
+      return `${row?.replaced ?? 0}.${document?.changed ?? 0}`;
+    });
   }
 
   getCheckpoint(name: string): bigint | null {
@@ -138,6 +180,30 @@ export class SqliteDocuments {
       this.db.exec(`CREATE INDEX ${quoteIdentifier(indexName(fields, randomUUID()))} ON ${quoteIdentifier(table)} (${expressions})`);
       existing.add(key);
     }
+  }
+
+  private documentsChanged(collection: string, ids: readonly string[]): void {
+    if (ids.length === 0) return;
+    const change = this.nextChange();
+    this.statement(
+      `INSERT INTO collection_changes (collection, changed, replaced) VALUES (?, ?, 0) ON CONFLICT (collection) DO UPDATE SET changed = excluded.changed`,
+    ).run(collection, change);
+    const document = this.statement(
+      `INSERT INTO document_changes (collection, id, changed) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET changed = excluded.changed`,
+    );
+    for (const id of ids) document.run(collection, id, change);
+  }
+
+  /** Its documents' own versions are forgotten: `replaced` now stands for all of them. */
+  private collectionReplaced(collection: string, change: number): void {
+    this.statement(
+      `INSERT INTO collection_changes (collection, changed, replaced) VALUES (?, ?, ?) ON CONFLICT (collection) DO UPDATE SET changed = excluded.changed, replaced = excluded.replaced`,
+    ).run(collection, change, change);
+    this.statement(`DELETE FROM document_changes WHERE collection = ?`).run(collection);
+  }
+
+  private nextChange(): number {
+    return (this.statement(`UPDATE change_sequence SET value = value + 1 WHERE id = 1 RETURNING value`).get() as { value: number }).value;
   }
 
   private withTable<T>(collection: string, write: () => T): T {

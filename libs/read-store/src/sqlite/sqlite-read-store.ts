@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Filter, FindOptions, ReadDocument, ReadStore, ReadStoreTransaction } from '../read-store.port';
+import type { ChangeScope, Filter, FindOptions, ReadDocument, ReadStore, ReadStoreTransaction } from '../read-store.port';
 import { SerialLock } from '../serial-lock';
 import { WriteBehindTransaction } from '../write-behind';
 import { SCHEMA, SqliteDocuments } from './sqlite-documents';
@@ -67,6 +67,11 @@ export class SqliteReadStore implements ReadStore {
   async getCheckpoint(name: string): Promise<bigint | null> {
     this.assertOpen();
     return this.reads.getCheckpoint(name);
+  }
+
+  async changeVersions(scopes: readonly ChangeScope[]): Promise<string[]> {
+    this.assertOpen();
+    return this.reads.changeVersions(scopes);
   }
 
   async listCollections(): Promise<string[]> {
