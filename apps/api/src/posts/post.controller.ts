@@ -50,7 +50,10 @@ function postController(kind: PostKind): Type {
     @Get(':id')
     @PublicRead({
       anonymous: ({ id }) => (NUMERIC_ID.test(id) ? [Number(id), null] : null),
-      readModels: ([id]) => [{ collection: POST_VIEW_COLLECTION, id: POST_KINDS[kind].streamName(id) }, { collection: ACCOUNTS_COLLECTION }],
+      readModels: ([id]) => [
+        { collection: POST_VIEW_COLLECTION, id: POST_KINDS[kind].streamName(id) },
+        { collection: ACCOUNTS_COLLECTION },
+      ],
       maxEntries: 2000,
       forReader: async ({ shared, reader, args: [id], get }) =>
         isAdmin(reader) || (shared as { uName?: unknown }).uName === reader.userName
