@@ -36,6 +36,13 @@ export class SiteMetrics {
     registers: [this.registry],
   });
 
+  private readonly staleSettles = new Counter({
+    name: 'devcommunity_read_your_writes_stale_total',
+    help: 'Commands answered before a read model they wait for had applied their events (the answer carries X-Read-Your-Writes: stale), by read model',
+    labelNames: ['read_model'] as const,
+    registers: [this.registry],
+  });
+
   private readonly eventsAppended = new Counter({
     name: 'devcommunity_events_appended_total',
     help: 'Events this process appended to the log',
@@ -114,6 +121,11 @@ export class SiteMetrics {
 
   recordCommand(command: string, outcome: CommandOutcomeLabel): void {
     this.commands.inc({ command, outcome });
+  }
+
+  /** A command's bounded wait ran out with these read models behind its position. */
+  recordStaleReadModels(readModels: readonly string[]): void {
+    for (const readModel of readModels) this.staleSettles.inc({ read_model: readModel });
   }
 
   recordAppended(count: number): void {
