@@ -32,6 +32,11 @@ export interface AppConfig {
   corsOrigins: string[];
   /** NODE_ENV=development: the API docs and health details are open to anyone. */
   development: boolean;
+  /**
+   * PROJECTION_VERSION_BUMP (test seam): names of projections whose code version is taken as one
+   * higher, so a start rebuilds them as after a code change (the fault suite rebuilds under traffic).
+   */
+  projectionVersionBumps: string[];
 }
 
 export interface RateLimitsConfig {
@@ -90,6 +95,15 @@ const environmentSchema = z.object({
     )
     .pipe(z.array(z.string().url('CORS_ORIGINS must be a comma-separated list of origins such as https://example.com'))),
   NODE_ENV: z.string().optional(),
+  PROJECTION_VERSION_BUMP: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
 });
 
 export class ConfigError extends Error {}
@@ -126,6 +140,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     logLevel: env.LOG_LEVEL,
     corsOrigins: env.CORS_ORIGINS,
     development: env.NODE_ENV === 'development',
+    projectionVersionBumps: env.PROJECTION_VERSION_BUMP,
   };
 }
 

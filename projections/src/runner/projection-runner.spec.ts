@@ -167,7 +167,7 @@ describe('projection runner', () => {
       get: (store, property) =>
         property === 'readAll'
           ? async (options: Parameters<EventStore['readAll']>[0]) => {
-              if (options.after === null || options.after === undefined || options.after < oldHead) await held;
+              if (options?.after === null || options?.after === undefined || options.after < oldHead) await held;
               return store.readAll(options);
             }
           : Reflect.get(store, property, store),

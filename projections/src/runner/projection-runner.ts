@@ -10,6 +10,7 @@ import { SharedLogRead } from './shared-log-read';
 import { Signal } from './signal';
 
 const PARKED_RECOUNT_MS = 2_000;
+const REBUILD_BATCH_SIZE = 100;
 
 /** Where the runner reports; each app passes its own (the API passes Nest's logger). */
 export interface ProjectionLogger {
@@ -73,6 +74,8 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
   private loops: Promise<void>[] = [];
   /** Per projection: held by its live loop around each batch, and by its rebuild for the switch. */
   private readonly liveLocks = new Map<string, SerialLock>();
+  /** One rebuild at a time in this process: the live loops' transactions queue behind one rebuild batch at most. */
+  private readonly rebuilds = new SerialLock();
   private readonly targets: ProjectionTarget[];
   private readonly batchSize: number;
   private readonly idlePollMs: number;
@@ -285,13 +288,16 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
           return;
         }
         status.rebuilding = true;
-        const rebuilt = await target.rebuild({
-          batchSize: this.batchSize,
-          isCancelled: () => !this.running,
-          failures: this.failures,
-          lease: this.rebuildLeaseMs === undefined ? undefined : { leaseMs: this.rebuildLeaseMs },
-          exclusive: (work) => liveLock.run(work),
-        });
+        const rebuilt = await this.rebuilds.run(() =>
+          target.rebuild({
+            // Small batches: a live batch waits behind one of them in the store's transaction queue.
+            batchSize: Math.min(this.batchSize, REBUILD_BATCH_SIZE),
+            isCancelled: () => !this.running,
+            failures: this.failures,
+            lease: this.rebuildLeaseMs === undefined ? undefined : { leaseMs: this.rebuildLeaseMs },
+            exclusive: (work) => liveLock.run(work),
+          }),
+        );
         if (rebuilt.outcome === 'switched') {
           this.logger.log(`Projection ${target.name} rebuilt as version ${target.version} and switched`);
           // The live checkpoint jumped to the shadow's: the live loop reads it again at once.

@@ -72,6 +72,7 @@ export async function rebuildProjection(
   const exclusive = options.exclusive ?? unpaused;
   let processed = 0;
   const nextBatch = async () => {
+    await yieldToLiveWork();
     const batch = await applyNextBatch(eventStore, readStore, shadow, batchSize, options.failures);
     processed += batch.read;
     options.onProgress?.(processed);
@@ -113,6 +114,14 @@ export async function rebuildProjection(
   }
   await ensureIndexes(readStore, projection, '');
   return { outcome: 'switched' };
+}
+
+/**
+ * The embedded stores answer synchronously, so a rebuild's chain of awaits would never let the
+ * event loop take in I/O: between two batches, requests and the live loops get their turn.
+ */
+export function yieldToLiveWork(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** `checkpoint` has not reached `other` (null: nothing applied yet). */

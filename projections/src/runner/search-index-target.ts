@@ -8,7 +8,7 @@ import { RebuildLease, RebuildLeaseLost } from './rebuild-lease';
 import { searchParkedResolver } from './resolve-parked';
 import type { ProjectionTarget } from './projection-target';
 import { ProjectionVersions } from './projection-versions';
-import { isBehind, type RebuildOptions, type RebuildOutcome } from './rebuild-projection';
+import { isBehind, yieldToLiveWork, type RebuildOptions, type RebuildOutcome } from './rebuild-projection';
 
 /**
  * The search projection: documents and checkpoint in the SearchIndex (its live generation), the
@@ -64,6 +64,7 @@ export async function rebuildSearchIndex(
   const exclusive = options.exclusive ?? (<T>(work: () => Promise<T>) => work());
   let processed = 0;
   const nextBatch = async () => {
+    await yieldToLiveWork();
     // Every batch renews the lease first: a holder that lost it writes nothing more.
     await readStore.transaction((tx) => lease.guard(tx));
     const batch = await applyNextSearchBatch(eventStore, index, projection, 'shadow', batchSize, { readStore, policy: options.failures });
