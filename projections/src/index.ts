@@ -2,6 +2,7 @@ export * from './projection';
 export { OpenedPersonalData } from './opened-personal-data';
 export * from './runner';
 export * from './all-projections';
+export { READ_MODELS, type ReadModelName } from './read-models';
 
 // Read models the API queries: their collection names and document shapes, exported on purpose.
 export { ACCOUNTS_COLLECTION, ERASED_USER_NAME, type AccountDocument } from './accounts/accounts.projection';

@@ -15,8 +15,8 @@ import type { OpenedPersonalData } from './opened-personal-data';
  * Collection names used through `tx` are the logical names of `collections`; the runner maps
  * them to the physical collections of the live or the rebuilding version.
  */
-export interface Projection {
-  name: string;
+export interface Projection<Name extends string = string> {
+  name: Name;
   /** Bump when the documents' shape changes: the runner rebuilds from position 0. */
   version: number;
   /**

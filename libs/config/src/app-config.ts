@@ -43,6 +43,11 @@ export interface AppConfig {
    * `uniquelocal`) separated by commas. Unset: `loopback`, and `set` is false.
    */
   trustProxy: { value: number | string; set: boolean };
+  /**
+   * PROJECTION_VERSION_BUMP (test seam): names of projections whose code version is taken as one
+   * higher, so a start rebuilds them as after a code change (the fault suite rebuilds under traffic).
+   */
+  projectionVersionBumps: string[];
 }
 
 export interface RateLimitsConfig {
@@ -109,6 +114,15 @@ const environmentSchema = z.object({
       (value) => !value || /^\d+$/.test(value) || value.split(',').every((entry) => isProxyEntry(entry.trim())),
       'TRUST_PROXY must be a hop count or a comma-separated list of addresses and CIDRs (e.g. 10.0.0.0/8, loopback)',
     ),
+  PROJECTION_VERSION_BUMP: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
 });
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -160,6 +174,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     trustProxy: env.TRUST_PROXY
       ? { value: /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY, set: true }
       : { value: 'loopback', set: false },
+    projectionVersionBumps: env.PROJECTION_VERSION_BUMP,
   };
 }
 

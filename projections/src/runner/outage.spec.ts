@@ -88,7 +88,7 @@ describe('projection runner: an outage is not poison', () => {
   let dataDir: string;
   let eventStore: EventStore;
   let readStore: ReadStore;
-  let runner: ProjectionRunner | undefined;
+  let runner: ProjectionRunner<string> | undefined;
 
   beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'runner-outage-'));

@@ -8,6 +8,15 @@ import { applyNextBatch } from './apply-batch';
 import { ProjectionRunner } from './projection-runner';
 import { rebuildProjection } from './rebuild-projection';
 
+/** Resolves once `condition` holds (checked every 10 ms), failing after 5 s. */
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 interface Tally {
   id: string;
   times: number;
@@ -141,5 +150,81 @@ describe('projection runner', () => {
     while ((await allTallies()).some((tally) => tally.version !== 3) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     await v3.stop();
     expect((await allTallies()).map((tally) => [tally.version, tally.times])).toEqual(Array(12).fill([3, 1]));
+  });
+
+  it('keeps the live projection moving while a new version rebuilds beside it, then switches to what a fresh rebuild gives', async () => {
+    await append(12);
+    const v1 = new ProjectionRunner(eventStore, readStore, [tallyProjection({ version: 1 })], { idlePollMs: 20 });
+    await v1.start();
+    expect(await v1.waitFor((await eventStore.headPosition())!, ['tally'], 5_000)).toBe(true);
+    await v1.stop();
+    const oldHead = (await eventStore.headPosition())!;
+
+    // Version 2's shadow is held before it reads the old events (the live run never reads them again).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holding = new Proxy(eventStore, {
+      get: (store, property) =>
+        property === 'readAll'
+          ? async (options: Parameters<EventStore['readAll']>[0]) => {
+              if (options?.after === null || options?.after === undefined || options.after < oldHead) await held;
+              return store.readAll(options);
+            }
+          : Reflect.get(store, property, store),
+    });
+    const v2 = new ProjectionRunner(holding, readStore, [tallyProjection({ version: 2 })], { idlePollMs: 20, batchSize: 4 });
+    await v2.start();
+    try {
+      await until(() => v2.status()[0].state === 'rebuilding');
+      // Commands during the rebuild settle on the live documents, which keep moving.
+      for (let index = 0; index < 3; index += 1) {
+        const { position } = await eventStore.appendToStream(`tally-new-${index}`, [{ type: 'Counted', data: {}, metadata }]);
+        expect(await v2.waitFor(position, ['tally'], 5_000)).toBe(true);
+        expect(await readStore.get<Tally>('tally', (await eventStore.readAll({ after: position - 1n, maxCount: 1 }))[0].id)).toMatchObject({
+          times: 1,
+        });
+      }
+      expect(v2.status()[0]).toMatchObject({ state: 'rebuilding', checkpoint: await eventStore.headPosition() });
+      expect((await allTallies()).filter((tally) => tally.version === 1)).toHaveLength(12);
+
+      release();
+      await until(async () => v2.status()[0].state === 'live' && (await allTallies()).every((tally) => tally.version === 2));
+      const { position } = await eventStore.appendToStream('tally-after', [{ type: 'Counted', data: {}, metadata }]);
+      expect(await v2.waitFor(position, ['tally'], 5_000)).toBe(true);
+    } finally {
+      release();
+      await v2.stop();
+    }
+
+    // Equal to a fresh rebuild of version 2 over the same log.
+    const freshDir = mkdtempSync(join(tmpdir(), 'runner-fresh-'));
+    const fresh = await createReadStore({ dataDir: freshDir });
+    await rebuildProjection(eventStore, fresh, tallyProjection({ version: 2 }));
+    expect(await allTallies()).toEqual(await fresh.find<Tally>('tally', {}, { sort: [['id', 1]] }));
+    expect(await allTallies()).toHaveLength(16);
+    expect(await readStore.getCheckpoint('tally')).toBe(await eventStore.headPosition());
+    await fresh.close();
+    rmSync(freshDir, { recursive: true, force: true });
+  }, 20_000);
+
+  it('switches only from a shadow at or past the live checkpoint: it catches up with what the live run applied meanwhile', async () => {
+    await append(6);
+    const live = tallyProjection({ version: 1 });
+    while ((await applyNextBatch(eventStore, readStore, liveTarget(live), 10)).read > 0);
+
+    const rebuilt = await rebuildProjection(eventStore, readStore, tallyProjection({ version: 2 }), {
+      // Right before the switch, the live run applies three more events.
+      exclusive: async (work) => {
+        await append(3);
+        while ((await applyNextBatch(eventStore, readStore, liveTarget(live), 10)).read > 0);
+        return work();
+      },
+    });
+
+    expect(rebuilt.outcome).toBe('switched');
+    expect(await readStore.getCheckpoint('tally')).toBe(await eventStore.headPosition());
+    const tallies = await allTallies();
+    expect(tallies).toHaveLength(9);
+    expect(tallies.every((tally) => tally.version === 2 && tally.times === 1)).toBe(true);
   });
 });

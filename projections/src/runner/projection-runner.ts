@@ -1,14 +1,17 @@
 import type { EventStore, Subscription } from '@app/event-store';
-import type { ReadStore } from '@app/read-store';
+import { SerialLock, type ReadStore } from '@app/read-store';
 import type { Projection } from '../projection';
+import type { ReadModelName } from '../read-models';
 import type { BatchResult, FailurePolicy } from './isolate-failures';
 import { parkedEvents } from './parked-events';
 import { PROJECTION_FAILURES_COLLECTION, type FailureCategory, type ProjectionFailure } from './projection-failures';
 import { createProjectionTargets, type ProjectionTarget, type SearchTargetConfig } from './projection-target';
+import { ProjectionVersions } from './projection-versions';
 import { SharedLogRead } from './shared-log-read';
 import { Signal } from './signal';
 
 const PARKED_RECOUNT_MS = 2_000;
+const REBUILD_BATCH_SIZE = 100;
 
 /** Where the runner reports; each app passes its own (the API passes Nest's logger). */
 export interface ProjectionLogger {
@@ -37,11 +40,14 @@ export interface ProjectionStatus {
   name: string;
   version: number;
   checkpoint: bigint | null;
+  /** Of the live run; `rebuilding` while a new version builds beside a live run that keeps going. */
   state: 'stopped' | 'catching-up' | 'live' | 'rebuilding' | 'failing';
   /** While failing: why the last try failed, what kind of failure holds it, and since when. */
   lastError?: string;
   failureCategory?: FailureCategory;
   failingSince?: Date;
+  /** A new version is being built beside the live documents (which keep being served and kept up to date). */
+  rebuilding?: boolean;
   /** Events the live run parked and nobody resolved yet (see `parkedEvents`). */
   parked: number;
 }
@@ -52,15 +58,17 @@ export interface ProjectionStatus {
  * see `applyIsolatingFailures`); anything else (reading the log, a prefetch from the key store,
  * the read store or the search index failing) is an outage: the projection holds its checkpoint,
  * shows `failing` (also recorded in the read store for other processes: `projectionFailures`) and
- * retries with backoff without end, stopping only itself. A projection whose code version differs from the
- * stored one is rebuilt blue-green: the old documents keep being served while the new version
- * builds beside them from position 0; then documents and checkpoint switch at once. The read-store
+ * retries with backoff without end, stopping only itself. A projection whose code version differs
+ * from the stored one is rebuilt blue-green by a task of its own: the new version builds beside the
+ * live documents from position 0 while the live loop goes on applying new events to them (so they
+ * stay the ones commands settle on), then, with the live loop paused for the final catch-up,
+ * documents and checkpoint switch at once (see `rebuildProjection`). The read-store
  * projections and the search projection (documents in the SearchIndex) run the same way, each
  * through its ProjectionTarget. Read-store projections that are caught up are fed from one shared
  * read of the log and commit together (SharedLogRead); one that is behind, failing or rebuilding
  * runs its own batches.
  */
-export class ProjectionRunner {
+export class ProjectionRunner<Name extends string = ReadModelName> {
   private readonly logger: ProjectionLogger;
   private readonly statuses = new Map<string, ProjectionStatus>();
   /** Projections whose failure this runner recorded in the read store (deleted once they recover). */
@@ -74,6 +82,10 @@ export class ProjectionRunner {
   private resubscribing?: Promise<void>;
   private running = false;
   private loops: Promise<void>[] = [];
+  /** Per projection: held by its live loop around each batch, and by its rebuild for the switch. */
+  private readonly liveLocks = new Map<string, SerialLock>();
+  /** One rebuild at a time in this process: the live loops' transactions queue behind one rebuild batch at most. */
+  private readonly rebuilds = new SerialLock();
   private readonly targets: ProjectionTarget[];
   private readonly batchSize: number;
   private readonly idlePollMs: number;
@@ -85,7 +97,7 @@ export class ProjectionRunner {
   constructor(
     private readonly eventStore: EventStore,
     private readonly readStore: ReadStore,
-    readonly projections: readonly Projection[],
+    readonly projections: readonly Projection<Name>[],
     options: ProjectionRunnerOptions = {},
   ) {
     this.logger = options.logger ?? console;
@@ -99,6 +111,7 @@ export class ProjectionRunner {
     this.shared = new SharedLogRead(eventStore, readStore, this.batchSize);
     for (const target of this.targets) {
       this.statuses.set(target.name, { name: target.name, version: target.version, checkpoint: null, state: 'stopped', parked: 0 });
+      this.liveLocks.set(target.name, new SerialLock());
     }
   }
 
@@ -107,7 +120,9 @@ export class ProjectionRunner {
     this.running = true;
     for (const target of this.targets) await target.prepare();
     await this.subscribe();
-    this.loops = this.targets.map((target) => this.runLoop(target));
+    this.loops = this.targets.flatMap((target) =>
+      target.rebuildable ? [this.runLoop(target), this.rebuildLoop(target)] : [this.runLoop(target)],
+    );
   }
 
   async stop(): Promise<void> {
@@ -155,37 +170,49 @@ export class ProjectionRunner {
   }
 
   status(): ProjectionStatus[] {
-    return [...this.statuses.values()].map((status) => ({ ...status }));
+    return [...this.statuses.values()].map((status) => {
+      const moving = status.state === 'live' || status.state === 'catching-up';
+      return { ...status, state: status.rebuilding && moving ? 'rebuilding' : status.state };
+    });
   }
 
   /**
    * Resolves once every named projection (all by default) has processed `position`, or after
-   * `timeoutMs`; returns whether they caught up. The checkpoints of the projections this runner
-   * keeps live are known in memory and every move of theirs wakes the wait; the others (not run
-   * here, rebuilding, not started) are read from the store, re-read every 25 ms, so this also
-   * works when the projections run in another process.
+   * `timeoutMs`; returns whether they caught up. It waits for the LIVE documents, the ones reads
+   * see: a projection being rebuilt is waited for through its live loop, which keeps going. The
+   * checkpoints of the projections this runner keeps live are known in memory and every move of
+   * theirs wakes the wait; the others (not run here, not started) are read from the store,
+   * re-read every 25 ms, so this also works when the projections run in another process.
    */
-  async waitFor(position: bigint, names?: readonly string[], timeoutMs = 1000): Promise<boolean> {
+  async waitFor(position: bigint, names?: readonly Name[], timeoutMs = 1000): Promise<boolean> {
+    return (await this.lagging(position, names, timeoutMs)).length === 0;
+  }
+
+  /**
+   * Like `waitFor`, but answers which of the named projections had not processed `position` when
+   * the wait ended (none: all caught up). A projection of this runner that is failing will not
+   * catch up soon: no command waits behind it, but it is named when it is behind.
+   */
+  async lagging(position: bigint, names?: readonly Name[], timeoutMs = 1000): Promise<Name[]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       let polled = false;
-      let behind = false;
-      // A failing projection of this runner will not catch up soon: no command waits behind it, but
-      // the answer still says that it did not catch up.
-      let failingBehind = false;
-      for (const name of names ?? this.targets.map((target) => target.name)) {
+      let waiting = false;
+      const behind: Name[] = [];
+      for (const name of names ?? this.targets.map((target) => target.name as Name)) {
         let checkpoint = this.knownCheckpoint(name);
         if (checkpoint === undefined) {
           polled = true;
-          checkpoint = await this.readStore.getCheckpoint(name);
+          // Read where it is kept (the search projection's is in its index).
+          const target = this.targets.find((candidate) => candidate.name === name);
+          checkpoint = await (target ? target.checkpoint() : this.readStore.getCheckpoint(name));
         }
         if (checkpoint !== null && checkpoint >= position) continue;
-        if (this.statuses.get(name)?.state === 'failing') failingBehind = true;
-        else behind = true;
+        behind.push(name);
+        waiting ||= this.statuses.get(name)?.state !== 'failing';
       }
-      if (!behind) return !failingBehind;
       const remaining = deadline - Date.now();
-      if (remaining <= 0) return false;
+      if (!waiting || remaining <= 0) return behind;
       await this.checkpointMoved.wait(polled ? Math.min(remaining, 25) : remaining);
     }
   }
@@ -200,6 +227,7 @@ export class ProjectionRunner {
 
   private async runLoop(target: ProjectionTarget): Promise<void> {
     const status = this.statuses.get(target.name)!;
+    const liveLock = this.liveLocks.get(target.name)!;
     let delay = this.retryDelayMs;
     // Caught up (its last batch was not full): the next batch may come from the shared read.
     let nearHead = false;
@@ -208,21 +236,11 @@ export class ProjectionRunner {
     let parkedCountedAt = -Infinity;
     while (this.running) {
       try {
-        if (target.rebuildable && (await target.isOutdated())) {
-          status.state = 'rebuilding';
-          const rebuilt = await target.rebuild({
-            batchSize: this.batchSize,
-            isCancelled: () => !this.running,
-            failures: this.failures,
-            lease: this.rebuildLeaseMs === undefined ? undefined : { leaseMs: this.rebuildLeaseMs },
-          });
-          await this.recovered(target, status);
-          // Another process holds the lease: it rebuilds; look again later.
-          if (rebuilt.outcome === 'busy' && this.running) await this.appended.wait(Math.max(this.idlePollMs, 1000));
-          continue;
-        }
         const own = () => target.applyNextBatch(this.batchSize, this.failures);
-        const batch: BatchResult = nearHead && target.shared ? await this.shared.applyNextBatch(target.shared, own) : await own();
+        // Under the live lock: a rebuild's switch never interleaves with a batch of this loop.
+        const batch: BatchResult = await liveLock.run(() =>
+          nearHead && target.shared ? this.shared.applyNextBatch(target.shared, own) : own(),
+        );
         const { read, checkpoint, parked } = batch;
         nearHead = read < this.batchSize;
         status.checkpoint = checkpoint;
@@ -288,5 +306,55 @@ export class ProjectionRunner {
     if (!this.failureRecorded.has(target.name)) return;
     await this.readStore.transaction((tx) => tx.delete(PROJECTION_FAILURES_COLLECTION, target.name));
     this.failureRecorded.delete(target.name);
+  }
+
+  /**
+   * Beside the live loop: when the code version differs from the stored one, builds the new version
+   * in a shadow and switches (see `rebuildProjection`); the live loop is paused only for the final
+   * catch-up and the switch. A projection never built (no version stored, no live checkpoint) needs
+   * no shadow: the live loop builds it from position 0 with this very code, so its version is
+   * simply recorded.
+   */
+  private async rebuildLoop(target: ProjectionTarget): Promise<void> {
+    const status = this.statuses.get(target.name)!;
+    const liveLock = this.liveLocks.get(target.name)!;
+    const versions = new ProjectionVersions(this.readStore);
+    let delay = this.retryDelayMs;
+    while (this.running) {
+      try {
+        if (!(await target.isOutdated())) return;
+        if ((await versions.stored(target.name)) === null && (await target.checkpoint()) === null) {
+          await this.readStore.transaction((tx) => versions.record(tx, target.name, target.version));
+          return;
+        }
+        status.rebuilding = true;
+        const rebuilt = await this.rebuilds.run(() =>
+          target.rebuild({
+            // Small batches: a live batch waits behind one of them in the store's transaction queue.
+            batchSize: Math.min(this.batchSize, REBUILD_BATCH_SIZE),
+            isCancelled: () => !this.running,
+            failures: this.failures,
+            lease: this.rebuildLeaseMs === undefined ? undefined : { leaseMs: this.rebuildLeaseMs },
+            exclusive: (work) => liveLock.run(work),
+          }),
+        );
+        if (rebuilt.outcome === 'switched') {
+          this.logger.log(`Projection ${target.name} rebuilt as version ${target.version} and switched`);
+          // The live checkpoint jumped to the shadow's: the live loop reads it again at once.
+          this.appended.notify();
+          return;
+        }
+        // Another process holds the lease: it rebuilds; look again later.
+        if (rebuilt.outcome === 'busy' && this.running) await this.appended.wait(Math.max(this.idlePollMs, 1000));
+      } catch (error) {
+        this.logger.error(
+          `Rebuild of ${target.name} failed, retrying in ${delay} ms: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        if (this.running) await this.appended.wait(delay);
+        delay = Math.min(delay * 2, 30_000);
+      } finally {
+        status.rebuilding = false;
+      }
+    }
   }
 }

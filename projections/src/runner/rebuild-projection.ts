@@ -16,7 +16,15 @@ export interface RebuildOptions {
   lease?: RebuildLeaseOptions;
   /** How an event the projection throws on is retried, then parked. */
   failures?: FailurePolicy;
+  /**
+   * Runs the final catch-up and the switch with this process's live run of the projection paused
+   * (the runner passes the lock its live loop takes around each batch), so the shadow overtakes a
+   * live checkpoint that holds still. Default: no pause (a CLI rebuild; see `switchWhenAhead`).
+   */
+  exclusive?: <T>(work: () => Promise<T>) => Promise<T>;
 }
+
+const unpaused = <T>(work: () => Promise<T>): Promise<T> => work();
 
 /**
  * - `switched`: the rebuilt documents are live;
@@ -26,12 +34,17 @@ export interface RebuildOptions {
 export type RebuildOutcome = { outcome: 'switched' | 'cancelled' } | { outcome: 'busy'; owner?: string; expiresAt?: Date };
 
 /**
- * Blue-green rebuild: builds the projection into shadow collections, catches up with `$all`,
- * then in one transaction replaces the live collections, moves the live checkpoint and records
- * the version. Readers see the old documents until that instant. One process at a time holds the
- * rebuild's lease; a rebuild interrupted (an error, a cancel, a killed process) resumes from the
- * shadow's checkpoint rather than from 0, and the switch happens only from a shadow whose
- * checkpoint is the one this rebuild saw caught up, under a lease it still holds.
+ * Blue-green rebuild: builds the projection into shadow collections from position 0 while the
+ * live collections keep being served AND kept up to date by the live run (the runner's loop goes
+ * on applying new events to them with the running code). Once the shadow reached the head, the
+ * live run is paused (`exclusive`), the shadow applies what the live run applied meanwhile, and in
+ * one transaction it replaces the live collections, its checkpoint becomes the live one and the
+ * version is recorded. The switch happens only when the shadow is at or past the live checkpoint,
+ * so it never moves the live checkpoint back: a command that saw its position applied keeps
+ * seeing its effect. One process at a time holds the rebuild's lease; a rebuild interrupted (an
+ * error, a cancel, a killed process) resumes from the shadow's checkpoint rather than from 0, and
+ * the switch happens only from a shadow whose checkpoint is the one this rebuild saw caught up,
+ * under a lease it still holds.
  */
 export async function rebuildProjection(
   eventStore: EventStore,
@@ -56,25 +69,42 @@ export async function rebuildProjection(
   await ensureIndexes(readStore, projection, REBUILD_SUFFIX);
 
   const versions = new ProjectionVersions(readStore);
+  const exclusive = options.exclusive ?? unpaused;
   let processed = 0;
+  const nextBatch = async () => {
+    await yieldToLiveWork();
+    const batch = await applyNextBatch(eventStore, readStore, shadow, batchSize, options.failures);
+    processed += batch.read;
+    options.onProgress?.(processed);
+    return batch;
+  };
   try {
     for (;;) {
       if (options.isCancelled?.()) return { outcome: 'cancelled' };
-      const { read, checkpoint } = await applyNextBatch(eventStore, readStore, shadow, batchSize, options.failures);
-      processed += read;
-      options.onProgress?.(processed);
-      if (read > 0) continue;
-      const switched = await readStore.transaction(async (tx) => {
-        await lease.guard(tx);
-        // Only the shadow this rebuild saw caught up: never one reset or still building.
-        if ((await tx.getCheckpoint(shadow.checkpointName)) !== checkpoint) return false;
-        for (const collection of projection.collections) await tx.renameCollection(collection + REBUILD_SUFFIX, collection);
-        await tx.setCheckpoint(projection.name, checkpoint);
-        await tx.deleteCheckpoint(shadow.checkpointName);
-        await switchParkedEvents(tx, projection.name, shadow.checkpointName);
-        await versions.record(tx, projection.name, projection.version);
-        await lease.release(tx);
-        return true;
+      if ((await nextBatch()).read > 0) continue;
+      const switched = await exclusive(async () => {
+        // The live run holds still (in this process): the shadow overtakes what it applied meanwhile.
+        const live = await readStore.getCheckpoint(projection.name);
+        let checkpoint = await readStore.getCheckpoint(shadow.checkpointName);
+        while (isBehind(checkpoint, live)) {
+          const batch = await nextBatch();
+          if (batch.read === 0) break;
+          checkpoint = batch.checkpoint;
+        }
+        return readStore.transaction(async (tx) => {
+          await lease.guard(tx);
+          // Only the shadow this rebuild saw caught up: never one reset or still building.
+          if ((await tx.getCheckpoint(shadow.checkpointName)) !== checkpoint) return false;
+          // Never behind the live run (of another process, too): the live checkpoint would move back.
+          if (isBehind(checkpoint, await tx.getCheckpoint(projection.name))) return false;
+          for (const collection of projection.collections) await tx.renameCollection(collection + REBUILD_SUFFIX, collection);
+          await tx.setCheckpoint(projection.name, checkpoint);
+          await tx.deleteCheckpoint(shadow.checkpointName);
+          await switchParkedEvents(tx, projection.name, shadow.checkpointName);
+          await versions.record(tx, projection.name, projection.version);
+          await lease.release(tx);
+          return true;
+        });
       });
       if (switched) break;
     }
@@ -84,6 +114,19 @@ export async function rebuildProjection(
   }
   await ensureIndexes(readStore, projection, '');
   return { outcome: 'switched' };
+}
+
+/**
+ * The embedded stores answer synchronously, so a rebuild's chain of awaits would never let the
+ * event loop take in I/O: between two batches, requests and the live loops get their turn.
+ */
+export function yieldToLiveWork(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** `checkpoint` has not reached `other` (null: nothing applied yet). */
+export function isBehind(checkpoint: bigint | null, other: bigint | null): boolean {
+  return other !== null && (checkpoint === null || checkpoint < other);
 }
 
 export async function ensureIndexes(readStore: ReadStore, projection: Projection, suffix: string): Promise<void> {

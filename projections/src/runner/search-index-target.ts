@@ -8,7 +8,7 @@ import { RebuildLease, RebuildLeaseLost } from './rebuild-lease';
 import { searchParkedResolver } from './resolve-parked';
 import type { ProjectionTarget } from './projection-target';
 import { ProjectionVersions } from './projection-versions';
-import type { RebuildOptions, RebuildOutcome } from './rebuild-projection';
+import { isBehind, yieldToLiveWork, type RebuildOptions, type RebuildOutcome } from './rebuild-projection';
 
 /**
  * The search projection: documents and checkpoint in the SearchIndex (its live generation), the
@@ -38,11 +38,15 @@ export function searchIndexTarget(
 /**
  * Blue-green rebuild of the search index: under the projection's rebuild lease (see
  * RebuildLease), empties the shadow generation (or resumes it, when it was prepared for this
- * version), builds it from its checkpoint and catches up with `$all`, then `promoteShadow` makes
+ * version) and builds it from its checkpoint while the live generation keeps being served and
+ * kept up to date by the live run. Once the shadow reached the head, the live run is paused
+ * (`exclusive`), the shadow applies what the live run applied meanwhile, and `promoteShadow` makes
  * its documents AND its checkpoint live in one switch (searches see the old documents until then),
- * and the version is recorded. The index and the read store are two stores: the lease is checked
- * right before the switch, and a crash between the switch and the record only makes the next start
- * rebuild once more: harmless.
+ * never from a shadow behind the live checkpoint; then the version is recorded. The index and the
+ * read store are two stores: the lease is checked right before the switch, and a crash between the
+ * switch and the record only makes the next start rebuild once more: harmless. The index has one
+ * writer per generation (see SearchIndex): the live run of another process is not paused, so a
+ * rebuild of the search index belongs to the process that runs it live (the API's runner).
  */
 export async function rebuildSearchIndex(
   eventStore: EventStore,
@@ -57,27 +61,41 @@ export async function rebuildSearchIndex(
   const acquired = await lease.acquire();
   if (!acquired.taken) return { outcome: 'busy', owner: acquired.owner, expiresAt: acquired.expiresAt };
   const versions = new ProjectionVersions(readStore);
+  const exclusive = options.exclusive ?? (<T>(work: () => Promise<T>) => work());
+  let processed = 0;
+  const nextBatch = async () => {
+    await yieldToLiveWork();
+    // Every batch renews the lease first: a holder that lost it writes nothing more.
+    await readStore.transaction((tx) => lease.guard(tx));
+    const batch = await applyNextSearchBatch(eventStore, index, projection, 'shadow', batchSize, { readStore, policy: options.failures });
+    processed += batch.read;
+    options.onProgress?.(processed);
+    return batch;
+  };
   try {
     if (!acquired.resume) {
       await index.resetShadow();
       await readStore.transaction((tx) => dropParkedEvents(tx, shadowCheckpoint));
       await lease.prepared();
     }
-    let processed = 0;
     for (;;) {
       if (options.isCancelled?.()) return { outcome: 'cancelled' };
-      // Every batch renews the lease first: a holder that lost it writes nothing more.
-      await readStore.transaction((tx) => lease.guard(tx));
-      const { read, checkpoint } = await applyNextSearchBatch(eventStore, index, projection, 'shadow', batchSize, {
-        readStore,
-        policy: options.failures,
-      });
-      processed += read;
-      options.onProgress?.(processed);
+      const { read, checkpoint } = await nextBatch();
       if (read > 0) continue;
-      await readStore.transaction((tx) => lease.guard(tx));
-      if ((await index.getCheckpoint('shadow')) !== checkpoint) continue;
-      await index.promoteShadow();
+      const switched = await exclusive(async () => {
+        const live = await index.getCheckpoint('live');
+        let caughtUp = checkpoint;
+        while (isBehind(caughtUp, live)) {
+          const batch = await nextBatch();
+          if (batch.read === 0) break;
+          caughtUp = batch.checkpoint;
+        }
+        await readStore.transaction((tx) => lease.guard(tx));
+        if ((await index.getCheckpoint('shadow')) !== caughtUp || isBehind(caughtUp, await index.getCheckpoint('live'))) return false;
+        await index.promoteShadow();
+        return true;
+      });
+      if (!switched) continue;
       await readStore.transaction(async (tx) => {
         await switchParkedEvents(tx, projection.name, shadowCheckpoint);
         await versions.record(tx, projection.name, projection.version);

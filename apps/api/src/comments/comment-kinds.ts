@@ -1,4 +1,5 @@
 import type { PostKind } from '@app/domain';
+import type { ReadModelName } from '@app/projections';
 
 /** What differs between article and question comments on the wire: described once, one controller and handlers over it. */
 export const COMMENT_ROUTES = {
@@ -10,4 +11,4 @@ export const COMMENT_ROUTES = {
  * The read models the comment grid reads next (and the post's moderation history): a comment
  * write answers only once they show it.
  */
-export const COMMENT_READ_MODELS = ['comments', 'moderation-log'] as const;
+export const COMMENT_READ_MODELS = ['comments', 'moderation-log'] as const satisfies readonly ReadModelName[];

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { CommandContext } from '@app/event-store';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -13,10 +14,14 @@ export function requestIdFrom(header: string | string[] | undefined): string {
   return value !== undefined && VALID_REQUEST_ID.test(value) ? value : randomUUID();
 }
 
-const requestContext = new AsyncLocalStorage<{ requestId: string }>();
+const requestContext = new AsyncLocalStorage<{ requestId: string; response?: ServerResponse }>();
 
-/** Runs `work` (the rest of a request's handling) with `requestId` as the current request id. */
-export const withRequestId = <T>(requestId: string, work: () => T): T => requestContext.run({ requestId }, work);
+/** Runs `work` (the rest of a request's handling) with `requestId` as the current request id (and `response` as the one it answers with). */
+export const withRequestId = <T>(requestId: string, work: () => T, response?: ServerResponse): T =>
+  requestContext.run({ requestId, response }, work);
+
+/** The response of the HTTP request being handled, if any: what runs inside it may add a header while it is not sent. */
+export const currentResponse = (): ServerResponse | undefined => requestContext.getStore()?.response;
 
 /** The id of the HTTP request being handled, if any: the `correlationId` of the events it appends. */
 export const currentRequestId = (): string | undefined => requestContext.getStore()?.requestId;

@@ -57,7 +57,7 @@ export function logRequest(
 export function requestLog(logger: Logger) {
   return (request: Request, response: Response, next: NextFunction): void => {
     const requestId = logRequest(logger, request, response, () => routeOf(request));
-    withRequestId(requestId, next);
+    withRequestId(requestId, next, response);
   };
 }
 

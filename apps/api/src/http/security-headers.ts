@@ -3,6 +3,7 @@ import cors from 'cors';
 import type { Express } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from '@app/config';
+import { READ_YOUR_WRITES_HEADER } from './read-your-writes';
 import { REQUEST_ID_HEADER } from './request-id';
 
 /**
@@ -50,7 +51,7 @@ export function securityHeaders(config: Pick<AppConfig, 'publicUrl' | 'corsOrigi
     }),
     cors({
       origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-      exposedHeaders: ['auth-token', REQUEST_ID_HEADER],
+      exposedHeaders: ['auth-token', REQUEST_ID_HEADER, READ_YOUR_WRITES_HEADER],
     }),
   ];
 }

@@ -11,8 +11,9 @@ import {
   WrongExpectedRevisionError,
 } from '@app/event-store';
 import { DomainError } from '@app/domain';
-import { ProjectionRunner } from '@app/projections';
+import { ProjectionRunner, type ReadModelName } from '@app/projections';
 import { SiteMetrics, type CommandOutcomeLabel } from '../metrics/site-metrics';
+import { markStaleReadModels } from '../http/read-your-writes';
 import { currentRequestId, withRequestCorrelation } from '../http/request-id';
 import { currentKeyedRequest } from '../http/repeatable-request';
 import { CLOCK, EVENT_STORE, type Clock } from './tokens';
@@ -21,6 +22,9 @@ type AnyEvent = { type: string; data: unknown };
 
 /** What a handler says about its command; the rest (clock, causation, the Idempotency-Key's ids) is filled in here. */
 export type HandlerContext = Omit<CommandContext, 'clock'> & Partial<Pick<CommandContext, 'clock'>>;
+
+/** How long a command waits for its read models before it answers anyway (marked stale). */
+const SETTLE_TIMEOUT_MS = 2_000;
 
 /** The write loop (libs/event-store/decide-and-append) bound to the site's event store, plus read-your-writes. */
 @Injectable()
@@ -77,11 +81,17 @@ export class EventSourcedCommands {
   }
 
   /**
-   * Read-your-writes: waits (bounded) until the named projections have applied `position`, so
-   * the next read of the client already shows the command's effect.
+   * Read-your-writes: waits (bounded) until the named read models have applied `position`, so
+   * the next read of the client already shows the command's effect. When the wait runs out, the
+   * answer says so (X-Read-Your-Writes: stale, with the lagging read models) and the metric
+   * counts it: a command never answers with stale reads silently.
    */
-  async settle(position: bigint | null, projections?: readonly string[]): Promise<void> {
-    if (position !== null) await this.runner.waitFor(position, projections, 2_000);
+  async settle(position: bigint | null, readModels: readonly ReadModelName[]): Promise<void> {
+    if (position === null) return;
+    const lagging = await this.runner.lagging(position, readModels, SETTLE_TIMEOUT_MS);
+    if (lagging.length === 0) return;
+    this.metrics.recordStaleReadModels(lagging);
+    markStaleReadModels(lagging);
   }
 }
 

@@ -36,6 +36,8 @@ export async function openSiteEngines(config: AppConfig, options: SiteEngineOpti
   const vault = new PersonalDataVault(keyStore);
   const queue = createJobQueue({ dataDir: config.dataDir, redisUrl: config.redisUrl });
   const searchIndex = createSearchIndex(config);
+  const bumped = <P extends { name: string; version: number }>(projection: P): P =>
+    config.projectionVersionBumps.includes(projection.name) ? { ...projection, version: projection.version + 1 } : projection;
   const projections = createProjections({
     eventStore,
     vault,
@@ -43,7 +45,7 @@ export async function openSiteEngines(config: AppConfig, options: SiteEngineOpti
     publicUrl: config.publicUrl,
     credentialLinkSecret: config.credentialLinkSecret,
     clock: options.clock,
-  });
+  }).map(bumped);
   return {
     eventStore,
     readStore,
@@ -52,7 +54,7 @@ export async function openSiteEngines(config: AppConfig, options: SiteEngineOpti
     queue,
     searchIndex,
     projections,
-    search: { index: searchIndex, projection: searchProjection },
+    search: { index: searchIndex, projection: bumped(searchProjection) },
     async close() {
       await queue.close();
       await searchIndex.close();

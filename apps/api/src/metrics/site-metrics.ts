@@ -43,6 +43,13 @@ export class SiteMetrics {
     registers: [this.registry],
   });
 
+  private readonly staleSettles = new Counter({
+    name: 'devcommunity_read_your_writes_stale_total',
+    help: 'Commands answered before a read model they wait for had applied their events (the answer carries X-Read-Your-Writes: stale), by read model',
+    labelNames: ['read_model'] as const,
+    registers: [this.registry],
+  });
+
   private readonly eventsAppended = new Counter({
     name: 'devcommunity_events_appended_total',
     help: 'Events this process appended to the log',
@@ -132,6 +139,11 @@ export class SiteMetrics {
 
   recordPublicRead(route: string, hit: boolean): void {
     this.publicReads.inc({ route, outcome: hit ? 'hit' : 'miss' });
+  }
+
+  /** A command's bounded wait ran out with these read models behind its position. */
+  recordStaleReadModels(readModels: readonly string[]): void {
+    for (const readModel of readModels) this.staleSettles.inc({ read_model: readModel });
   }
 
   recordAppended(count: number): void {

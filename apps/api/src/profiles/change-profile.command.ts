@@ -27,6 +27,7 @@ import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { POST_ID_GENERATOR } from '../posts/post-id.generator';
 import * as geography from '../reference-data/geography';
+import type { ReadModelName } from '@app/projections';
 
 export type HistoryKind = 'Companies' | 'Educations' | 'Projects';
 
@@ -49,7 +50,7 @@ export type ProfileChange =
   | { type: 'remove'; kind: HistoryKind; id: number };
 
 /** The read models the profile screen reads next. */
-export const PROFILE_READ_MODELS = ['profiles', 'accounts'] as const;
+export const PROFILE_READ_MODELS = ['profiles', 'accounts'] as const satisfies readonly ReadModelName[];
 
 export class ChangeProfileCommand extends Command<boolean> {
   constructor(

@@ -5,6 +5,7 @@ import { unauthorized } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { PasswordHasher, PersonalDataVault } from '@app/personal-data';
 import type { ReadStore } from '@app/read-store';
+import { READ_MODELS } from '@app/projections';
 import { AccountDirectory } from '../accounts/account-directory';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { APP_CONFIG, CLOCK, EVENT_STORE, READ_STORE, type Clock } from '../infrastructure/tokens';
@@ -43,7 +44,7 @@ export class EraseAccountHandler implements ICommandHandler<EraseAccountCommand,
     const position = await eraseAccount(engines, accountId, account.personal.email, false, this.clock());
     await this.commands.settle(position, PROFILE_READ_MODELS);
     // Once every read model has dropped the person's name and e-mail, the old copies go from the store's files (its WAL).
-    await this.commands.settle(position);
+    await this.commands.settle(position, READ_MODELS);
     await this.readStore.purgeDeleted();
     return true;
   }

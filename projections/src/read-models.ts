@@ -1,0 +1,18 @@
+/**
+ * The read models a command can wait for (read-your-writes): every projection the API reads, the
+ * search index's included, by name. A typo in a command's list does not compile; a projection
+ * added to `createProjections` is added here too (read-models.spec.ts checks they match).
+ */
+export const READ_MODELS = [
+  'home',
+  'post-view',
+  'moderation-log',
+  'comments',
+  'likes',
+  'uploaded-documents',
+  'accounts',
+  'profiles',
+  'search',
+] as const;
+
+export type ReadModelName = (typeof READ_MODELS)[number];
