@@ -16,14 +16,14 @@ import {
 } from './sqlite-sql';
 
 /**
- * Checkpoints, and change versions: one sequence for the whole file, so a version is never
+ * Read-only when the tables exist, so a second process (or app) opening the file never waits for
+ * the write lock. Checkpoints, and change versions: one sequence for the whole file, so a version is never
  * reused; the last change of each collection (`changed`) and its last drop or rename
  * (`replaced`, which forgets its documents' own versions); the last change of each document.
  */
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT);
 CREATE TABLE IF NOT EXISTS change_sequence (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
-INSERT OR IGNORE INTO change_sequence (id, value) VALUES (1, 0);
 CREATE TABLE IF NOT EXISTS collection_changes (collection TEXT PRIMARY KEY, changed INTEGER NOT NULL, replaced INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS document_changes (
   collection TEXT NOT NULL, id TEXT NOT NULL, changed INTEGER NOT NULL, PRIMARY KEY (collection, id)
@@ -203,7 +203,12 @@ export class SqliteDocuments {
   }
 
   private nextChange(): number {
-    return (this.statement(`UPDATE change_sequence SET value = value + 1 WHERE id = 1 RETURNING value`).get() as { value: number }).value;
+    // Its row is made by the first change, not when the file is opened: opening then needs no write lock.
+    return (
+      this.statement(
+        `INSERT INTO change_sequence (id, value) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET value = value + 1 RETURNING value`,
+      ).get() as { value: number }
+    ).value;
   }
 
   private withTable<T>(collection: string, write: () => T): T {
