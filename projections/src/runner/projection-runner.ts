@@ -1,8 +1,10 @@
 import type { EventStore, Subscription } from '@app/event-store';
 import type { ReadStore } from '@app/read-store';
 import type { Projection } from '../projection';
+import type { CheckpointChannel } from './checkpoint-channel';
 import type { BatchResult, FailurePolicy } from './isolate-failures';
 import { parkedEvents } from './parked-events';
+import { ProjectionLeases, type ProjectionLeaseOptions } from './projection-leases';
 import { PROJECTION_FAILURES_COLLECTION, type FailureCategory, type ProjectionFailure } from './projection-failures';
 import { createProjectionTargets, type ProjectionTarget, type SearchTargetConfig } from './projection-target';
 import { SharedLogRead } from './shared-log-read';
@@ -31,7 +33,18 @@ export interface ProjectionRunnerOptions {
   failures?: FailurePolicy;
   /** Rebuild leases: how long one lasts without renewal (default 15 s). */
   rebuildLeaseMs?: number;
+  /**
+   * Several projectors on one store: each target runs only in the process holding its lease
+   * (see ProjectionLeases). Unset: every target runs here.
+   */
+  leases?: ProjectionLeaseOptions;
+  /** Publishes this runner's checkpoint moves to other processes, and wakes `waitFor` on theirs. */
+  checkpointChannel?: CheckpointChannel;
 }
+
+/** How often `waitFor` re-reads stored checkpoints: often without a channel, as a fallback with one. */
+const STORED_CHECKPOINT_POLL_MS = 25;
+const STORED_CHECKPOINT_FALLBACK_POLL_MS = 200;
 
 export interface ProjectionStatus {
   name: string;
@@ -81,6 +94,12 @@ export class ProjectionRunner {
   private readonly failures: FailurePolicy;
   private readonly rebuildLeaseMs?: number;
   private readonly now: () => Date;
+  private readonly leases?: ProjectionLeases;
+  /** Rung when the leases this runner holds changed: a loop that stood by looks again. */
+  private readonly leasesChanged = new Signal();
+  private heartbeat?: NodeJS.Timeout;
+  private readonly channel?: CheckpointChannel;
+  private readonly unlisten?: () => void;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -97,6 +116,15 @@ export class ProjectionRunner {
     this.rebuildLeaseMs = options.rebuildLeaseMs;
     this.now = this.failures.now ?? (() => new Date());
     this.shared = new SharedLogRead(eventStore, readStore, this.batchSize);
+    if (options.leases) {
+      this.leases = new ProjectionLeases(
+        readStore,
+        this.targets.map((target) => target.name),
+        options.leases,
+      );
+    }
+    this.channel = options.checkpointChannel;
+    this.unlisten = this.channel?.subscribe(() => this.checkpointMoved.notify());
     for (const target of this.targets) {
       this.statuses.set(target.name, { name: target.name, version: target.version, checkpoint: null, state: 'stopped', parked: 0 });
     }
@@ -106,6 +134,10 @@ export class ProjectionRunner {
     if (this.running) return;
     this.running = true;
     for (const target of this.targets) await target.prepare();
+    if (this.leases) {
+      await this.leases.heartbeat(); // one process alone takes every lease at once
+      this.heartbeat = setInterval(() => void this.renewLeases(), this.leases.heartbeatMs);
+    }
     await this.subscribe();
     this.loops = this.targets.map((target) => this.runLoop(target));
   }
@@ -115,8 +147,28 @@ export class ProjectionRunner {
     this.appended.notify();
     await this.resubscribing;
     await this.subscription?.unsubscribe();
+    this.leasesChanged.notify();
     await Promise.all(this.loops);
     this.loops = [];
+    this.unlisten?.();
+    if (this.heartbeat) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = undefined;
+      await this.leases?.release().catch((error: unknown) => this.logger.warn(`Releasing the projection leases failed: ${String(error)}`));
+    }
+  }
+
+  /** Whether this runner runs `name` now (always, without leases). */
+  private holds(name: string): boolean {
+    return !this.leases || this.leases.holds(name);
+  }
+
+  private async renewLeases(): Promise<void> {
+    try {
+      if (await this.leases!.heartbeat()) this.leasesChanged.notify();
+    } catch (error) {
+      this.logger.warn(`Renewing the projection leases failed (they lapse after their TTL): ${String(error)}`);
+    }
   }
 
   /**
@@ -186,7 +238,8 @@ export class ProjectionRunner {
       if (!behind) return !failingBehind;
       const remaining = deadline - Date.now();
       if (remaining <= 0) return false;
-      await this.checkpointMoved.wait(polled ? Math.min(remaining, 25) : remaining);
+      const poll = this.channel ? STORED_CHECKPOINT_FALLBACK_POLL_MS : STORED_CHECKPOINT_POLL_MS;
+      await this.checkpointMoved.wait(polled ? Math.min(remaining, poll) : remaining);
     }
   }
 
@@ -207,6 +260,14 @@ export class ProjectionRunner {
     // (an operator resolves parked events from another process), not after every command.
     let parkedCountedAt = -Infinity;
     while (this.running) {
+      if (!this.holds(target.name)) {
+        // Another projector runs it (or this one lost its lease): stand by; `waitFor` reads its stored checkpoint.
+        if (status.state !== 'stopped') this.logger.log(`Projection ${target.name} is run by another process now`);
+        status.state = 'stopped';
+        nearHead = false;
+        await this.leasesChanged.wait(this.leases!.heartbeatMs);
+        continue;
+      }
       try {
         if (target.rebuildable && (await target.isOutdated())) {
           status.state = 'rebuilding';
@@ -229,6 +290,7 @@ export class ProjectionRunner {
         await this.recovered(target, status);
         delay = this.retryDelayMs;
         this.checkpointMoved.notify();
+        if (read > 0) this.channel?.publish();
         if (parked) {
           status.parked += 1;
           parkedCountedAt = -Infinity;
