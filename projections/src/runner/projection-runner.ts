@@ -98,7 +98,7 @@ export class ProjectionRunner {
   /** Rung when the leases this runner holds changed: a loop that stood by looks again. */
   private readonly leasesChanged = new Signal();
   private heartbeat?: NodeJS.Timeout;
-  private readonly channel?: CheckpointChannel;
+  readonly checkpointChannel?: CheckpointChannel;
   private readonly unlisten?: () => void;
 
   constructor(
@@ -123,8 +123,8 @@ export class ProjectionRunner {
         options.leases,
       );
     }
-    this.channel = options.checkpointChannel;
-    this.unlisten = this.channel?.subscribe(() => this.checkpointMoved.notify());
+    this.checkpointChannel = options.checkpointChannel;
+    this.unlisten = this.checkpointChannel?.subscribe(() => this.checkpointMoved.notify());
     for (const target of this.targets) {
       this.statuses.set(target.name, { name: target.name, version: target.version, checkpoint: null, state: 'stopped', parked: 0 });
     }
@@ -229,7 +229,9 @@ export class ProjectionRunner {
         let checkpoint = this.knownCheckpoint(name);
         if (checkpoint === undefined) {
           polled = true;
-          checkpoint = await this.readStore.getCheckpoint(name);
+          // From the store that holds it: the search writer's is in the search index, not the read store.
+          const target = this.targets.find((candidate) => candidate.name === name);
+          checkpoint = await (target ? target.checkpoint() : this.readStore.getCheckpoint(name));
         }
         if (checkpoint !== null && checkpoint >= position) continue;
         if (this.statuses.get(name)?.state === 'failing') failingBehind = true;
@@ -238,7 +240,7 @@ export class ProjectionRunner {
       if (!behind) return !failingBehind;
       const remaining = deadline - Date.now();
       if (remaining <= 0) return false;
-      const poll = this.channel ? STORED_CHECKPOINT_FALLBACK_POLL_MS : STORED_CHECKPOINT_POLL_MS;
+      const poll = this.checkpointChannel ? STORED_CHECKPOINT_FALLBACK_POLL_MS : STORED_CHECKPOINT_POLL_MS;
       await this.checkpointMoved.wait(polled ? Math.min(remaining, poll) : remaining);
     }
   }
@@ -290,7 +292,7 @@ export class ProjectionRunner {
         await this.recovered(target, status);
         delay = this.retryDelayMs;
         this.checkpointMoved.notify();
-        if (read > 0) this.channel?.publish();
+        if (read > 0) this.checkpointChannel?.publish();
         if (parked) {
           status.parked += 1;
           parkedCountedAt = -Infinity;
