@@ -159,7 +159,7 @@ describe('topology: API processes, projectors with leases, Redis', () => {
       // The standby took every lease over and caught up with the log.
       await eventually(
         async () => {
-          const leases = await readStore.find<{ owner: string }>(PROJECTION_LEASES_COLLECTION, {});
+          const leases = await readStore.find<{ id: string; owner: string }>(PROJECTION_LEASES_COLLECTION, {});
           const standby = leases.every((lease) => lease.owner.split(':')[1] === String(projectors[1].pid));
           return standby && (await callSite(apis[1].url, 'GET', `/api/Article/${posts[posts.length - 1]}`)) ? true : undefined;
         },
