@@ -192,3 +192,38 @@ describe('topology: API processes, projectors with leases, Redis', () => {
     }
   });
 });
+
+/** Embedded, no Redis: the API processes are woken by the read store's WAL, the projector sends the mail. */
+describe('topology embedded: two API processes and a projector on one DATA_DIR, no Redis', () => {
+  let dataDir: string;
+  const apis: RunningServer[] = [];
+  let projector: RunningProjector | undefined;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'topology-embedded-'));
+    projector = await startProjector({ DATA_DIR: dataDir });
+    for (let n = 0; n < 2; n++) apis.push(await startServer({ dataDir, env: { SITE_ROLE: 'api' } }));
+  });
+  afterAll(async () => {
+    for (const api of apis) await api.stop();
+    await projector?.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers a command once its effect is readable, and the other API serves it', async () => {
+    const account = await signUpOnSite(apis[0].url, 'Eve Embedded');
+    await callSite(apis[1].url, 'POST', '/api/Account/Login', {
+      body: { Email: account.email, Password: account.password, RememberMe: false },
+    });
+    for (let n = 0; n < 5; n++) {
+      const id = await callSite<number>(apis[n % 2].url, 'POST', '/api/Article', {
+        token: account.token,
+        body: articleBody({ isPublished: true, title: `Embedded post ${n}` }),
+      });
+      expect(await callSite<{ title: string }>(apis[n % 2].url, 'GET', `/api/Article/${id}`)).toMatchObject({
+        title: `Embedded post ${n}`,
+      });
+      await eventually(() => callSite(apis[(n + 1) % 2].url, 'GET', `/api/Article/${id}`), 1_000, 'the other API serves the post');
+    }
+  });
+});
