@@ -6,6 +6,7 @@ import { createEventStore, type RecordedEvent } from '@app/event-store';
 import { PROJECTION_LEASES_COLLECTION, SEARCH_PROJECTION_NAME } from '@app/projections';
 import { createReadStore } from '@app/read-store';
 import { TestRedisServer } from '@app/testing';
+import { countMailTo, waitForMailTo } from '../support/mailbox';
 import { articleBody } from '../support/posts';
 import { startServer, type RunningServer } from '../support/server';
 import { callSite, signUpOnSite, type SiteAccount } from '../support/site-api';
@@ -70,6 +71,7 @@ describe('topology: API processes, projectors with leases, Redis', () => {
   const apis: RunningServer[] = [];
   const projectors: RunningProjector[] = [];
   let env: Record<string, string>;
+  let worker: ChildProcess | undefined;
 
   beforeAll(async () => {
     redis = await TestRedisServer.start();
@@ -78,8 +80,14 @@ describe('topology: API processes, projectors with leases, Redis', () => {
     projectors.push(await startProjector(env));
     projectors.push(await startProjector(env));
     for (let n = 0; n < 2; n++) apis.push(await startServer({ dataDir, env: { ...env, SITE_ROLE: 'api' } }));
+    // The mail worker: writes .eml files under DATA_DIR/mail (no SMTP_URL).
+    worker = spawn(process.execPath, [join(__dirname, '..', '..', 'dist', 'apps', 'worker', 'main.js')], {
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    });
   });
   afterAll(async () => {
+    worker?.kill('SIGTERM');
     for (const api of apis) await api.stop();
     for (const projector of projectors) await projector.kill('SIGTERM');
     await redis?.stop();
@@ -186,6 +194,12 @@ describe('topology: API processes, projectors with leases, Redis', () => {
       expect(views).toHaveLength(new Set(drafted).size);
       expect(views.reduce((sum, view) => sum + view.likes, 0)).toBe(liked);
       expect(liked).toBe(likes);
+
+      // Each account's confirmation mail sent once, though two projectors ran the mail reactor in turn.
+      for (const account of accounts) {
+        await waitForMailTo(dataDir, account.email, { timeoutMs: 10_000 });
+        expect(await countMailTo(dataDir, account.email)).toBe(1);
+      }
     } finally {
       await readStore.close();
       await eventStore.close();
