@@ -27,9 +27,10 @@ interface ProjectionLeaseDocument {
 /**
  * The leases of one runner: each target runs only in the process holding its lease (Emmett's
  * processor lock, Marten's HotCold). One read-store transaction per heartbeat renews the leases
- * held and takes those free, expired or held by a process of this host that is gone. A holder that
- * could not renew for a TTL counts itself out. The lease decides who works; the compare-and-set on
- * each checkpoint is the fence: a zombie that lost its lease cannot move a position already moved.
+ * held and takes those free, expired or held by a process of this host that is gone. The lease
+ * decides who works; the compare-and-set on each checkpoint is the fence: a zombie that lost its
+ * lease cannot move a position already moved. So a holder whose heartbeat fails (the read store
+ * away) keeps working (and shows its projections failing) until a heartbeat says another holds them.
  */
 export class ProjectionLeases {
   readonly owner: string;
@@ -38,8 +39,6 @@ export class ProjectionLeases {
   private readonly now: () => number;
   private readonly isAlive: (owner: string) => boolean;
   private held = new Set<string>();
-  /** When the last heartbeat committed (the leases held are good until `renewedAt + ttlMs`). */
-  private renewedAt = -Infinity;
 
   constructor(
     private readonly readStore: ReadStore,
@@ -54,7 +53,7 @@ export class ProjectionLeases {
   }
 
   holds(name: string): boolean {
-    return this.held.has(name) && this.now() - this.renewedAt < this.ttlMs;
+    return this.held.has(name);
   }
 
   /** Renews and takes what it can; returns whether the set held changed. */
@@ -75,9 +74,8 @@ export class ProjectionLeases {
       }
       return taken;
     });
-    const changed = held.size !== this.held.size || [...held].some((name) => !this.held.has(name)) || !this.isFresh();
+    const changed = held.size !== this.held.size || [...held].some((name) => !this.held.has(name));
     this.held = held;
-    this.renewedAt = startedAt;
     return changed;
   }
 
@@ -91,9 +89,5 @@ export class ProjectionLeases {
         if (lease?.owner === this.owner) await tx.delete(PROJECTION_LEASES_COLLECTION, name);
       }
     });
-  }
-
-  private isFresh(): boolean {
-    return this.now() - this.renewedAt < this.ttlMs;
   }
 }

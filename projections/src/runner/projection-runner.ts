@@ -136,6 +136,7 @@ export class ProjectionRunner {
     for (const target of this.targets) await target.prepare();
     if (this.leases) {
       await this.leases.heartbeat(); // one process alone takes every lease at once
+      this.logLeases();
       this.heartbeat = setInterval(() => void this.renewLeases(), this.leases.heartbeatMs);
     }
     await this.subscribe();
@@ -163,9 +164,19 @@ export class ProjectionRunner {
     return !this.leases || this.leases.holds(name);
   }
 
+  private logLeases(): void {
+    const held = this.targets.filter((target) => this.holds(target.name)).map((target) => target.name);
+    this.logger.log(
+      `Holding ${held.length} of ${this.targets.length} projection leases${held.length ? `: ${held.join(', ')}` : ' (standing by)'}`,
+    );
+  }
+
   private async renewLeases(): Promise<void> {
     try {
-      if (await this.leases!.heartbeat()) this.leasesChanged.notify();
+      if (await this.leases!.heartbeat()) {
+        this.logLeases();
+        this.leasesChanged.notify();
+      }
     } catch (error) {
       this.logger.warn(`Renewing the projection leases failed (they lapse after their TTL): ${String(error)}`);
     }
