@@ -6,6 +6,11 @@ import { z } from 'zod';
 
 /** Everything the processes read from the environment, parsed once. Nothing set = embedded mode under ./var. */
 export interface AppConfig {
+  /**
+   * SITE_ROLE: what this process runs. `all` (npm start): everything. `api`: HTTP only, no
+   * projection or reactor. `projector`: every projection, the search writer and the reactors, no HTTP.
+   */
+  role: SiteRole;
   port: number;
   dataDir: string;
   publicUrl: string;
@@ -63,6 +68,9 @@ export function dataDirOf(environment: NodeJS.ProcessEnv = process.env): string 
   return resolve(environment.DATA_DIR?.trim() || DEFAULT_DATA_DIR);
 }
 
+export const SITE_ROLES = ['all', 'api', 'projector'] as const;
+export type SiteRole = (typeof SITE_ROLES)[number];
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -74,6 +82,7 @@ const optionalUrl = z
   .optional();
 
 const environmentSchema = z.object({
+  SITE_ROLE: z.enum(SITE_ROLES).default('all'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().trim().min(1).default(DEFAULT_DATA_DIR),
   PUBLIC_URL: z.string().trim().url().optional(),
@@ -149,6 +158,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   const port = env.PORT;
   const jwtSecret = env.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret');
   return {
+    role: env.SITE_ROLE,
     port,
     dataDir,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),

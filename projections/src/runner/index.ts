@@ -12,3 +12,6 @@ export * from './rebuild-lease';
 export * from './resolve-parked';
 export * from './reactor-target';
 export * from './projection-failures';
+export * from './projection-leases';
+export * from './checkpoint-channel';
+export * from './lease-holder';

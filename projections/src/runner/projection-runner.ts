@@ -2,8 +2,10 @@ import type { EventStore, Subscription } from '@app/event-store';
 import { SerialLock, type ReadStore } from '@app/read-store';
 import type { Projection } from '../projection';
 import type { ReadModelName } from '../read-models';
+import type { CheckpointChannel } from './checkpoint-channel';
 import type { BatchResult, FailurePolicy } from './isolate-failures';
 import { parkedEvents } from './parked-events';
+import { ProjectionLeases, type ProjectionLeaseOptions } from './projection-leases';
 import { PROJECTION_FAILURES_COLLECTION, type FailureCategory, type ProjectionFailure } from './projection-failures';
 import { createProjectionTargets, type ProjectionTarget, type SearchTargetConfig } from './projection-target';
 import { ProjectionVersions } from './projection-versions';
@@ -34,7 +36,18 @@ export interface ProjectionRunnerOptions {
   failures?: FailurePolicy;
   /** Rebuild leases: how long one lasts without renewal (default 15 s). */
   rebuildLeaseMs?: number;
+  /**
+   * Several projectors on one store: each target runs only in the process holding its lease
+   * (see ProjectionLeases). Unset: every target runs here.
+   */
+  leases?: ProjectionLeaseOptions;
+  /** Publishes this runner's checkpoint moves to other processes, and wakes `waitFor` on theirs. */
+  checkpointChannel?: CheckpointChannel;
 }
+
+/** How often `waitFor` re-reads stored checkpoints: often without a channel, as a fallback with one. */
+const STORED_CHECKPOINT_POLL_MS = 25;
+const STORED_CHECKPOINT_FALLBACK_POLL_MS = 200;
 
 export interface ProjectionStatus {
   name: string;
@@ -93,6 +106,12 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
   private readonly failures: FailurePolicy;
   private readonly rebuildLeaseMs?: number;
   private readonly now: () => Date;
+  private readonly leases?: ProjectionLeases;
+  /** Rung when the leases this runner holds changed: a loop that stood by looks again. */
+  private readonly leasesChanged = new Signal();
+  private heartbeat?: NodeJS.Timeout;
+  readonly checkpointChannel?: CheckpointChannel;
+  private readonly unlisten?: () => void;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -109,6 +128,15 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
     this.rebuildLeaseMs = options.rebuildLeaseMs;
     this.now = this.failures.now ?? (() => new Date());
     this.shared = new SharedLogRead(eventStore, readStore, this.batchSize);
+    if (options.leases) {
+      this.leases = new ProjectionLeases(
+        readStore,
+        this.targets.map((target) => target.name),
+        options.leases,
+      );
+    }
+    this.checkpointChannel = options.checkpointChannel;
+    this.unlisten = this.checkpointChannel?.subscribe(() => this.checkpointMoved.notify());
     for (const target of this.targets) {
       this.statuses.set(target.name, { name: target.name, version: target.version, checkpoint: null, state: 'stopped', parked: 0 });
       this.liveLocks.set(target.name, new SerialLock());
@@ -119,6 +147,11 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
     if (this.running) return;
     this.running = true;
     for (const target of this.targets) await target.prepare();
+    if (this.leases) {
+      await this.leases.heartbeat(); // one process alone takes every lease at once
+      this.logLeases();
+      this.heartbeat = setInterval(() => void this.renewLeases(), this.leases.heartbeatMs);
+    }
     await this.subscribe();
     this.loops = this.targets.flatMap((target) =>
       target.rebuildable ? [this.runLoop(target), this.rebuildLoop(target)] : [this.runLoop(target)],
@@ -130,8 +163,38 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
     this.appended.notify();
     await this.resubscribing;
     await this.subscription?.unsubscribe();
+    this.leasesChanged.notify();
     await Promise.all(this.loops);
     this.loops = [];
+    this.unlisten?.();
+    if (this.heartbeat) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = undefined;
+      await this.leases?.release().catch((error: unknown) => this.logger.warn(`Releasing the projection leases failed: ${String(error)}`));
+    }
+  }
+
+  /** Whether this runner runs `name` now (always, without leases). */
+  private holds(name: string): boolean {
+    return !this.leases || this.leases.holds(name);
+  }
+
+  private logLeases(): void {
+    const held = this.targets.filter((target) => this.holds(target.name)).map((target) => target.name);
+    this.logger.log(
+      `Holding ${held.length} of ${this.targets.length} projection leases${held.length ? `: ${held.join(', ')}` : ' (standing by)'}`,
+    );
+  }
+
+  private async renewLeases(): Promise<void> {
+    try {
+      if (await this.leases!.heartbeat()) {
+        this.logLeases();
+        this.leasesChanged.notify();
+      }
+    } catch (error) {
+      this.logger.warn(`Renewing the projection leases failed (they lapse after their TTL): ${String(error)}`);
+    }
   }
 
   /**
@@ -203,7 +266,7 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
         let checkpoint = this.knownCheckpoint(name);
         if (checkpoint === undefined) {
           polled = true;
-          // Read where it is kept (the search projection's is in its index).
+          // From the store that holds it: the search writer's is in the search index, not the read store.
           const target = this.targets.find((candidate) => candidate.name === name);
           checkpoint = await (target ? target.checkpoint() : this.readStore.getCheckpoint(name));
         }
@@ -213,7 +276,8 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
       }
       const remaining = deadline - Date.now();
       if (!waiting || remaining <= 0) return behind;
-      await this.checkpointMoved.wait(polled ? Math.min(remaining, 25) : remaining);
+      const poll = this.checkpointChannel ? STORED_CHECKPOINT_FALLBACK_POLL_MS : STORED_CHECKPOINT_POLL_MS;
+      await this.checkpointMoved.wait(polled ? Math.min(remaining, poll) : remaining);
     }
   }
 
@@ -235,6 +299,14 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
     // (an operator resolves parked events from another process), not after every command.
     let parkedCountedAt = -Infinity;
     while (this.running) {
+      if (!this.holds(target.name)) {
+        // Another projector runs it (or this one lost its lease): stand by; `waitFor` reads its stored checkpoint.
+        if (status.state !== 'stopped') this.logger.log(`Projection ${target.name} is run by another process now`);
+        status.state = 'stopped';
+        nearHead = false;
+        await this.leasesChanged.wait(this.leases!.heartbeatMs);
+        continue;
+      }
       try {
         const own = () => target.applyNextBatch(this.batchSize, this.failures);
         // Under the live lock: a rebuild's switch never interleaves with a batch of this loop.
@@ -247,6 +319,7 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
         await this.recovered(target, status);
         delay = this.retryDelayMs;
         this.checkpointMoved.notify();
+        if (read > 0) this.checkpointChannel?.publish();
         if (parked) {
           status.parked += 1;
           parkedCountedAt = -Infinity;
@@ -321,6 +394,11 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
     const versions = new ProjectionVersions(this.readStore);
     let delay = this.retryDelayMs;
     while (this.running) {
+      // The process that runs the live projection rebuilds it: its switch pauses that live loop.
+      if (!this.holds(target.name)) {
+        await this.leasesChanged.wait(this.leases!.heartbeatMs);
+        continue;
+      }
       try {
         if (!(await target.isOutdated())) return;
         if ((await versions.stored(target.name)) === null && (await target.checkpoint()) === null) {

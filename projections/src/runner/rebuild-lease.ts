@@ -1,12 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { ReadStore, ReadStoreTransaction } from '@app/read-store';
+import { THIS_PROCESS } from './lease-holder';
 
 /** One document per projection being rebuilt: who builds its shadow, for which version, until when. */
 export const REBUILD_LEASES_COLLECTION = 'projection_rebuilds';
-
-/** This process, as a lease holder: a restarted process is another holder, so it waits for the old lease to expire. */
-const THIS_PROCESS = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 export interface RebuildLeaseOptions {
   /** Who holds the lease; default: this process. */

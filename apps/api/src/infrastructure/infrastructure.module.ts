@@ -5,6 +5,7 @@ import { PasswordHasher, PersonalDataVault } from '@app/personal-data';
 import { ProjectionRunner } from '@app/projections';
 import { countingEventStore } from '../metrics/counting-event-store';
 import { SiteMetrics } from '../metrics/site-metrics';
+import { createCheckpointChannel } from './checkpoint-channels';
 import { EventSourcedCommands } from './event-sourced-commands';
 import { openSiteEngines, type SiteEngineOptions, type SiteEngines } from './site-engines';
 import { APP_CONFIG, CLOCK, EVENT_STORE, JOB_QUEUE, READ_STORE, SEARCH_INDEX, SITE_ENGINES, systemClock, type Clock } from './tokens';
@@ -40,12 +41,17 @@ const fromEngines = <K extends keyof SiteEngines>(key: K) => ({
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
     {
       provide: ProjectionRunner,
-      inject: [SITE_ENGINES],
-      useFactory: (engines: SiteEngines) =>
-        new ProjectionRunner(engines.eventStore, engines.readStore, engines.projections, {
-          logger: new Logger('Projections'),
+      inject: [SITE_ENGINES, APP_CONFIG],
+      useFactory: (engines: SiteEngines, config: AppConfig) => {
+        const logger = new Logger('Projections');
+        return new ProjectionRunner(engines.eventStore, engines.readStore, engines.projections, {
+          logger,
           search: engines.search,
-        }),
+          // Each projection, reactor and the search writer runs in the one process holding its lease.
+          leases: {},
+          checkpointChannel: createCheckpointChannel(config, (message) => logger.warn(message)),
+        });
+      },
     },
     EventSourcedCommands,
   ],
@@ -94,9 +100,10 @@ export class InfrastructureModule implements OnApplicationBootstrap, OnApplicati
       config.smtpUrl ? 'SMTP' : `mail as .eml files in ${config.dataDir}/mail`,
       config.meilisearchUrl ? 'Meilisearch' : 'SQLite FTS5 search index',
     ];
-    this.logger.log(`Data in ${config.dataDir}; engines: ${engines.join(', ')}`);
+    this.logger.log(`Data in ${config.dataDir}; engines: ${engines.join(', ')}; role: ${config.role}`);
+    if (config.role === 'api') return; // HTTP only: projections, reactors and mail run elsewhere
     if (!config.redisUrl) {
-      // Embedded: this process is its own mail worker.
+      // Embedded: the process that runs the reactors is its own mail worker.
       const logger = new Logger('Mail');
       this.mailTransport = createMailTransport({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
       await this.engines.queue.process(
@@ -113,6 +120,7 @@ export class InfrastructureModule implements OnApplicationBootstrap, OnApplicati
 
   async onApplicationShutdown(): Promise<void> {
     await this.runner.stop();
+    await this.runner.checkpointChannel?.close();
     await this.engines.close();
     await this.mailTransport?.close();
   }

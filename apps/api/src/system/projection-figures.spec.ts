@@ -110,6 +110,19 @@ describe('gatherProjectionFigures', () => {
     expect(figures.map((figure) => figure.state)).toEqual(['rebuilding', 'stopped', 'running']);
   });
 
+  it('reports a lagging projection that a projector holds the lease of as behind, not stopped', async () => {
+    const figures = await gatherProjectionFigures(
+      eventStore,
+      [target('leased', positions[3]), target('orphan', positions[3])],
+      [status('leased', 'stopped'), status('orphan', 'stopped')],
+      [],
+      [],
+      new Date(),
+      new Set(['leased']),
+    );
+    expect(figures.map((figure) => figure.state)).toEqual(['behind', 'stopped']);
+  });
+
   it('shows as failing a projection another process runs and recorded failing, with its error, category and since when', async () => {
     const recorded: ProjectionFailure = {
       id: 'elsewhere',

@@ -21,6 +21,8 @@ export async function gatherProjectionFigures(
   parked: readonly ParkedEvent[],
   failures: readonly ProjectionFailure[],
   now: Date,
+  /** Projections a projector holds the lease of (run by another process when this one does not). */
+  leased: ReadonlySet<string> = new Set(),
 ): Promise<ProjectionFigures[]> {
   // Projections mostly stand at the same checkpoint: the events after it are read once.
   const lags = new Map<string, ReturnType<typeof lagAfter>>();
@@ -40,7 +42,7 @@ export async function gatherProjectionFigures(
       );
       return {
         name: target.name,
-        state: failure ? 'failing' : stateOf(status, lagEvents),
+        state: failure ? 'failing' : stateOf(status, lagEvents, leased.has(target.name)),
         position: checkpoint?.toString() ?? null,
         lagEvents,
         lagSeconds: oldestPending ? Math.max(0, (now.getTime() - oldestPending.getTime()) / 1000) : 0,
@@ -66,10 +68,10 @@ function failureOf(status: ProjectionStatus | undefined, recorded: ProjectionFai
   return !runHere && recorded ? { error: recorded.error, category: recorded.category, since: recorded.since } : undefined;
 }
 
-function stateOf(status: ProjectionStatus | undefined, lagEvents: number): ProjectionState {
+function stateOf(status: ProjectionStatus | undefined, lagEvents: number, leased: boolean): ProjectionState {
   if (status?.state === 'rebuilding' || status?.state === 'failing') return status.state;
-  // Not run by this process (a worker hosts it), or run here and caught up or catching up.
-  if (status?.state === 'stopped' && lagEvents > 0) return 'stopped';
+  // Not run by this process nor leased by a projector, or run (here or by the lease holder) and caught up or catching up.
+  if (status?.state === 'stopped' && lagEvents > 0 && !leased) return 'stopped';
   return lagEvents > 0 ? 'behind' : 'running';
 }
 

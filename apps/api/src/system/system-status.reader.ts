@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SystemStatus } from '@app/contracts';
-import { createProjectionTargets, parkedEvents, projectionFailures, ProjectionRunner, type ProjectionTarget } from '@app/projections';
+import {
+  createProjectionTargets,
+  parkedEvents,
+  PROJECTION_LEASES_COLLECTION,
+  projectionFailures,
+  ProjectionRunner,
+  type ProjectionTarget,
+} from '@app/projections';
 import type { SiteEngines } from '../infrastructure/site-engines';
 import { CLOCK, SITE_ENGINES, type Clock } from '../infrastructure/tokens';
 import { gatherProjectionFigures } from './projection-figures';
@@ -22,8 +29,8 @@ export class SystemStatusReader {
     const { eventStore, readStore, queue } = this.engines;
     const [head, projections, jobs] = await Promise.all([
       eventStore.headPosition(),
-      Promise.all([parkedEvents(readStore), projectionFailures(readStore)]).then(([parked, failures]) =>
-        gatherProjectionFigures(eventStore, this.targets, this.runner.status(), parked, failures, this.clock()),
+      Promise.all([parkedEvents(readStore), projectionFailures(readStore), this.leased()]).then(([parked, failures, leased]) =>
+        gatherProjectionFigures(eventStore, this.targets, this.runner.status(), parked, failures, this.clock(), leased),
       ),
       queue.stats(),
     ]);
@@ -32,5 +39,11 @@ export class SystemStatusReader {
       projections,
       queue: { depth: jobs.waiting + jobs.active, waiting: jobs.waiting, active: jobs.active, failed: jobs.failed },
     };
+  }
+
+  /** The projections whose lease a projector holds now (wall clock: leases are compared across processes). */
+  private async leased(): Promise<Set<string>> {
+    const leases = await this.engines.readStore.find<{ id: string; expiresAt: number }>(PROJECTION_LEASES_COLLECTION, {});
+    return new Set(leases.filter((lease) => lease.expiresAt > Date.now()).map((lease) => lease.id));
   }
 }

@@ -119,6 +119,50 @@ describe('SqliteEventStore', () => {
     await store.close();
   }, 30_000);
 
+  it('interleaves appends of two store instances and another process on one file: no gap, no duplicate, every window complete', async () => {
+    const file = temporaryFile();
+    const stores = [new SqliteEventStore(file, { recentEventsKept: 50 }), new SqliteEventStore(file, { recentEventsKept: 50 })];
+    const metadata = { actor: 'test', occurredAt: new Date().toISOString() };
+    const event = (writer: string, n: number): EventToAppend => ({ type: 'Counted', data: { writer, n }, metadata });
+    // Both windows follow the head before the others append.
+    await stores[0].appendToStream('warm', [event('warm', 0)]);
+    for (const store of stores) expect(await store.readAll()).toHaveLength(1);
+
+    const fromInstance = (index: number) =>
+      Promise.all(
+        Array.from({ length: 30 }, (_, n) =>
+          stores[index].appendToStream(`s${index}-${n % 4}`, [event(`i${index}`, n), event(`i${index}`, n)]),
+        ),
+      );
+    const fromProcess = appendFromChildProcess(
+      stores[0],
+      'child',
+      Array.from({ length: 20 }, (_, n) => event('child', n)),
+    );
+    const reading = (async () => {
+      // Reads from the windows while the appends interleave: each read continues the last without a gap.
+      for (let round = 0; round < 20; round++) {
+        const events = await stores[1].readAll();
+        events.forEach((recorded, index) => expect(recorded.position).toBe(BigInt(index + 1)));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const results = (await Promise.all([fromInstance(0), fromInstance(1), fromProcess, reading])).slice(0, 2).flat() as {
+      position: bigint;
+    }[];
+
+    expect(new Set(results.map((result) => result.position)).size).toBe(60);
+    for (const store of stores) {
+      const all = await store.readAll();
+      expect(all).toHaveLength(1 + 120 + 20);
+      expect(all.map((recorded) => recorded.position)).toEqual(all.map((_, index) => BigInt(index + 1)));
+      // Read after the head seen earlier: the window holds the other writers' events too.
+      expect(await store.readAll({ after: 100n })).toHaveLength(41);
+      expect(await store.headPosition()).toBe(141n);
+    }
+    for (const store of stores) await store.close();
+  }, 30_000);
+
   it('keeps events across reopening the file', async () => {
     const file = temporaryFile();
     const first = new SqliteEventStore(file);
