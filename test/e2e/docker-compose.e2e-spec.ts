@@ -16,6 +16,7 @@ interface ComposeService {
   volumes?: (string | { type?: string; source?: string; target: string })[];
   healthcheck?: { test: string | string[] };
   ports?: (string | number)[];
+  deploy?: { replicas?: number };
 }
 
 interface ComposeFile {
@@ -47,7 +48,7 @@ const volumeSources = (service: ComposeService) =>
 
 describe('docker-compose.yml', () => {
   const engines = ['kurrentdb', 'mongo', 'meilisearch', 'redis', 'mailpit'];
-  const apps = ['api', 'worker'];
+  const apps = ['api', 'projector', 'worker'];
 
   it('runs every engine and both processes', () => {
     expect(Object.keys(services)).toEqual(expect.arrayContaining([...engines, ...apps]));
@@ -62,15 +63,24 @@ describe('docker-compose.yml', () => {
     for (const engine of engines) expect(services[engine].image).toBeDefined();
   });
 
-  it('builds the api and the worker from this repository and starts the built entries', () => {
+  it('builds the api, the projector and the worker from this repository and starts the built entries in their roles', () => {
     for (const name of apps) {
       const build = services[name].build;
       expect(typeof build === 'string' ? build : build?.context).toBe('.');
     }
     expect(commandOf(services.api)).toBe('node dist/apps/api/main.js');
+    expect(services.api.environment?.SITE_ROLE).toBe('api');
+    expect(commandOf(services.projector)).toBe('node dist/apps/api/main.js');
+    expect(services.projector.environment?.SITE_ROLE).toBe('projector');
     expect(commandOf(services.worker)).toBe('node dist/apps/worker/main.js');
     expect(packageJson.scripts.start).toContain('node dist/apps/api/main.js');
-    expect(packageJson.scripts['start:worker']).toBe('node dist/apps/worker/main.js');
+    expect(packageJson.scripts['start:api']).toContain('SITE_ROLE=api');
+    expect(packageJson.scripts['start:projector']).toContain('SITE_ROLE=projector');
+    expect(packageJson.scripts['start:worker']).toContain('node dist/apps/worker/main.js');
+  });
+
+  it('runs two api replicas', () => {
+    expect(services.api.deploy?.replicas).toBe(2);
   });
 
   it('points every engine URL of both processes at a compose service', () => {
@@ -118,7 +128,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('shares one files volume at DATA_DIR between the api and the worker', () => {
+  it('shares one files volume at DATA_DIR between the api, the projector and the worker', () => {
     for (const name of apps) expect(services[name].volumes).toContain('files:/data');
   });
 
@@ -155,7 +165,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('publishes the site and the mail UI', () => {
-    expect(services.api.ports).toContain('3000:3000');
+    expect(services.api.ports).toContain('3000-3001:3000');
     expect(services.mailpit.ports).toContain('8025:8025');
   });
 });

@@ -54,7 +54,7 @@ describe('HTTP security headers, CORS, docs and health', () => {
     it('allows only the listed origins, exposing auth-token', async () => {
       const listed = await site.http().get('/api/Home').set('Origin', 'https://other.example').expect(200);
       expect(listed.headers['access-control-allow-origin']).toBe('https://other.example');
-      expect(listed.headers['access-control-expose-headers']).toBe('auth-token,X-Request-Id');
+      expect(listed.headers['access-control-expose-headers']).toBe('auth-token,X-Request-Id,X-Read-Your-Writes');
       const preflight = await site
         .http()
         .options('/api/Article')

@@ -73,6 +73,7 @@ describe('idempotent retries across SIGKILL', () => {
       ...Array.from({ length: COMMENTS }, (_, n) => client('comment', n)),
     ];
     const unexpected: string[] = [];
+    let inFlight = 0;
 
     const send = async (client: Client, url: string): Promise<'answered' | 'again'> => {
       const [path, body] =
@@ -80,6 +81,7 @@ describe('idempotent retries across SIGKILL', () => {
           ? ['/api/Article', articleBody({ isPublished: true, title: `Retried post ${client.n}` })]
           : ['/api/ArticleComment', { articleID: articleId, content: `<p>Retried comment ${client.n}</p>` }];
       let response: Response;
+      inFlight += 1;
       try {
         response = await fetch(`${url}${path}`, {
           method: 'POST',
@@ -90,6 +92,8 @@ describe('idempotent retries across SIGKILL', () => {
       } catch {
         client.cutOff = true; // killed mid-request, or down
         return 'again';
+      } finally {
+        inFlight -= 1;
       }
       const envelope = (await response.json().catch(() => null)) as { result: number | { id: number } } | null;
       if (response.status === 200 && envelope) {
@@ -127,6 +131,8 @@ describe('idempotent retries across SIGKILL', () => {
     const killer = async () => {
       for (let kill = 0; kill < KILLS; kill += 1) {
         await sleep(300 + random() * 1_500);
+        // Kill while commands are on the wire (on a fast machine a random moment can fall between them).
+        for (let waited = 0; inFlight === 0 && waited < 2_000 && clients.some((client) => !client.answered); waited += 5) await sleep(5);
         const dying = current!;
         current = null;
         await dying.crash();
