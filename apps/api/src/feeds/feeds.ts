@@ -10,7 +10,7 @@ import { escapeHtml, summary } from '../page-heads/html';
 import { SITE_DESCRIPTION, SITE_NAME } from '../page-heads/page-head';
 import { modifiedOn, PublicPosts, publishedOn } from '../page-heads/public-posts';
 import { SiteUrls } from '../page-heads/site-urls';
-import { FEED_PATHS } from './feed-paths';
+import { FEED_PATHS } from '../page-heads/feed-paths';
 
 /** How many of the newest posts a feed carries. */
 export const FEED_SIZE = 20;
