@@ -11,7 +11,7 @@ import {
 } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
 import { COMMENTS_COLLECTION, type CommentDocument } from '@app/projections';
-import { AuthorNames } from '../accounts/author-names';
+import { AuthorNames } from '../shared/author-names';
 import { READ_STORE } from '../infrastructure/tokens';
 import { LikesOfReader } from '../shared/likes-of-reader';
 import { VisiblePosts } from '../shared/visible-post';

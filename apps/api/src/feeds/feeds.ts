@@ -4,7 +4,7 @@ import { POST_KINDS, sanitizeRichText, TAGS, postKindOf } from '@app/domain';
 import { ACCOUNTS_COLLECTION, plainTextOf, type AccountDocument, type PostViewDocument } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
 import type { SearchIndex } from '@app/search-index';
-import { AuthorNames } from '../accounts/author-names';
+import { AuthorNames } from '../shared/author-names';
 import { CLOCK, READ_STORE, SEARCH_INDEX, type Clock } from '../infrastructure/tokens';
 import { escapeHtml, summary } from '../page-heads/html';
 import { SITE_DESCRIPTION, SITE_NAME } from '../page-heads/page-head';

@@ -3,7 +3,7 @@ import { slugify } from '@app/contracts';
 import { POST_KINDS, sanitizeRichText, type PostKind } from '@app/domain';
 import { COMMENTS_COLLECTION, plainTextOf, type CommentDocument, type PostViewDocument } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
-import { AuthorNames, type AuthorName } from '../accounts/author-names';
+import { AuthorNames, type AuthorName } from '../shared/author-names';
 import { FEED_PATHS, feedAlternates } from './feed-paths';
 import { READ_STORE } from '../infrastructure/tokens';
 import { authorPerson } from './author-person';

@@ -9,7 +9,7 @@ import { GetPostHistoryHandler } from './history/get-post-history.query';
 import { GetModerationHistoryHandler } from './moderation/get-moderation-history.query';
 import { GetRecentModerationHandler } from './moderation/get-recent-moderation.query';
 import { ModerationController } from './moderation/moderation.controller';
-import { POST_ID_GENERATOR, postIdGeneratorProvider } from './post-id.generator';
+import { postIdGeneratorProvider } from '../shared/post-id.generator';
 import { AskQuestionHandler } from './questions/ask-question.command';
 import { EditQuestionHandler } from './questions/edit-question.command';
 import { GetQuestionHandler } from './questions/get-question.query';
@@ -35,6 +35,5 @@ import { SharedReadsModule } from '../shared/shared-reads.module';
     GetPostHistoryHandler,
     GetRecentModerationHandler,
   ],
-  exports: [POST_ID_GENERATOR],
 })
 export class PostsModule {}
