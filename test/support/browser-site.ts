@@ -21,7 +21,7 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
 
 /**
  * Serves this page's documents without the first read the server writes into them
- * (apps/api/src/http/first-reads.ts), so the SPA asks the API for it as after a navigation: for
+ * (apps/api/src/site-front/first-reads.ts), so the SPA asks the API for it as after a navigation: for
  * tests of what a page shows while its data is on the way.
  */
 export async function withoutFirstRead(page: Page): Promise<void> {

@@ -1,5 +1,6 @@
 export * from './projection-runner';
 export * from './projection-target';
+export * from './create-projection-targets';
 export * from './apply-batch';
 export * from './apply-search-batch';
 export * from './rebuild-projection';

@@ -1,14 +1,7 @@
-import type { EventStore } from '@app/event-store';
-import type { ReadStore } from '@app/read-store';
-import type { SearchIndex } from '@app/search-index';
-import { isReactor, type Projection, type SearchIndexProjection } from '../projection';
 import type { BatchTarget } from './apply-batch';
 import type { BatchResult, FailurePolicy } from './isolate-failures';
 import type { RebuildOptions, RebuildOutcome } from './rebuild-projection';
 import type { ParkedEventResolver } from './resolve-parked';
-import { reactorTarget } from './reactor-target';
-import { readStoreTarget } from './read-store-target';
-import { searchIndexTarget } from './search-index-target';
 
 /**
  * One checkpointed projection as the runner and the CLI drive it, whatever holds its documents
@@ -39,24 +32,4 @@ export interface ProjectionTarget {
   rebuild(options?: RebuildOptions): Promise<RebuildOutcome>;
   /** Retries or skips the events the live run parked. */
   readonly parked: ParkedEventResolver;
-}
-
-/** The search projection with the index that holds its documents and checkpoint. */
-export interface SearchTargetConfig {
-  index: SearchIndex;
-  projection: SearchIndexProjection;
-}
-
-/** Every target the site runs: the read-store projections, the reactors (side effects outside the read store's transactions), and the search projection when given. */
-export function createProjectionTargets(
-  eventStore: EventStore,
-  readStore: ReadStore,
-  projections: readonly Projection[],
-  search?: SearchTargetConfig,
-): ProjectionTarget[] {
-  const targets = projections.map((projection) =>
-    isReactor(projection) ? reactorTarget(eventStore, readStore, projection) : readStoreTarget(eventStore, readStore, projection),
-  );
-  if (search) targets.push(searchIndexTarget(eventStore, readStore, search.index, search.projection));
-  return targets;
 }

@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { AccountDirectory } from './account-directory';
 import { KnownDevices } from './known-devices';
 import { AccountsController } from './accounts.controller';
-import { AuthorNames } from './author-names';
+import { AuthorNames } from '../shared/author-names';
 import { ConfirmEmailHandler, RequestCredentialLinkHandler, ResetPasswordHandler } from './commands/credential-links.command';
 import { SetCommentNotificationsHandler } from './commands/comment-notifications.command';
 import { GetCommentNotificationsHandler } from './comment-notifications.query';

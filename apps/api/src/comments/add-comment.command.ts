@@ -5,7 +5,7 @@ import type { Comment } from '@app/contracts';
 import { commentDecider, commentStreamName, type Actor, type PostIdGenerator, type PostKind } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
-import { POST_ID_GENERATOR } from '../posts/post-id.generator';
+import { POST_ID_GENERATOR } from '../shared/post-id.generator';
 import { AbuseLimits } from '../rate-limits/abuse-limits';
 import { COMMENT_READ_MODELS } from './comment-kinds';
 import { CommentViews } from './comment-views';

@@ -11,10 +11,10 @@ import {
 } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
 import { COMMENTS_COLLECTION, type CommentDocument } from '@app/projections';
-import { AuthorNames } from '../accounts/author-names';
+import { AuthorNames } from '../shared/author-names';
 import { READ_STORE } from '../infrastructure/tokens';
-import { LikesOfReader } from '../likes/likes-of-reader';
-import { VisiblePosts } from '../posts/views/visible-post';
+import { LikesOfReader } from '../shared/likes-of-reader';
+import { VisiblePosts } from '../shared/visible-post';
 
 /** Comment documents as the SPA reads them: author names joined, `isLikedByMe` for the reader. */
 @Injectable()

@@ -13,9 +13,9 @@ import { ACCOUNTS_COLLECTION, COMMENTS_COLLECTION, POST_VIEW_COLLECTION } from '
 import { AdminOnly, Authenticated, CurrentUser } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { actorOf, viewerOf } from '../posts/session-actor';
+import { actorOf, viewerOf } from '../auth/session-actor';
 import { PublicRead } from '../public-reads/public-read.decorator';
-import { numericId } from '../reference-data/numeric-id.pipe';
+import { numericId } from '../http/numeric-id.pipe';
 import { AddCommentCommand } from './add-comment.command';
 import { ApproveCommentCommand } from './approve-comment.command';
 import { COMMENT_ROUTES } from './comment-kinds';

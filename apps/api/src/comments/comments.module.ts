@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { PostsModule } from '../posts/posts.module';
+import { postIdGeneratorProvider } from '../shared/post-id.generator';
+import { SharedReadsModule } from '../shared/shared-reads.module';
 import { AddCommentHandler } from './add-comment.command';
 import { ApproveCommentHandler } from './approve-comment.command';
 import { CommentViews } from './comment-views';
@@ -12,9 +13,10 @@ import { ListCommentsHandler } from './list-comments.query';
 
 /** Article and question comments (SPEC §7), one set of handlers over both post kinds. */
 @Module({
-  imports: [PostsModule],
+  imports: [SharedReadsModule],
   controllers: COMMENT_CONTROLLERS,
   providers: [
+    postIdGeneratorProvider,
     CommentFacts,
     CommentViews,
     AddCommentHandler,

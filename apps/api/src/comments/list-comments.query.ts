@@ -5,7 +5,7 @@ import { isAdmin, POST_KINDS, type Actor, type PostKind } from '@app/domain';
 import type { Filter, FindOptions, ReadStore } from '@app/read-store';
 import { COMMENTS_COLLECTION, type CommentDocument } from '@app/projections';
 import { READ_STORE } from '../infrastructure/tokens';
-import { VisiblePosts } from '../posts/views/visible-post';
+import { VisiblePosts } from '../shared/visible-post';
 import { CommentViews } from './comment-views';
 
 /**

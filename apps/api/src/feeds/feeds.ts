@@ -4,13 +4,13 @@ import { POST_KINDS, sanitizeRichText, TAGS, postKindOf } from '@app/domain';
 import { ACCOUNTS_COLLECTION, plainTextOf, type AccountDocument, type PostViewDocument } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
 import type { SearchIndex } from '@app/search-index';
-import { AuthorNames } from '../accounts/author-names';
+import { AuthorNames } from '../shared/author-names';
 import { CLOCK, READ_STORE, SEARCH_INDEX, type Clock } from '../infrastructure/tokens';
 import { escapeHtml, summary } from '../page-heads/html';
 import { SITE_DESCRIPTION, SITE_NAME } from '../page-heads/page-head';
 import { modifiedOn, PublicPosts, publishedOn } from '../page-heads/public-posts';
 import { SiteUrls } from '../page-heads/site-urls';
-import { FEED_PATHS } from './feed-paths';
+import { FEED_PATHS } from '../page-heads/feed-paths';
 
 /** How many of the newest posts a feed carries. */
 export const FEED_SIZE = 20;

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { postIdGeneratorProvider } from '../posts/post-id.generator';
+import { postIdGeneratorProvider } from '../shared/post-id.generator';
 import { DeleteFileHandler } from './delete-file.command';
 import { DownloadFileHandler } from './download-file.query';
 import { FileController } from './file.controller';

@@ -3,7 +3,7 @@ import type { UploadedDocument } from '@app/contracts';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { ReadStore } from '@app/read-store';
 import { UPLOADED_DOCUMENTS_COLLECTION, type UploadedDocument as StoredDocument } from '@app/projections';
-import { AuthorNames } from '../accounts/author-names';
+import { AuthorNames } from '../shared/author-names';
 import { READ_STORE } from '../infrastructure/tokens';
 
 /** GET /api/File/Documents (admins): every live uploaded document, newest first. */

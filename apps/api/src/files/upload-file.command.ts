@@ -17,7 +17,7 @@ import {
 } from '@app/domain';
 import { generateStoredName, type FileStore } from '@app/files';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { POST_ID_GENERATOR } from '../posts/post-id.generator';
+import { POST_ID_GENERATOR } from '../shared/post-id.generator';
 import { FILE_READ_MODELS } from './file-read-models';
 import { FILE_STORE } from './file-store.provider';
 import { ReferencedPosts } from './referenced-post';

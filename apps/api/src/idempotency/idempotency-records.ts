@@ -5,7 +5,7 @@ import type { SealedPersonalData } from '@app/domain';
 import { PersonalDataVault } from '@app/personal-data';
 import type { ReadDocument, ReadStore } from '@app/read-store';
 import { APP_CONFIG, CLOCK, READ_STORE, type Clock } from '../infrastructure/tokens';
-import { reservePostIds } from '../posts/post-id.generator';
+import { reservePostIds } from '../shared/post-id.generator';
 
 export const IDEMPOTENCY_COLLECTION = 'idempotency-keys';
 /** How long a key is remembered (a retry after that runs again). */

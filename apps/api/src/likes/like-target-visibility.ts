@@ -3,7 +3,7 @@ import { commentStreamName, DomainError, isCommentVisibleTo, LIKE_TARGETS, type 
 import type { ReadStore } from '@app/read-store';
 import { COMMENTS_COLLECTION, type CommentDocument } from '@app/projections';
 import { READ_STORE } from '../infrastructure/tokens';
-import { VisiblePosts } from '../posts/views/visible-post';
+import { VisiblePosts } from '../shared/visible-post';
 
 /** Whether the reader may see (and so like, or list the likers of) an item: a post, or a comment and its post. */
 @Injectable()

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PostsModule } from '../posts/posts.module';
+import { SharedReadsModule } from '../shared/shared-reads.module';
 import { LikeTargetVisibility } from './like-target-visibility';
 import { LIKE_CONTROLLERS } from './like.controller';
 import { ListLikersHandler } from './list-likers.query';
@@ -7,7 +7,7 @@ import { SetLikeHandler } from './set-like.command';
 
 /** Likes on articles, questions and their comments (SPEC §7 Like and Likes/Users), one definition over the four targets. */
 @Module({
-  imports: [PostsModule],
+  imports: [SharedReadsModule],
   controllers: LIKE_CONTROLLERS,
   providers: [LikeTargetVisibility, SetLikeHandler, ListLikersHandler],
 })

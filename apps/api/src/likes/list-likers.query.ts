@@ -4,7 +4,7 @@ import type { LikedUser } from '@app/contracts';
 import { LIKE_TARGETS, notFound, type Actor, type LikeTarget } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
 import { LIKES_COLLECTION, PROFILES_COLLECTION, type LikeDocument, type ProfileDocument } from '@app/projections';
-import { AuthorNames } from '../accounts/author-names';
+import { AuthorNames } from '../shared/author-names';
 import { READ_STORE } from '../infrastructure/tokens';
 import { LikeTargetVisibility } from './like-target-visibility';
 

@@ -1,4 +1,4 @@
-import type { AuthorName } from '../accounts/author-names';
+import type { AuthorName } from '../shared/author-names';
 import type { SiteUrls } from './site-urls';
 
 /** schema.org Person of an author: linked to their profile unless the account was erased. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { postKindOf, type PostKind } from '@app/domain';
-import { FEED_PATHS, feedAlternates } from '../feeds/feed-paths';
+import { FEED_PATHS, feedAlternates } from './feed-paths';
 import { escapeHtml } from './html';
 import { notFoundHead } from './not-found-head';
 import { SITE_DESCRIPTION, SITE_NAME, type PageHead } from './page-head';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { POST_KINDS, type PostKind } from '@app/domain';
-import { AuthorNames } from '../accounts/author-names';
+import { AuthorNames } from '../shared/author-names';
 import { SITE_NAME } from './page-head';
 import { PublicPosts } from './public-posts';
 import { renderSocialCard, type SocialCard } from './social-card';

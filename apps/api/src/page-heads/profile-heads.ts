@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { POST_KINDS, postKindOf } from '@app/domain';
 import { ACCOUNTS_COLLECTION, PROFILES_COLLECTION, type AccountDocument, type ProfileDocument } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
-import { FEED_PATHS, feedAlternates } from '../feeds/feed-paths';
+import { FEED_PATHS, feedAlternates } from './feed-paths';
 import { READ_STORE } from '../infrastructure/tokens';
 import { escapeHtml, summary } from './html';
 import { notFoundHead } from './not-found-head';

@@ -7,15 +7,15 @@ import { ACCOUNTS_COLLECTION, POST_VIEW_COLLECTION } from '@app/projections';
 import { AdminOnly, Authenticated, CurrentUser } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { LikesOfReader } from '../likes/likes-of-reader';
+import { LikesOfReader } from '../shared/likes-of-reader';
 import { PublicRead } from '../public-reads/public-read.decorator';
-import { numericId } from '../reference-data/numeric-id.pipe';
+import { numericId } from '../http/numeric-id.pipe';
 import { ApprovePostCommand } from './approve-post.command';
 import { GetArticleQuery } from './articles/get-article.query';
 import { DeletePostCommand } from './delete-post.command';
 import { GetPostHistoryQuery } from './history/get-post-history.query';
 import { GetQuestionQuery } from './questions/get-question.query';
-import { actorOf, viewerOf } from './session-actor';
+import { actorOf, viewerOf } from '../auth/session-actor';
 
 const NUMERIC_ID = /^\d{1,16}$/;
 

@@ -9,22 +9,20 @@ import { GetPostHistoryHandler } from './history/get-post-history.query';
 import { GetModerationHistoryHandler } from './moderation/get-moderation-history.query';
 import { GetRecentModerationHandler } from './moderation/get-recent-moderation.query';
 import { ModerationController } from './moderation/moderation.controller';
-import { POST_ID_GENERATOR, postIdGeneratorProvider } from './post-id.generator';
-import { LikesOfReader } from '../likes/likes-of-reader';
+import { postIdGeneratorProvider } from '../shared/post-id.generator';
 import { AskQuestionHandler } from './questions/ask-question.command';
 import { EditQuestionHandler } from './questions/edit-question.command';
 import { GetQuestionHandler } from './questions/get-question.query';
 import { QuestionSaveController } from './questions/question.controller';
 import { POST_CONTROLLERS } from './post.controller';
-import { VisiblePosts } from './views/visible-post';
+import { SharedReadsModule } from '../shared/shared-reads.module';
 
 /** Articles and questions: drafting, editing, publishing, moderation and their views (SPEC §7). */
 @Module({
+  imports: [SharedReadsModule],
   controllers: [...POST_CONTROLLERS, ArticleSaveController, QuestionSaveController, ModerationController],
   providers: [
     postIdGeneratorProvider,
-    VisiblePosts,
-    LikesOfReader,
     DraftArticleHandler,
     EditArticleHandler,
     GetArticleHandler,
@@ -37,6 +35,5 @@ import { VisiblePosts } from './views/visible-post';
     GetPostHistoryHandler,
     GetRecentModerationHandler,
   ],
-  exports: [POST_ID_GENERATOR, VisiblePosts, LikesOfReader],
 })
 export class PostsModule {}

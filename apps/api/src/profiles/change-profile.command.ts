@@ -25,7 +25,7 @@ import {
 import { PersonalDataVault } from '@app/personal-data';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { CLOCK, type Clock } from '../infrastructure/tokens';
-import { POST_ID_GENERATOR } from '../posts/post-id.generator';
+import { POST_ID_GENERATOR } from '../shared/post-id.generator';
 import * as geography from '../reference-data/geography';
 import type { ReadModelName } from '@app/projections';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { postIdGeneratorProvider } from '../posts/post-id.generator';
+import { postIdGeneratorProvider } from '../shared/post-id.generator';
 import { ChangeProfileHandler } from './change-profile.command';
 import { EraseAccountHandler } from './erase-account.command';
 import { ExportUserDataHandler } from './export-user-data.query';

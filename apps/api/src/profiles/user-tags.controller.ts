@@ -5,7 +5,7 @@ import { updateUserTagsRequestSchema, type UpdateUserTagsRequest } from '@app/co
 import { Authenticated, CurrentUser } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { actorOf } from '../posts/session-actor';
+import { actorOf } from '../auth/session-actor';
 import { ChangeProfileCommand } from './change-profile.command';
 import { ProfileReader } from './profile-reader';
 

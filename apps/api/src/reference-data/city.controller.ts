@@ -2,7 +2,7 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { ListCitiesQuery } from './list-cities.query';
-import { numericId } from './numeric-id.pipe';
+import { numericId } from '../http/numeric-id.pipe';
 
 @ApiTags('Master data')
 @Controller('City')

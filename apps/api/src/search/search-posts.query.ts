@@ -3,7 +3,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { EntityType, type GridPostItem, type SearchRequest, type SearchResult } from '@app/contracts';
 import { SEARCH_INDEX, SearchTookTooLongError, type SearchDocument, type SearchIndex, type SearchVisibility } from '@app/search-index';
 import { AccountDirectory } from '../accounts/account-directory';
-import { AuthorNames, type AuthorName } from '../accounts/author-names';
+import { AuthorNames, type AuthorName } from '../shared/author-names';
 
 /**
  * Who searches, which decides what can be found (SPEC §6, §7 Search):

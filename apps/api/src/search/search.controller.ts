@@ -7,7 +7,7 @@ import { AdminOnly, Authenticated, CurrentUser } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { PublicRead } from '../public-reads/public-read.decorator';
-import { actorOf } from '../posts/session-actor';
+import { actorOf } from '../auth/session-actor';
 import { SearchPostsQuery } from './search-posts.query';
 
 const searchRequest = new ZodValidationPipe(searchRequestSchema);

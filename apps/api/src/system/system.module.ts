@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MetricsController } from '../metrics/metrics.controller';
+import { MetricsController } from './metrics.controller';
 import { SystemController } from './system.controller';
 import { SystemStatusReader } from './system-status.reader';
 

@@ -4,7 +4,7 @@ import type { AppConfig } from '@app/config';
 import { articleDecider, articleStreamName, type Actor, type ArticleFields, type PostIdGenerator } from '@app/domain';
 import { EventSourcedCommands } from '../../infrastructure/event-sourced-commands';
 import { APP_CONFIG, CLOCK, type Clock } from '../../infrastructure/tokens';
-import { POST_ID_GENERATOR } from '../post-id.generator';
+import { POST_ID_GENERATOR } from '../../shared/post-id.generator';
 import { POST_READ_MODELS } from '../post-kinds';
 import { AbuseLimits } from '../../rate-limits/abuse-limits';
 

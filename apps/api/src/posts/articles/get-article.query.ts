@@ -1,9 +1,9 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Article } from '@app/contracts';
 import type { Actor } from '@app/domain';
-import { LikesOfReader } from '../../likes/likes-of-reader';
+import { LikesOfReader } from '../../shared/likes-of-reader';
 import { articleRecord, readsStaffInstructions } from '../views/post-records';
-import { VisiblePosts } from '../views/visible-post';
+import { VisiblePosts } from '../../shared/visible-post';
 
 /** SPEC §3 Article record with the author's display name; hidden posts are 'not found'. */
 export class GetArticleQuery extends Query<Article> {

@@ -3,7 +3,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { PostRevision } from '@app/contracts';
 import { canEdit, findCategory, forbidden, isVisibleTo, notFound, POST_KINDS, postSnapshots, type Actor, type PostKind } from '@app/domain';
 import type { EventStore } from '@app/event-store';
-import { AuthorNames, type AuthorName } from '../../accounts/author-names';
+import { AuthorNames, type AuthorName } from '../../shared/author-names';
 import { EVENT_STORE } from '../../infrastructure/tokens';
 
 /** Actors that are not accounts (event metadata `system` / `operator`) keep their own word. */

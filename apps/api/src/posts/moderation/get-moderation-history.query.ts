@@ -4,7 +4,7 @@ import { notFound, POST_KINDS, type PostKind } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
 import type { ModerationAction } from '@app/contracts';
 import { MODERATION_LOG_COLLECTION, type ModerationLogDocument } from '@app/projections';
-import { AuthorNames } from '../../accounts/author-names';
+import { AuthorNames } from '../../shared/author-names';
 import { READ_STORE } from '../../infrastructure/tokens';
 
 export interface ModerationHistoryEntry {

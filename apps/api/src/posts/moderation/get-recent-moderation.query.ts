@@ -4,7 +4,7 @@ import type { RecentModerationEntry } from '@app/contracts';
 import { POST_KINDS, postKindOf } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
 import { MODERATION_LOG_COLLECTION, POST_VIEW_COLLECTION, type ModerationLogDocument, type PostViewDocument } from '@app/projections';
-import { AuthorNames } from '../../accounts/author-names';
+import { AuthorNames } from '../../shared/author-names';
 import { READ_STORE } from '../../infrastructure/tokens';
 
 export const RECENT_MODERATION_LIMIT = 50;

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { postKindOf, validationError } from '@app/domain';
 import { AdminOnly } from '../../auth/auth.decorators';
-import { numericId } from '../../reference-data/numeric-id.pipe';
+import { numericId } from '../../http/numeric-id.pipe';
 import { GetModerationHistoryQuery } from './get-moderation-history.query';
 import { GetRecentModerationQuery } from './get-recent-moderation.query';
 

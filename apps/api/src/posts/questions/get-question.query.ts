@@ -1,9 +1,9 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Question } from '@app/contracts';
 import type { Actor } from '@app/domain';
-import { LikesOfReader } from '../../likes/likes-of-reader';
+import { LikesOfReader } from '../../shared/likes-of-reader';
 import { questionRecord, readsStaffInstructions } from '../views/post-records';
-import { VisiblePosts } from '../views/visible-post';
+import { VisiblePosts } from '../../shared/visible-post';
 
 /** SPEC §3 Question record with the author's display name; hidden posts are 'not found'. */
 export class GetQuestionQuery extends Query<Question> {

@@ -6,7 +6,7 @@ import { Authenticated, CurrentUser } from '../../auth/auth.decorators';
 import type { SessionUser } from '../../auth/session-user';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { requirePostId } from '../post-request';
-import { actorOf } from '../session-actor';
+import { actorOf } from '../../auth/session-actor';
 import { AskQuestionCommand } from './ask-question.command';
 import { EditQuestionCommand } from './edit-question.command';
 import { questionFieldsOf } from './question-request';

@@ -5,8 +5,8 @@ import type { Response } from 'express';
 import type { AppConfig } from '@app/config';
 import { notFound, unauthorized } from '@app/domain';
 import { APP_CONFIG } from '../infrastructure/tokens';
-import { SystemStatusReader } from '../system/system-status.reader';
-import { SiteMetrics } from './site-metrics';
+import { SystemStatusReader } from './system-status.reader';
+import { SiteMetrics } from '../metrics/site-metrics';
 
 /**
  * GET /metrics: Prometheus text format, outside /api and outside the envelope (the response is

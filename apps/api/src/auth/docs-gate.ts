@@ -3,9 +3,9 @@ import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-hos
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { AppConfig } from '@app/config';
 import { DomainError } from '@app/domain';
-import { AdminOnly } from '../auth/auth.decorators';
-import { SessionGuard } from '../auth/session.guard';
-import { failureEnvelope } from './envelope';
+import { AdminOnly } from './auth.decorators';
+import { SessionGuard } from './session.guard';
+import { failureEnvelope } from '../http/envelope';
 
 // Case-insensitive like Express's routing: /api/Docs reaches Swagger as well.
 const DOCS_PATHS = /^\/api\/docs(?:[-/.]|$)/i;

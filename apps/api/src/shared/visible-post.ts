@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { isVisibleTo, notFound, POST_KINDS, type Actor, type PostKind } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
 import { POST_VIEW_COLLECTION, type PostViewDocument } from '@app/projections';
-import { READ_STORE } from '../../infrastructure/tokens';
-import { AuthorNames, type AuthorName } from '../../accounts/author-names';
+import { READ_STORE } from '../infrastructure/tokens';
+import { AuthorNames, type AuthorName } from './author-names';
 
 export interface VisiblePostView {
   post: PostViewDocument;

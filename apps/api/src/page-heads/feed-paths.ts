@@ -1,4 +1,4 @@
-import type { AlternateLink } from '../page-heads/page-head';
+import type { AlternateLink } from './page-head';
 
 const segment = encodeURIComponent;
 

@@ -6,7 +6,7 @@ import { PostCards } from '../page-heads/post-cards';
 import { POST_CARD_PATH, SITE_CARD_PATH, SiteUrls } from '../page-heads/site-urls';
 import { robotsTxt } from '../sitemap/robots';
 import { Sitemap } from '../sitemap/sitemap';
-import { failureEnvelope } from './envelope';
+import { failureEnvelope } from '../http/envelope';
 
 const CONTENT_TYPES: Record<FeedFormat, string> = {
   rss: 'application/rss+xml; charset=utf-8',

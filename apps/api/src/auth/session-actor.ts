@@ -1,5 +1,5 @@
 import { unauthorized, type Actor } from '@app/domain';
-import type { SessionUser } from '../auth/session-user';
+import type { SessionUser } from './session-user';
 
 /** The caller as the deciders know them; the session guard has already read the role fresh. */
 export const viewerOf = (user: SessionUser | null): Actor | null => (user ? { accountId: user.accountId, roleId: user.roleId } : null);
