@@ -6,7 +6,7 @@ import { EVENT_STORE } from '@app/api';
 import type { EventStore } from '@app/event-store';
 import { SEND_MAIL } from '@app/mail';
 import { ProjectionRunner } from '@app/projections';
-import { CapturingSmtpServer, deliveredMail, TestRedisServer, type CapturedMail } from '@app/testing';
+import { CapturingSmtpServer, deliveredMail, eventually, TestRedisServer, type CapturedMail } from '@app/testing';
 import { bearer, signUp } from '../support/accounts';
 import { linkIn } from '../support/mailbox';
 import { articleBody, createPost } from '../support/posts';
@@ -190,14 +190,5 @@ if (!existsSync(WORKER)) {
     }, 240_000);
   });
 
-async function until(
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs: number,
-  what: () => string = () => 'a condition',
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const until = (condition: () => boolean | Promise<boolean>, timeoutMs: number, what: () => string = () => 'a condition') =>
+  eventually(condition, what, timeoutMs, 100);

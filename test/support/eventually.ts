@@ -1,8 +1,2 @@
-/** Polls a condition the site reaches on its own (layout, timers, projections catching up). */
-export async function eventually(condition: () => Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+// One polling helper for every test: see libs/testing.
+export { eventually } from '@app/testing';

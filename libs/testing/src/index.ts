@@ -7,3 +7,4 @@ export * from './capturing-smtp-server';
 export * from './projection-spec';
 export * from './search-projection-spec';
 export * from './redis-server';
+export * from './eventually';

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { eventually } from '@app/testing';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEventStore, type EventStore, type RecordedEvent } from '@app/event-store';
@@ -74,13 +75,7 @@ function flakyReadStore(readStore: ReadStore, dependency: Dependency, where: 'co
 const metadata = { actor: 'test', occurredAt: '2026-01-01T00:00:00.000Z' };
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
 
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+const until = (condition: () => boolean | Promise<boolean>, what: string) => eventually(condition, what, 10_000, 5);
 
 jest.setTimeout(30_000);
 

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { eventually } from '@app/testing';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEventStore, type EventStore, type RecordedEvent } from '@app/event-store';
@@ -9,13 +10,7 @@ import { ProjectionRunner } from './projection-runner';
 import { rebuildProjection } from './rebuild-projection';
 
 /** Resolves once `condition` holds (checked every 10 ms), failing after 5 s. */
-async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in 5 s');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const until = (condition: () => boolean | Promise<boolean>) => eventually(condition, 'a condition', 5_000, 10);
 
 interface Tally {
   id: string;

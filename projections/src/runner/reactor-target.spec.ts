@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { eventually } from '@app/testing';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEventStore, type EventStore, type RecordedEvent } from '@app/event-store';
@@ -186,10 +187,4 @@ describe('reactor target', () => {
 
 const target = (readStore: ReadStore) => readStore.getCheckpoint('mailer');
 
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+const until = (condition: () => boolean, timeoutMs = 10_000) => eventually(condition, 'a condition', timeoutMs, 5);

@@ -1,4 +1,4 @@
-import { TestRedisServer } from '@app/testing';
+import { eventually, TestRedisServer } from '@app/testing';
 import { JobQueueUnavailable } from '../job-queue.port';
 import { BullMqJobQueue } from './bullmq-job-queue';
 
@@ -45,10 +45,4 @@ describe('BullMQ job queue while Redis is away', () => {
   }, 60_000);
 });
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const until = (condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) => eventually(condition, 'a condition', timeoutMs);
