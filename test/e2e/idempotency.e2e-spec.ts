@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { firstSearchPager, IDEMPOTENCY_MESSAGES } from '@app/contracts';
-import { listCities, listCountries, listStates } from '@app/api/reference-data/geography';
 import type { EventStore } from '@app/event-store';
 import type { ReadDocument, ReadStore } from '@app/read-store';
 import { samplePng } from '@app/testing';
+import { basicInfo } from '../support/profiles';
 import { EVENT_STORE, READ_STORE } from '@app/api';
 import { IDEMPOTENCY_COLLECTION, IDS_PER_KEY, IdempotencyRecords } from '@app/api/idempotency/idempotency-records';
 import { bearer, signUp, type TestUser } from '../support/accounts';
@@ -285,26 +285,3 @@ function sortedKeys(value: unknown): unknown {
       .map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]),
   );
 }
-
-// A real place from the master data.
-const country = listCountries().find((item) => listStates(item.id).some((state) => listCities(state.id).length > 0))!;
-const state = listStates(country.id).find((item) => listCities(item.id).length > 0)!;
-const basicInfo = () => ({
-  name: 'Ada Lovelace',
-  title: 'Analyst',
-  contactEmail: 'ada@example.org',
-  about: 'Engines and notes.',
-  phone: '+44 1234',
-  dateOfBirth: '1990-12-10',
-  genderId: 2,
-  countryId: country.id,
-  stateId: state.id,
-  cityId: listCities(state.id)[0].id,
-  websiteUrl: 'https://ada.example.org',
-  linkedInUrl: null,
-  gitHubUrl: 'https://github.com/ada',
-  resumeUrl: null,
-  showDOB: false,
-  showEmail: false,
-  showPhone: false,
-});

@@ -2,7 +2,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_STORE, READ_STORE } from '@app/api';
 import { PROFILE_MESSAGES } from '@app/contracts';
-import { listCities, listCountries, listStates } from '@app/api/reference-data/geography';
 import type { EventStore } from '@app/event-store';
 import {
   ACCOUNTS_COLLECTION,
@@ -17,34 +16,9 @@ import { bearer, signUp, type TestUser } from '../support/accounts';
 import { eventually } from '../support/eventually';
 import { articleBody, createPost, documentsOf } from '../support/posts';
 import { runCli, runCliInBackground } from '../support/run-cli';
+import { basicInfo, city, country, otherCity, state } from '../support/profiles';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-// A real place from the master data, and a city of another state.
-const country = listCountries().find((item) => listStates(item.id).length > 1)!;
-const [state, otherState] = listStates(country.id).filter((item) => listCities(item.id).length > 0);
-const city = listCities(state.id)[0];
-const otherCity = listCities(otherState.id)[0];
-
-const basicInfo = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Ada Lovelace',
-  title: 'Analyst',
-  contactEmail: 'ada@example.org',
-  about: 'Engines and notes.',
-  phone: '+44 1234',
-  dateOfBirth: '1990-12-10',
-  genderId: 2,
-  countryId: country.id,
-  stateId: state.id,
-  cityId: city.id,
-  websiteUrl: 'https://ada.example.org',
-  linkedInUrl: null,
-  gitHubUrl: 'https://github.com/ada',
-  resumeUrl: null,
-  showDOB: false,
-  showEmail: false,
-  showPhone: false,
-  ...overrides,
-});
 const company = (overrides: Record<string, unknown> = {}) => ({
   companyName: 'Analytical Engines',
   designation: 'Programmer',
