@@ -177,7 +177,7 @@ describe('crash safety: SIGKILL mid-burst, restart on the same data', () => {
 
 interface Health {
   eventStoreHead: string | null;
-  projections: { name: string; state: string; checkpoint: string | null }[];
+  projections: { name: string; state: string; checkpoint: string | null; lagEvents: number }[];
 }
 
 /** Until every projection of the restarted site is live at the head of the log. */
@@ -186,7 +186,7 @@ async function waitUntilCaughtUp(url: string): Promise<Health> {
   for (;;) {
     const health = (await (await fetch(`${url}/api/health`)).json()) as Health;
     const body = 'result' in health ? (health as unknown as { result: Health }).result : health;
-    if (body.projections.every((projection) => projection.state === 'live' && projection.checkpoint === body.eventStoreHead)) return body;
+    if (body.projections.every((projection) => projection.state === 'running' && projection.lagEvents === 0)) return body;
     if (Date.now() > deadline) throw new Error(`Projections did not catch up: ${JSON.stringify(body)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -72,6 +72,9 @@ describe('docker-compose.yml', () => {
     expect(services.api.environment?.SITE_ROLE).toBe('api');
     expect(commandOf(services.projector)).toBe('node dist/apps/api/main.js');
     expect(services.projector.environment?.SITE_ROLE).toBe('projector');
+    // The projector has no public port: compose checks it on its own health port.
+    const healthPort = String(services.projector.environment?.HEALTH_PORT);
+    expect(JSON.stringify(services.projector.healthcheck?.test)).toContain(`localhost:${healthPort}/health`);
     expect(commandOf(services.worker)).toBe('node dist/apps/worker/main.js');
     expect(packageJson.scripts.start).toContain('node dist/apps/api/main.js');
     expect(packageJson.scripts['start:api']).toContain('SITE_ROLE=api');

@@ -2,51 +2,38 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { RATE_LIMIT_DEFAULTS } from '@app/contracts';
 import { createEventStore, type RecordedEvent } from '@app/event-store';
 import { PROJECTION_LEASES_COLLECTION, SEARCH_PROJECTION_NAME } from '@app/projections';
 import { createReadStore } from '@app/read-store';
 import { TestRedisServer } from '@app/testing';
 import { countMailTo, waitForMailTo } from '../support/mailbox';
 import { articleBody } from '../support/posts';
+import { startProjector, type RunningProjector } from '../support/projector';
 import { startServer, type RunningServer } from '../support/server';
-import { callSite, signUpOnSite, type SiteAccount } from '../support/site-api';
+import { callSite, grantAdmin, signUpOnSite, type SiteAccount } from '../support/site-api';
+
+interface ProjectorHealth {
+  status: string;
+  leasesHeld: string[];
+}
+
+async function projectorHealth(projector: RunningProjector): Promise<{ status: number; body: ProjectorHealth }> {
+  const response = await fetch(projector.healthUrl);
+  return { status: response.status, body: (await response.json()) as ProjectorHealth };
+}
+
+interface ProjectionHealth {
+  name: string;
+  state: string;
+  checkpoint: string | null;
+  lagEvents: number;
+  heldBy: string | null;
+}
 
 jest.setTimeout(120_000);
 
-const MAIN = join(__dirname, '..', '..', 'dist', 'apps', 'api', 'main.js');
 const POSTS = 18;
-
-/** A projector (SITE_ROLE=projector, the built entry point), resolved once it runs. */
-interface RunningProjector {
-  pid: number;
-  output(): string;
-  kill(signal: NodeJS.Signals): Promise<void>;
-}
-
-async function startProjector(env: Record<string, string>): Promise<RunningProjector> {
-  const child: ChildProcess = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, NO_COLOR: '1', RATE_LIMITS: 'off', ...env, SITE_ROLE: 'projector' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-64 * 1024));
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 30_000;
-  while (!output.includes('Projector running')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The projector did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    pid: child.pid!,
-    output: () => output,
-    kill: async (signal) => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
-    },
-  };
-}
 
 async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -79,7 +66,9 @@ describe('topology: API processes, projectors with leases, Redis', () => {
     env = { REDIS_URL: redis.url, DATA_DIR: dataDir };
     projectors.push(await startProjector(env));
     projectors.push(await startProjector(env));
-    for (let n = 0; n < 2; n++) apis.push(await startServer({ dataDir, env: { ...env, SITE_ROLE: 'api' } }));
+    // Abuse limits on, logins at their defaults (shared through Redis); posts and likes raised for the burst.
+    const rateLimits = 'post=1000/1h,like=1000/1m';
+    for (let n = 0; n < 2; n++) apis.push(await startServer({ dataDir, env: { ...env, SITE_ROLE: 'api', RATE_LIMITS: rateLimits } }));
     // The mail worker: writes .eml files under DATA_DIR/mail (no SMTP_URL).
     worker = spawn(process.execPath, [join(__dirname, '..', '..', 'dist', 'apps', 'worker', 'main.js')], {
       env: { ...process.env, ...env },
@@ -106,6 +95,13 @@ describe('topology: API processes, projectors with leases, Redis', () => {
     } finally {
       await readStore.close();
     }
+  });
+
+  it("answers each projector's own health check: 200 for the holder and for the standby", async () => {
+    const [holder, standby] = await Promise.all(projectors.map(projectorHealth));
+    expect(holder).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(holder.body.leasesHeld).toContain(SEARCH_PROJECTION_NAME);
+    expect(standby).toMatchObject({ status: 200, body: { status: 'ok', leasesHeld: [] } });
   });
 
   it('logs in on one API an account signed up on the other', async () => {
@@ -203,6 +199,53 @@ describe('topology: API processes, projectors with leases, Redis', () => {
     } finally {
       await readStore.close();
       await eventStore.close();
+    }
+  });
+
+  it("reports on an API process the projections as the surviving projector runs them, with each lease's holder", async () => {
+    await grantAdmin(apis[0], accounts[2]);
+    const health = async () => {
+      const response = await fetch(`${apis[0].url}/api/health`, { headers: { Authorization: `Bearer ${accounts[2].token}` } });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { result: { eventStoreHead: string; projections: ProjectionHealth[] } }).result;
+    };
+    const survivor = `:${projectors[1].pid}:`;
+    const caughtUp = await eventually(
+      async () => {
+        const result = await health();
+        return result.projections.every((projection) => projection.state === 'running' && projection.lagEvents === 0) ? result : undefined;
+      },
+      10_000,
+      'every projection running and caught up, as GET /api/health on an API process reports it',
+    );
+    expect(caughtUp.projections.length).toBeGreaterThan(5);
+    for (const projection of caughtUp.projections) {
+      expect(projection.heldBy).toContain(survivor);
+      expect(BigInt(projection.checkpoint ?? '-1')).toBeGreaterThan(0n);
+    }
+    expect(await projectorHealth(projectors[1])).toMatchObject({ status: 200, body: { status: 'ok' } });
+  });
+
+  it('limits login failures for one e-mail spread over both APIs as one', async () => {
+    const account = await signUpOnSite(apis[0].url, 'Dee Limited');
+    const login = (n: number, password: string) =>
+      fetch(`${apis[n % 2].url}/api/Account/Login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ Email: account.email, Password: password, RememberMe: false }),
+      });
+    const limit = RATE_LIMIT_DEFAULTS['login-email-address'].max;
+    for (let n = 0; n < limit; n++) {
+      const response = await login(n, 'a-wrong-pass1');
+      expect([n, response.status]).toEqual([n, 401]);
+    }
+    // The next attempt is refused on either API, whichever the failures went to, even with the right password.
+    for (let n = limit; n < limit + 2; n++) {
+      const response = await login(n, account.password);
+      expect([n, response.status]).toEqual([n, 429]);
+      const envelope = (await response.json()) as { success: boolean; errorMessage: string };
+      expect(envelope.success).toBe(false);
+      expect(envelope.errorMessage).toMatch(/^Too many/);
     }
   });
 });

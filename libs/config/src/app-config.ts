@@ -12,6 +12,8 @@ export interface AppConfig {
    */
   role: SiteRole;
   port: number;
+  /** HEALTH_PORT: where a projector (no public port) answers GET /health; unset, it answers none. */
+  healthPort?: number;
   dataDir: string;
   publicUrl: string;
   jwtSecret: string;
@@ -84,6 +86,7 @@ const optionalUrl = z
 const environmentSchema = z.object({
   SITE_ROLE: z.enum(SITE_ROLES).default('all'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   DATA_DIR: z.string().trim().min(1).default(DEFAULT_DATA_DIR),
   PUBLIC_URL: z.string().trim().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -160,6 +163,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   return {
     role: env.SITE_ROLE,
     port,
+    healthPort: env.HEALTH_PORT,
     dataDir,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     jwtSecret,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEventStore, type EventStore, type RecordedEvent } from '@app/event-store';
 import { createReadStore, type ReadStore, type ReadStoreTransaction } from '@app/read-store';
+import { eventually } from '@app/testing';
 import type { Projection } from '../projection';
 import { ProjectionLeases } from './projection-leases';
 import { ProjectionRunner } from './projection-runner';
@@ -102,5 +103,29 @@ describe('projection leases', () => {
     const tallies = await readStores[0].find<Tally>('tally', {});
     expect(tallies).toHaveLength(40);
     expect(tallies.every((tally) => tally.times === 1)).toBe(true);
+  });
+
+  it('is healthy while its heartbeats renew (holder and standby alike), and not once they fail', async () => {
+    const runner = (index: number) =>
+      new ProjectionRunner(eventStore, readStores[index], [tallyProjection], {
+        idlePollMs: 20,
+        leases: { owner: `runner-${index}`, heartbeatMs: 50 },
+        logger: { log: () => {}, warn: () => {}, error: () => {} },
+      });
+    const [holder, standby] = [runner(0), runner(1)];
+    expect(holder.leaseHealth().healthy).toBe(false); // not started
+    await holder.start();
+    await standby.start();
+    expect(holder.leaseHealth()).toMatchObject({ healthy: true, held: ['tally'] });
+    expect(standby.leaseHealth()).toMatchObject({ healthy: true, held: [] });
+
+    await readStores[1].close(); // the standby's store stops answering: its heartbeats fail
+    await eventually(() => !standby.leaseHealth().healthy, 'the standby to report its failing heartbeats');
+    expect(holder.leaseHealth().healthy).toBe(true);
+    await standby.stop();
+    readStores[1] = await createReadStore({ dataDir });
+
+    await holder.stop();
+    expect(holder.leaseHealth()).toMatchObject({ healthy: false, held: [] });
   });
 });

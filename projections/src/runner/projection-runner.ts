@@ -111,6 +111,8 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
   /** Rung when the leases this runner holds changed: a loop that stood by looks again. */
   private readonly leasesChanged = new Signal();
   private heartbeat?: NodeJS.Timeout;
+  /** When the last lease heartbeat succeeded (wall clock, as the leases), for `leaseHealth`. */
+  private leasesRenewedAt: Date | null = null;
   readonly checkpointChannel?: CheckpointChannel;
   private readonly unlisten?: () => void;
 
@@ -150,6 +152,7 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
     for (const target of this.targets) await target.prepare();
     if (this.leases) {
       await this.leases.heartbeat(); // one process alone takes every lease at once
+      this.leasesRenewedAt = new Date();
       this.logLeases();
       this.heartbeat = setInterval(() => void this.renewLeases(), this.leases.heartbeatMs);
     }
@@ -189,7 +192,9 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
 
   private async renewLeases(): Promise<void> {
     try {
-      if (await this.leases!.heartbeat()) {
+      const changed = await this.leases!.heartbeat();
+      this.leasesRenewedAt = new Date();
+      if (changed) {
         this.logLeases();
         this.leasesChanged.notify();
       }
@@ -231,6 +236,19 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
         wait = next;
       }
     }
+  }
+
+  /**
+   * Whether this runner keeps its leases: it runs, and its last heartbeat (which renews the leases
+   * held and takes the free ones) succeeded within two heartbeats. A standby holding nothing is
+   * healthy too; one whose store stopped answering is not. Without leases: whether it runs.
+   */
+  leaseHealth(): { healthy: boolean; held: string[]; renewedAt: Date | null } {
+    const held = this.targets.filter((target) => this.running && this.holds(target.name)).map((target) => target.name);
+    if (!this.leases) return { healthy: this.running, held, renewedAt: null };
+    const renewedAt = this.leasesRenewedAt;
+    const fresh = renewedAt !== null && Date.now() - renewedAt.getTime() <= 2 * this.leases.heartbeatMs;
+    return { healthy: this.running && fresh, held, renewedAt };
   }
 
   status(): ProjectionStatus[] {

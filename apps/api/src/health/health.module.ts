@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { SystemModule } from '../system/system.module';
 import { HealthController } from './health.controller';
 
-@Module({ controllers: [HealthController] })
+@Module({ imports: [SystemModule], controllers: [HealthController] })
 export class HealthModule {}

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SystemStatus } from '@app/contracts';
+import type { ProjectionFigures, SystemStatus } from '@app/contracts';
 import {
   createProjectionTargets,
   parkedEvents,
@@ -11,6 +11,13 @@ import {
 import type { SiteEngines } from '../infrastructure/site-engines';
 import { CLOCK, SITE_ENGINES, type Clock } from '../infrastructure/tokens';
 import { gatherProjectionFigures } from './projection-figures';
+
+/** A projection's lease as stored: the projector process that runs it, until when (wall-clock ms). */
+export interface ProjectionLease {
+  id: string;
+  owner: string;
+  expiresAt: number;
+}
 
 /** The operator's figures: the log head, every projection (gatherProjectionFigures) and the job queue. */
 @Injectable()
@@ -26,14 +33,8 @@ export class SystemStatusReader {
   }
 
   async read(): Promise<SystemStatus> {
-    const { eventStore, readStore, queue } = this.engines;
-    const [head, projections, jobs] = await Promise.all([
-      eventStore.headPosition(),
-      Promise.all([parkedEvents(readStore), projectionFailures(readStore), this.leased()]).then(([parked, failures, leased]) =>
-        gatherProjectionFigures(eventStore, this.targets, this.runner.status(), parked, failures, this.clock(), leased),
-      ),
-      queue.stats(),
-    ]);
+    const { eventStore, queue } = this.engines;
+    const [head, projections, jobs] = await Promise.all([eventStore.headPosition(), this.projections(), queue.stats()]);
     return {
       head: head?.toString() ?? null,
       projections,
@@ -41,9 +42,20 @@ export class SystemStatusReader {
     };
   }
 
-  /** The projections whose lease a projector holds now (wall clock: leases are compared across processes). */
-  private async leased(): Promise<Set<string>> {
-    const leases = await this.engines.readStore.find<{ id: string; expiresAt: number }>(PROJECTION_LEASES_COLLECTION, {});
-    return new Set(leases.filter((lease) => lease.expiresAt > Date.now()).map((lease) => lease.id));
+  /**
+   * Every projection as the process running it sees it: positions, parked events, failures and
+   * leases come from the stores, so an API process that runs none reports the projector's.
+   */
+  async projections(leases?: readonly ProjectionLease[]): Promise<ProjectionFigures[]> {
+    const { eventStore, readStore } = this.engines;
+    const [parked, failures, live] = await Promise.all([parkedEvents(readStore), projectionFailures(readStore), leases ?? this.leases()]);
+    const leased = new Set(live.map((lease) => lease.id));
+    return gatherProjectionFigures(eventStore, this.targets, this.runner.status(), parked, failures, this.clock(), leased);
+  }
+
+  /** The leases a projector holds now (wall clock: leases are compared across processes). */
+  async leases(): Promise<ProjectionLease[]> {
+    const leases = await this.engines.readStore.find<ProjectionLease & Record<string, unknown>>(PROJECTION_LEASES_COLLECTION, {});
+    return leases.filter((lease) => lease.expiresAt > Date.now());
   }
 }
