@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { format, resolveConfig } from 'prettier';
 import { ROOT } from './support/children';
-import { benchmarksMarkdown, figuresTable, type Machine, type ScenarioResult } from './support/report';
+import { benchmarksMarkdown, figuresTable, summaryTable, type Machine, type ScenarioResult } from './support/report';
 import type { Scenario } from './support/scenario';
 import { enableProfiling, PROFILE_DIR, profileSummaries } from './support/profiles';
 import { buildSiteIfChanged, describeDecision } from '../../tools/build-if-changed';
@@ -23,6 +23,7 @@ import { mailScenario } from './scenarios/mail.bench';
 import { projectionLagScenario } from './scenarios/projection-lag.bench';
 import { readsUnderWritesScenario } from './scenarios/reads-under-writes.bench';
 import { rebuildScenario } from './scenarios/rebuild.bench';
+import { scaleOutScenario } from './scenarios/scale-out.bench';
 import { searchScenario } from './scenarios/search.bench';
 import { startScenario } from './scenarios/start.bench';
 
@@ -30,6 +31,7 @@ const SCENARIOS: Scenario[] = [
   httpReadsScenario,
   readsUnderWritesScenario,
   commandsScenario,
+  scaleOutScenario,
   appendsScenario,
   rebuildScenario,
   projectionLagScenario,
@@ -95,6 +97,7 @@ async function main(): Promise<void> {
       const outcome = await scenario.run(context);
       result = { title: scenario.title, ...outcome, seconds: (performance.now() - scenarioStarted) / 1000 };
       console.log(figuresTable(result.figures));
+      if (result.summary.length > 0) console.log(`\n${summaryTable(result.summary)}`);
       for (const note of result.notes) console.log(`  - ${note}`);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -7,18 +7,18 @@ import { startListeningChild } from '../support/children';
 import type { CapturedResponse } from '../support/floor-server';
 import { runLoad, type LoadRequest } from '../support/load';
 import { formatNumber, type Figure, type SummaryLine } from '../support/report';
-import type { Scenario } from '../support/scenario';
+import { loadSeconds, type Scenario } from '../support/scenario';
 import { createArticle, signUpMany, startBenchSite } from '../support/site';
 
 const CONNECTION_COUNTS = [16, 64];
 
-const COMMAND_TARGET = '>= 1,000 req/s, p99 <= 50 ms, read-your-writes kept';
+const COMMAND_TARGET = '>= 1,500 req/s, p99 <= 50 ms, read-your-writes kept';
 
 export const commandsScenario: Scenario = {
   id: 'commands',
   title: 'POST commands (create article, comment, like) at 16 and 64 connections',
-  async run({ quick }) {
-    const seconds = quick ? 1 : 10;
+  async run(context) {
+    const seconds = loadSeconds(context, 1, 10);
     const accountsNeeded = Math.max(...CONNECTION_COUNTS);
     const site = await startBenchSite('commands');
     const work = mkdtempSync(join(tmpdir(), 'bench-commands-'));

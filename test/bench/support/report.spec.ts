@@ -64,7 +64,7 @@ describe('bench report helpers', () => {
     });
     expect(markdown).toContain('| CPU     | AMD EPYC (2 cores)');
     expect(markdown).toContain('| commit  | abc1234');
-    expect(markdown).toContain('| GET /api/Home/ | 500 req/s = 0.25x express | >= 0.80x express  |');
+    expect(markdown).toContain('| GET /api/Home/ | 500 req/s = 0.25x express | >= 0.80x express       |');
     expect(markdown).toContain('| Mail           | FAILED: no Redis          |');
     expect(markdown).toContain('## HTTP reads\n\n`npm run bench -- --only reads` (30 s)');
     expect(markdown).toContain('- 50 connections');

@@ -77,6 +77,14 @@ export function figuresTable(figures: readonly Figure[]): string {
   );
 }
 
+/** A scenario's rows of the summary table, each figure beside its target, as the console shows them. */
+export function summaryTable(summary: readonly SummaryLine[]): string {
+  return markdownTable(
+    ['path', 'measured', 'target'],
+    summary.map((line) => [line.path, line.measured, line.target || '(no target)']),
+  );
+}
+
 export interface Machine {
   cpu: string;
   cores: number;
@@ -131,7 +139,7 @@ export function benchmarksMarkdown(options: {
     ),
     '',
     markdownTable(
-      ['path', 'measured', 'target (issue 12)'],
+      ['path', 'measured', 'target (issues 12, 22)'],
       summary.map((line) => [line.path, line.measured, line.target]),
     ),
     '',

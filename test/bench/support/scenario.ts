@@ -21,3 +21,12 @@ export interface Scenario {
   title: string;
   run(context: BenchContext): Promise<ScenarioOutcome>;
 }
+
+/**
+ * How long a scenario's load runs, in seconds: BENCH_SECONDS when set (a short check of one
+ * scenario, e.g. `BENCH_SECONDS=5 npm run bench -- --only failover`), else `quick` or `full`.
+ */
+export function loadSeconds(context: Pick<BenchContext, 'quick'>, quick: number, full: number): number {
+  const override = Number(process.env.BENCH_SECONDS);
+  return Number.isFinite(override) && override > 0 ? override : context.quick ? quick : full;
+}
