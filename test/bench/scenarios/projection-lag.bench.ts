@@ -26,7 +26,7 @@ export const projectionLagScenario: Scenario = {
     return {
       figures: outcomes.flatMap((outcome) => outcome.figures),
       summary: outcomes.flatMap((outcome) => outcome.summary),
-      notes: outcomes.flatMap((outcome) => outcome.notes),
+      notes: [...new Set(outcomes.flatMap((outcome) => outcome.notes))], // how lag is measured is said once
     };
   },
 };
