@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
 const MAIN = join(__dirname, '..', '..', 'dist', 'apps', 'api', 'main.js');
-const READY_TIMEOUT_MS = 30_000;
+const READY_TIMEOUT_MS = 60_000; // a loaded machine (or --cpu-prof) slows the start
 
 /** A projector (SITE_ROLE=projector, the built entry point), resolved once it runs. */
 export interface RunningProjector {
