@@ -12,6 +12,7 @@ import type { ProjectionTarget } from './projection-target';
 import { ProjectionVersions } from './projection-versions';
 import { SharedLogRead } from './shared-log-read';
 import { Signal } from './signal';
+import { SharedCheckpointReads } from './shared-checkpoint-reads';
 
 const PARKED_RECOUNT_MS = 2_000;
 const REBUILD_BATCH_SIZE = 100;
@@ -91,6 +92,7 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
   private readonly appended = new Signal();
   /** Rung when a checkpoint of this runner moved: `waitFor` looks again. */
   private readonly checkpointMoved = new Signal();
+  private readonly storedCheckpoints = new SharedCheckpointReads();
   private readonly shared: SharedLogRead;
   private subscription?: Subscription;
   private resubscribing?: Promise<void>;
@@ -287,7 +289,7 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
           polled = true;
           // From the store that holds it: the search writer's is in the search index, not the read store.
           const target = this.targets.find((candidate) => candidate.name === name);
-          checkpoint = await (target ? target.checkpoint() : this.readStore.getCheckpoint(name));
+          checkpoint = await this.storedCheckpoints.read(name, () => (target ? target.checkpoint() : this.readStore.getCheckpoint(name)));
         }
         if (checkpoint !== null && checkpoint >= position) continue;
         behind.push(name);
