@@ -32,4 +32,16 @@ describe('Contact Me form', () => {
     const mail = await waitForMailTo(site.server.dataDir, OWNER, { subject: /Contact form: Grace Hopper/ });
     expect(mail.text).toContain('The second example of the spans article does not compile.');
   });
+
+  it('fits a phone: no sideways scrolling, no serious axe finding', async () => {
+    await site.page.setViewportSize({ width: 390, height: 844 });
+    await site.page.goto('/contact-me');
+    await site.page.getByRole('form', { name: 'Contact form' }).waitFor(VISIBLE);
+    // A string: the test files compile without the DOM's types.
+    const widths = await site.page.evaluate<{ page: number; viewport: number }>(
+      '({ page: document.documentElement.scrollWidth, viewport: window.innerWidth })',
+    );
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    await expectNoSeriousA11yViolations(site.page, 'contact form (phone)');
+  });
 });
