@@ -21,6 +21,7 @@ export default defineConfig({
       '/api': { target: apiServer, changeOrigin: true },
       '/images': { target: apiServer, changeOrigin: true },
       '/ProfilePictures': { target: apiServer, changeOrigin: true },
+      '/File': { target: apiServer, changeOrigin: true },
     },
   },
   preview: {
@@ -28,6 +29,7 @@ export default defineConfig({
       '/api': { target: apiServer, changeOrigin: true },
       '/images': { target: apiServer, changeOrigin: true },
       '/ProfilePictures': { target: apiServer, changeOrigin: true },
+      '/File': { target: apiServer, changeOrigin: true },
     },
   },
   build: {

@@ -58,8 +58,9 @@ describe('Search screen', () => {
     await article.getByText(/^Created on about (a moment|\d+ seconds?) ago$/).waitFor(VISIBLE);
     await article.getByText('0 People').waitFor(VISIBLE);
     const tagLink = article.getByRole('list', { name: 'Tags' }).getByRole('link', { name: tags[0].subTag });
+    // A tag link filters by the tag itself, by id (issue 25).
     expect(await tagLink.getAttribute('href')).toBe(
-      `/search?${new URLSearchParams({ searchString: tags[0].subTag, category: '-1', entityType: '100', orderBy: '0' }).toString()}`,
+      `/search?${new URLSearchParams({ searchString: '', category: '-1', entityType: '100', orderBy: '0', tag: String(tags[0].id) }).toString()}`,
     );
 
     const question = resultRow(site.page, 'Why are zebrafish transparent');
@@ -80,6 +81,19 @@ describe('Search screen', () => {
     await site.page.waitForURL((url) => url.searchParams.get('searchString') === 'walrus');
     await resultRow(site.page, 'Unrelated walrus notes').waitFor(VISIBLE);
     expect(await resultTitles(site.page)).toEqual(['Unrelated walrus notes']);
+
+    // The walrus notes' second tag: the posts with that tag, whatever their text; the Filter panel shows it.
+    await resultRow(site.page, 'Unrelated walrus notes').getByRole('link', { name: tags[1].subTag }).click();
+    await site.page.waitForURL((url) => url.searchParams.get('tag') === String(tags[1].id));
+    await resultRow(site.page, 'Zebrafish genetics with C#').waitFor(VISIBLE);
+    expect(await resultTitles(site.page)).toEqual(['Unrelated walrus notes', 'Zebrafish genetics with C#']);
+    await searchScreen(site.page).getByRole('list', { name: 'Chosen tags' }).getByText(tags[1].subTag).waitFor(VISIBLE);
+    // Removing it in the Filter panel lists everything again.
+    await searchScreen(site.page)
+      .getByRole('button', { name: `Remove tag ${tags[1].subTag}` })
+      .click();
+    await site.page.waitForURL((url) => !url.searchParams.has('tag'));
+    await resultRow(site.page, 'Why are zebrafish transparent').waitFor(VISIBLE);
   });
 
   it('follows a Questions shortcut to the question search of that category, shown in the Filter panel', async () => {

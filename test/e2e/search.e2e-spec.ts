@@ -212,6 +212,66 @@ describe('POST /api/Search, /api/Search/UserPosts, /api/Search/ByAdmin', () => {
     }
   });
 
+  describe('paging while posts are published (issue 25: one combined cursor)', () => {
+    const pageThrough = async (searchString: string, orderByAsc: boolean, between: (page: number) => Promise<void>) => {
+      let next = request({ searchString, orderByAsc, pager: { ...firstSearchPager(orderByAsc), pageSize: 3 } });
+      const pages: number[][] = [];
+      for (;;) {
+        const page = (await call('/api/Search', next).expect(200)).body.result as GridPostItem[];
+        if (page.length === 0) return pages;
+        pages.push(page.map((item) => item.id));
+        // As the SPEC §4 client does: the last article and the last question received, each kept when the page had none.
+        const lastArticle = page.filter((item) => item.entityType === 1).pop();
+        const lastQuestion = page.filter((item) => item.entityType === 2).pop();
+        next = {
+          ...next,
+          pager: {
+            ...next.pager,
+            lastFetchedArticleId: lastArticle?.id ?? next.pager.lastFetchedArticleId,
+            lastFetchedQuestionId: lastQuestion?.id ?? next.pager.lastFetchedQuestionId,
+          },
+        };
+        await between(pages.length);
+        expect(pages.length).toBeLessThan(10);
+      }
+    };
+
+    it.each([false, true])(
+      'over 3+ pages, posts of both kinds arriving mid-way: no duplicates, none skipped, in order (orderByAsc %s)',
+      async (orderByAsc) => {
+        const word = orderByAsc ? 'Okapi' : 'Tapir';
+        const author = await signUp(site, `${word} Writer`);
+        const article = (title: string) => createPost(site, 'Article', author, articleBody({ title, isPublished: true }));
+        const question = (title: string) => createPost(site, 'Question', author, questionBody({ title }));
+        // Oldest: 3 articles; newest: 4 questions, so the first descending page holds questions only.
+        const created = [
+          await article(`${word} a1`),
+          await article(`${word} a2`),
+          await article(`${word} a3`),
+          await question(`${word} q1`),
+          await question(`${word} q2`),
+          await question(`${word} q3`),
+          await question(`${word} q4`),
+        ];
+        const arrived: number[] = [];
+        const pages = await pageThrough(word.toLowerCase(), orderByAsc, async (page) => {
+          if (page > 2) return;
+          arrived.push(await article(`${word} arrived article ${page}`), await question(`${word} arrived question ${page}`));
+        });
+        const seen = pages.flat();
+        expect(new Set(seen).size).toBe(seen.length);
+        if (orderByAsc) {
+          // Ascending, the arrivals are the newest: they come last, in order.
+          expect(seen).toEqual([...created, ...arrived]);
+        } else {
+          expect(pages[0]).toEqual(created.slice(3).reverse().slice(0, 3));
+          expect(seen).toEqual([...created].reverse());
+        }
+        expect(pages.length).toBeGreaterThanOrEqual(3);
+      },
+    );
+  });
+
   it('answers 400 with the schema message for a bad request', async () => {
     const bad = async (body: unknown, message: string) => {
       const response = await call('/api/Search', body).expect(400);

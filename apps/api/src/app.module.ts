@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
 import { CommentsModule } from './comments/comments.module';
+import { ContactModule } from './contact/contact.module';
 import { LikesModule } from './likes/likes.module';
 import { FilesModule } from './files/files.module';
 import { HealthModule } from './health/health.module';
@@ -52,6 +53,7 @@ export interface AppOptions {
     PageHeadsModule,
     SitemapModule,
     FeedsModule,
+    ContactModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ApiExceptionFilter },

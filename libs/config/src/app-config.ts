@@ -30,6 +30,8 @@ export interface AppConfig {
   redisUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** Where the contact form's messages go (CONTACT_EMAIL); unset, the form answers 503. */
+  contactEmail?: string;
   moderation: 'post' | 'pre';
   webDistDir: string;
   /** When set, GET /metrics answers only `Authorization: Bearer <metricsToken>`; in production, unset means /metrics is not served. */
@@ -98,6 +100,7 @@ const environmentSchema = z.object({
   REDIS_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('DevCommunity <no-reply@devcommunity.local>'),
+  CONTACT_EMAIL: z.union([z.literal(''), z.email({ error: 'CONTACT_EMAIL must be an e-mail address' })]).optional(),
   MODERATION: z.enum(['post', 'pre']).default('post'),
   WEB_DIST_DIR: z.string().optional(),
   METRICS_TOKEN: z
@@ -177,6 +180,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    contactEmail: env.CONTACT_EMAIL || undefined,
     moderation: env.MODERATION,
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(__dirname, '..', '..', '..', 'apps', 'web', 'dist')),
     metricsToken: env.METRICS_TOKEN,

@@ -158,6 +158,11 @@ export interface DownloadResult {
   fileDownloadName: string;
 }
 
+/** POST /api/File/{id}/Link: where the browser downloads the file (`/File/{id}/{name}?access=...`, short-lived). */
+export interface DownloadLink {
+  url: string;
+}
+
 /** One entry of GET /api/File/Documents (admins): a document a user uploaded for the staff; `name` is the uploader's display name. */
 export interface UploadedDocument {
   id: number;

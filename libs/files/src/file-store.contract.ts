@@ -105,6 +105,25 @@ export function describeFileStoreContract(name: string, makeStore: () => FileSto
       await expect(store.get('Images', bad)).rejects.toBeInstanceOf(DomainError);
     });
 
+    it('opens a file as a stream, whole or a byte range, and null for a name that is not there', async () => {
+      const bytes = randomBytes(100_000);
+      const stored = generateStoredName('bin');
+      await store.put('Attachment', stored, bytes);
+      const read = async (range?: { start: number; end: number }) => {
+        const file = await store.open('Attachment', stored);
+        expect(file?.size).toBe(bytes.length);
+        const chunks: Buffer[] = [];
+        for await (const chunk of file!.stream(range)) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      };
+      expect((await read()).equals(bytes)).toBe(true);
+      expect((await read({ start: 10, end: 19 })).equals(bytes.subarray(10, 20))).toBe(true);
+      expect((await read({ start: 99_999, end: 99_999 })).equals(bytes.subarray(99_999))).toBe(true);
+      expect(await store.open('Attachment', generateStoredName('bin'))).toBeNull();
+      const unused = await store.open('Attachment', stored);
+      await unused?.close();
+    });
+
     it('refuses a folder that is not a storage folder', async () => {
       await expect(store.put('../Images' as StorageFolder, generateStoredName('png'), Buffer.from('x'))).rejects.toBeInstanceOf(
         DomainError,

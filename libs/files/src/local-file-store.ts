@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { FileStore, StorageFolder } from './file-store.port';
+import type { FileStore, OpenedFile, StorageFolder } from './file-store.port';
 import { assertStorageFolder, assertStoredFileLocation } from './stored-file-name';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
@@ -79,6 +79,26 @@ export class LocalFileStore implements FileStore {
       if (isMissing(error)) return false;
       throw error;
     }
+  }
+
+  async open(folder: StorageFolder, name: string): Promise<OpenedFile | null> {
+    const path = this.pathOf(folder, name);
+    let handle;
+    try {
+      handle = await open(path, 'r');
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    const file = handle;
+    const stats = await file.stat();
+    return {
+      size: stats.size,
+      modifiedAt: stats.mtime,
+      // The handle, not the path: a put (rename) or delete of the name meanwhile cannot change what it reads.
+      stream: (range) => file.createReadStream(range ? { start: range.start, end: range.end } : {}),
+      close: () => file.close(),
+    };
   }
 
   private pathOf(folder: StorageFolder, name: string): string {

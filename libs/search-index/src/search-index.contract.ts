@@ -250,6 +250,24 @@ export function describeSearchIndexContract(name: string, makeIndex: () => Searc
         expect(pages.flat()).toEqual([...all].reverse());
       });
 
+      it('keeps a post published mid-way out of the pages even when a page held none of its kind (one cursor)', async () => {
+        // Page 1 (descending, 5 a page) holds the 5 newest posts: questions only (ids 1000-1040).
+        await seed(...[1000, 1010, 1020, 1030, 1040].map((id) => question(id, { title: `Newest ${id}` })));
+        const pages = await pageThrough({ pageSize: 5 }, async (page) => {
+          if (page === 1) await seed(post(30_000, { title: 'Published while paging' }));
+        });
+        expect(pages[0]).toEqual([1040, 1030, 1020, 1010, 1000]);
+        expect(pages.flat()).toEqual([1040, 1030, 1020, 1010, 1000, ...[...all].reverse()]);
+      });
+
+      it('goes beyond the nearer of the two last-fetched ids, in both orders', async () => {
+        // Article 200 was received after question 190 descending: nothing above 190 is left to show.
+        expect(await found({ lastFetchedArticleId: 200, lastFetchedQuestionId: 190, pageSize: 3 })).toEqual([180, 170, 160]);
+        expect(await found({ orderByAsc: true, lastFetchedArticleId: 110, lastFetchedQuestionId: 120, pageSize: 2 })).toEqual([130, 140]);
+        // One kind asked: the other kind's cursor plays no part.
+        expect(await found({ entityType: 1, lastFetchedArticleId: 200, lastFetchedQuestionId: 100, pageSize: 2 })).toEqual([180, 170]);
+      });
+
       it('has no duplicates and no gaps while new posts arrive between pages (ascending: they come last)', async () => {
         const arrived: number[] = [];
         const pages = await pageThrough({ orderByAsc: true, pageSize: 6 }, async (page) => {

@@ -124,9 +124,11 @@ export interface SearchQuery {
   /** Date (= id) order. */
   orderByAsc: boolean;
   /**
-   * SPEC §4 keyset paging: the page is the `pageSize` first posts, in the requested order, among the
-   * articles beyond `lastFetchedArticleId` and the questions beyond `lastFetchedQuestionId` (beyond:
-   * smaller ids when descending, larger when ascending). Start with a very large number descending, -1 ascending.
+   * SPEC §4 keyset paging with one cursor (`keysetCursor`): the page is the `pageSize` first posts,
+   * in the requested order, beyond the nearer of the requested kinds' last-fetched ids (beyond:
+   * smaller ids when descending, larger when ascending). Ids are one time-ordered sequence over both
+   * kinds, so this is exact even when a page held no post of one kind. Start with a very large
+   * number descending, -1 ascending.
    */
   lastFetchedArticleId: number;
   lastFetchedQuestionId: number;

@@ -1,5 +1,5 @@
 import { MAX_SEARCH_WORDS, stripSearchText } from '@app/contracts';
-import type { SearchDocument, SearchEntityType, SearchIndexBatch, SearchQuery } from './search-index.port';
+import type { SearchDocument, SearchIndexBatch, SearchQuery } from './search-index.port';
 
 /**
  * SPEC §5: the words of the search text (letters only, any script); none means 'list everything'.
@@ -16,13 +16,20 @@ export function searchWords(text: string): string[] {
   return [...earlier.slice(0, MAX_SEARCH_WORDS - 1), last];
 }
 
-/** The keyset of SPEC §4: per requested entity type, the id the page must go beyond. */
-export function keysetBounds(query: SearchQuery): Array<{ entityType: SearchEntityType; beyond: number }> {
-  const types: SearchEntityType[] = query.entityType === 100 ? [1, 2] : [query.entityType];
-  return types.map((entityType) => ({
-    entityType,
-    beyond: entityType === 1 ? query.lastFetchedArticleId : query.lastFetchedQuestionId,
-  }));
+/**
+ * The keyset of SPEC §4 as one cursor: the id the page must go beyond. Post ids are one time-ordered
+ * sequence over both kinds, so the last id the reader received of either requested kind bounds the
+ * next page exactly: the nearer one (the smaller descending, the larger ascending). Keeping a
+ * cursor per kind let a post published while someone paged slip into the middle of their pages when
+ * a page held none of its kind (its cursor still at the start). Start values (a very large id
+ * descending, -1 ascending) are neutral, so an unused kind's cursor changes nothing.
+ */
+export function keysetCursor(query: SearchQuery): number {
+  const cursors =
+    query.entityType === 100
+      ? [query.lastFetchedArticleId, query.lastFetchedQuestionId]
+      : [query.entityType === 1 ? query.lastFetchedArticleId : query.lastFetchedQuestionId];
+  return query.orderByAsc ? Math.max(...cursors) : Math.min(...cursors);
 }
 
 /** The text the index searches for a document's tags. */

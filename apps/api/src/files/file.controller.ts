@@ -13,6 +13,11 @@ import { UploadInterceptor } from './upload.interceptor';
 import { IdempotencyAfterParsing } from '../idempotency/idempotency.interceptor';
 import { ProfileReader } from '../profiles/profile-reader';
 import { checkUpload, type ReceivedFile } from './upload-request';
+import type { DownloadLink } from '@app/contracts';
+import { downloadNameFor } from '@app/files';
+import { downloadPath } from './attachment-download.route';
+import { DownloadLinks } from './download-links';
+import { ReadableFiles } from './readable-files';
 
 /** SPEC §7 'Files'. Images are served at /images/{uploadedFileName} (images.route.ts). */
 @ApiTags('File')
@@ -23,6 +28,8 @@ export class FileController {
     private readonly commandBus: CommandBus,
     private readonly queryBus: QueryBus,
     private readonly profiles: ProfileReader,
+    private readonly files: ReadableFiles,
+    private readonly links: DownloadLinks,
   ) {}
 
   /** Multipart: file, AttachmentTypeId, FileDisplayName, Instructions, ReferenceId. */
@@ -46,6 +53,21 @@ export class FileController {
   @Get('ProfilePicture/:userName')
   profilePicture(@Param('userName') userName: string) {
     return this.profiles.pictureOf(userName);
+  }
+
+  /**
+   * A signed link to download one file (download-links.ts): `/File/{id}/{name}?access=...`, valid
+   * for DOWNLOAD_LINK_SECONDS, for a reader who may read the file (404 otherwise).
+   */
+  @Post(':id/Link')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated()
+  async link(@Param('id', numericId('File id')) id: number, @CurrentUser() user: SessionUser | null): Promise<DownloadLink> {
+    const viewer = actorOf(user);
+    const upload = await this.files.find(viewer, id);
+    return {
+      url: `${downloadPath(id, downloadNameFor(upload.fileDisplayName, upload.extension))}?access=${this.links.tokenFor(id, viewer.accountId)}`,
+    };
   }
 
   /** A download for logged-in users; the name segment is the display name, for readable links. */

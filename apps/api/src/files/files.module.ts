@@ -10,6 +10,9 @@ import { ListDocumentsHandler } from './list-documents.query';
 import { FileVisibility } from './file-visibility';
 import { ReferencedPosts } from './referenced-post';
 import { UploadFileHandler } from './upload-file.command';
+import { AttachmentDownloadRoute } from './attachment-download.route';
+import { DownloadLinks } from './download-links';
+import { ReadableFiles } from './readable-files';
 
 /** Uploads (documents, post files and images, profile pictures), downloads and the public image route (SPEC §7 'Files'). */
 @Module({
@@ -25,6 +28,9 @@ import { UploadFileHandler } from './upload-file.command';
     DownloadFileHandler,
     ListDocumentsHandler,
     ImagesRoute,
+    ReadableFiles,
+    DownloadLinks,
+    AttachmentDownloadRoute,
   ],
   exports: [FILE_STORE],
 })

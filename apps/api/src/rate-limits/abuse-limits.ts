@@ -8,7 +8,7 @@ import { addressBucket } from './client-address';
 import { RATE_LIMITER, type RateLimiter, type RateWindow } from './rate-limiter.port';
 
 /** The limits whose subject is a client address: counted by its bucket (an IPv6 /64 as one). */
-const PER_ADDRESS: ReadonlySet<RateLimitName> = new Set(['signup', 'login-address']);
+const PER_ADDRESS: ReadonlySet<RateLimitName> = new Set(['signup', 'login-address', 'contact']);
 
 /** A granted slot; `release` gives it back when the attempt should not count after all. */
 export interface Taken {

@@ -10,7 +10,7 @@ import type { FirstReads } from './first-reads';
 import { PagePreloads } from './page-preloads';
 
 // Case-insensitive like Express's routing: /API/Home is the API's.
-const SERVER_PATHS = /^\/(api|images|ProfilePictures|metrics)(\/|$)/i;
+const SERVER_PATHS = /^\/(api|images|ProfilePictures|File|metrics)(\/|$)/i;
 const SOURCE_MAP = /\.map$/i;
 
 /**

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { postHref, postKindOf } from '@/config/post-kinds';
 import { postTimeText } from '@/lib/post-time';
+import { tagHref } from '@/lib/tag-links';
 import type { GridPostItem as GridPost } from '@app/contracts';
 
 /** One post in a list (SPEC §2 post grid): kind, title link (the description as its tooltip), author link, relative time and tag links to the search; `children` adds a list's own line (likes, admin actions). */
@@ -26,7 +27,7 @@ export function GridPostItem({ post, children }: { post: GridPost; children?: Re
           <ul className="post-tags" aria-label="Tags">
             {post.tags.map((tag) => (
               <li key={tag.id ?? tag.subTag}>
-                <Link to={paths.search.getHref({ searchString: tag.subTag })}>{tag.subTag}</Link>
+                <Link to={tagHref(tag)}>{tag.subTag}</Link>
               </li>
             ))}
           </ul>

@@ -7,6 +7,8 @@ export interface SearchLink {
   category?: number;
   entityType?: number;
   orderBy?: number;
+  /** Tag ids (query parameter `tag`, repeated): posts with any of them. */
+  tags?: readonly number[];
 }
 
 const withId = (base: string, id?: number) => (id === undefined ? base : `${base}?id=${id}`);
@@ -42,13 +44,14 @@ export const paths = {
   },
   search: {
     path: '/search',
-    getHref: ({ searchString = '', category = -1, entityType = EntityType.ArticleQuestion, orderBy = 0 }: SearchLink = {}) => {
+    getHref: ({ searchString = '', category = -1, entityType = EntityType.ArticleQuestion, orderBy = 0, tags = [] }: SearchLink = {}) => {
       const query = new URLSearchParams({
         searchString,
         category: String(category),
         entityType: String(entityType),
         orderBy: String(orderBy),
       });
+      for (const tag of tags) query.append('tag', String(tag));
       return `/search?${query.toString()}`;
     },
   },

@@ -1,6 +1,6 @@
 import { Meilisearch, type EnqueuedTaskPromise, type IndexSwap, type Task } from 'meilisearch';
 import type { SearchDocument, SearchGeneration, SearchIndex, SearchIndexBatch, SearchQuery } from '../search-index.port';
-import { BufferedBatch, keysetBounds, searchWords, tagText } from '../search-terms';
+import { BufferedBatch, keysetCursor, searchWords, tagText } from '../search-terms';
 
 export interface MeilisearchSearchIndexOptions {
   url: string;
@@ -190,8 +190,7 @@ export function meilisearchFilter(query: SearchQuery): string {
   if (query.categoryId !== -1) conditions.push(`categoryId = ${query.categoryId}`);
   if (query.authorAccountId !== undefined) conditions.push(`authorAccountId = ${quoted(query.authorAccountId)}`);
   if (query.tagIds.length > 0) conditions.push(`tagIds IN [${query.tagIds.join(', ')}]`);
-  const beyond = query.orderByAsc ? '>' : '<';
-  const bounds = keysetBounds(query).map((bound) => `(entityType = ${bound.entityType} AND id ${beyond} ${bound.beyond})`);
-  conditions.push(`(${bounds.join(' OR ')})`);
+  if (query.entityType !== 100) conditions.push(`entityType = ${query.entityType}`);
+  conditions.push(`id ${query.orderByAsc ? '>' : '<'} ${keysetCursor(query)}`);
   return conditions.join(' AND ');
 }

@@ -10,7 +10,7 @@ import {
   type SearchIndexBatch,
   type SearchQuery,
 } from '../search-index.port';
-import { BufferedBatch, keysetBounds, searchWords, tagText } from '../search-terms';
+import { BufferedBatch, keysetCursor, searchWords, tagText } from '../search-terms';
 
 export interface Fts5SearchIndexOptions {
   /** The database file, usually `<dataDir>/search.sqlite` (its own file: a rebuild never locks the read store). */
@@ -263,11 +263,9 @@ export class Fts5SearchIndex implements SearchIndex {
 }
 
 /**
- * The page of SPEC §4 in one statement over a slot's tables. The keyset is stated twice: as one
- * range on the primary key (beyond the larger last id when descending, the smaller one when
- * ascending) and as the exact per-type condition with its columns behind unary `+`. The `+` keeps
- * SQLite from answering the OR with one index search per type followed by a sort of every match
- * (200 ms at 100,000 posts); the range lets it walk the posts in id order and stop after `pageSize`.
+ * The page of SPEC §4 in one statement over a slot's tables: one range on the primary key (the
+ * keyset cursor), so SQLite walks the posts in id order and stops after `pageSize`. The entity
+ * type sits behind unary `+` so that no index on it tempts SQLite into a search and a sort of every match.
  */
 export function searchStatement(slot: string, query: SearchQuery): { sql: string; params: unknown[] } {
   const where: string[] = [];
@@ -287,14 +285,8 @@ export function searchStatement(slot: string, query: SearchQuery): { sql: string
       ...query.tagIds,
     );
   }
-  const beyond = query.orderByAsc ? '>' : '<';
-  const bounds = keysetBounds(query);
-  const outermost = bounds.map((bound) => bound.beyond).reduce((a, b) => (query.orderByAsc ? Math.min(a, b) : Math.max(a, b)));
-  condition(`p.id ${beyond} ?`, outermost);
-  condition(
-    `(${bounds.map(() => `(+p.entity_type = ? AND +p.id ${beyond} ?)`).join(' OR ')})`,
-    ...bounds.flatMap((bound) => [bound.entityType, bound.beyond]),
-  );
+  if (query.entityType !== 100) condition('+p.entity_type = ?', query.entityType);
+  condition(`p.id ${query.orderByAsc ? '>' : '<'} ?`, keysetCursor(query));
   const words = searchWords(query.text);
   if (words.length > 0)
     condition(`p.id IN (SELECT rowid FROM fts_${slot} WHERE fts_${slot} MATCH ? AND ${WITHIN_BUDGET}())`, matchExpression(words));

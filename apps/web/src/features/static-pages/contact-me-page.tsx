@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { StaticPage } from '@/features/static-pages/static-page';
 import { paths } from '@/config/paths';
+import { ContactForm } from '@/features/static-pages/components/contact-form';
 
 export function ContactMePage() {
   return (
@@ -18,6 +19,9 @@ export function ContactMePage() {
           For privacy requests, including deleting your data, see the <Link to={paths.privacy.getHref()}>Privacy</Link> page.
         </li>
       </ul>
+      <h2>Write to me</h2>
+      <p>Anything else: send a message here and I will answer at the e-mail address you give.</p>
+      <ContactForm />
     </StaticPage>
   );
 }

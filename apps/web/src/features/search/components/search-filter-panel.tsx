@@ -2,6 +2,8 @@ import { ALL_CATEGORIES, EntityType, type SearchRequestEntityType } from '@app/c
 import type { ChangeEvent } from 'react';
 import type { SearchFilters, SearchOrder } from '@/features/search/lib/search-filters';
 import { useCategories } from '@/lib/get-categories';
+import { useTags } from '@/lib/get-tags';
+import { TagsSelect } from '@/components/tags-select';
 
 interface Option {
   value: number;
@@ -24,9 +26,12 @@ interface SearchFilterPanelProps {
   onChange: (change: Partial<SearchFilters>) => void;
 }
 
-/** The Filter side panel (SPEC §2): category, post type and date order, each with its placeholder. */
+/** The Filter side panel (SPEC §2): category, post type and date order, each with its placeholder, and the tags (posts with any of them). */
 export function SearchFilterPanel({ filters, onChange }: SearchFilterPanelProps) {
   const categories = useCategories().data ?? [];
+  const tags = useTags().data ?? [];
+  // The chosen ids as tags; until the tags have loaded there is nothing to name them by.
+  const chosenTags = filters.tagIds.flatMap((id) => tags.filter((tag) => tag.id === id));
   const categoryOptions: Option[] = [
     { value: ALL_CATEGORIES, label: 'Category - All' },
     ...categories.map((category) => ({ value: category.id, label: category.subCategory })),
@@ -52,6 +57,7 @@ export function SearchFilterPanel({ filters, onChange }: SearchFilterPanelProps)
         value={filters.orderBy}
         onChange={(orderBy) => onChange({ orderBy: orderBy as SearchOrder })}
       />
+      <TagsSelect tags={tags} value={chosenTags} onChange={(chosen) => onChange({ tagIds: chosen.map((tag) => tag.id) })} />
     </aside>
   );
 }

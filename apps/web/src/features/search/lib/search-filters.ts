@@ -9,6 +9,8 @@ export interface SearchFilters {
   categoryId: number;
   entityType: SearchRequestEntityType;
   orderBy: SearchOrder;
+  /** Tag ids, ascending and once each (the request's `Tags`): posts with any of them. */
+  tagIds: readonly number[];
 }
 
 /** SPEC §9: default type 100 (articles and questions), default order 0 (descending), every category. */
@@ -17,10 +19,15 @@ export const DEFAULT_SEARCH_FILTERS: SearchFilters = {
   categoryId: ALL_CATEGORIES,
   entityType: EntityType.ArticleQuestion,
   orderBy: 0,
+  tagIds: [],
 };
 
-/** The query parameters of URL history mode (SPEC §2), by filter. */
+/** The query parameters of URL history mode (SPEC §2), by filter; tags are `tag`, once per tag id. */
 const QUERY_PARAMS = { searchString: 'searchString', categoryId: 'category', entityType: 'entityType', orderBy: 'orderBy' } as const;
+const TAG_PARAM = 'tag';
+
+/** Tag ids once each, ascending: the same filter always has the same form (query key, URL). */
+export const tagIdsOf = (ids: Iterable<number>): number[] => [...new Set(ids)].sort((a, b) => a - b);
 
 const wholeNumber = (text: string | null): number | undefined => {
   if (text === null || !/^-?\d+$/.test(text.trim())) return undefined;
@@ -39,15 +46,25 @@ export function filtersFromQuery(query: URLSearchParams): SearchFilters {
     categoryId: category !== undefined && (category === ALL_CATEGORIES || category > 0) ? category : DEFAULT_SEARCH_FILTERS.categoryId,
     entityType: isEntityType(entityType) ? entityType : DEFAULT_SEARCH_FILTERS.entityType,
     orderBy: orderBy === 1 ? 1 : 0,
+    tagIds: tagIdsOf(
+      query
+        .getAll(TAG_PARAM)
+        .map(wholeNumber)
+        .filter((id): id is number => id !== undefined && id > 0),
+    ),
   };
 }
 
 /** `query` with the changed filters written over it; any other parameter stays (SPEC §2: a change merges). */
 export function mergeFiltersIntoQuery(query: URLSearchParams, change: Partial<SearchFilters>): URLSearchParams {
   const merged = new URLSearchParams(query);
-  for (const [filter, param] of Object.entries(QUERY_PARAMS) as Array<[keyof SearchFilters, string]>) {
+  for (const [filter, param] of Object.entries(QUERY_PARAMS) as Array<[keyof typeof QUERY_PARAMS, string]>) {
     const value = change[filter];
     if (value !== undefined) merged.set(param, String(value));
+  }
+  if (change.tagIds !== undefined) {
+    merged.delete(TAG_PARAM);
+    for (const id of tagIdsOf(change.tagIds)) merged.append(TAG_PARAM, String(id));
   }
   return merged;
 }

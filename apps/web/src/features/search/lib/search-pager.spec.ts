@@ -27,18 +27,23 @@ describe('search pager (SPEC §4, §9)', () => {
     expect(firstPager(true)).toEqual({ lastFetchedArticleId: -1, lastFetchedQuestionId: -1, pageSize: 20 });
   });
 
-  it('continues after the last article and the last question of a full page', () => {
-    const pager = { lastFetchedArticleId: 100, lastFetchedQuestionId: 90, pageSize: 4 };
-    expect(nextPager(pager, [article(99), question(80), article(97), question(75)])).toEqual({
-      lastFetchedArticleId: 97,
+  it('continues after the last post of a full page, whatever its kind: one cursor for both (issue 25)', () => {
+    const pager = { lastFetchedArticleId: 100, lastFetchedQuestionId: 100, pageSize: 4 };
+    expect(nextPager(pager, [article(99), question(80), article(77), question(75)])).toEqual({
+      lastFetchedArticleId: 75,
       lastFetchedQuestionId: 75,
       pageSize: 4,
     });
-  });
-
-  it('keeps the cursor of a kind the page held none of', () => {
-    const pager = { lastFetchedArticleId: -1, lastFetchedQuestionId: 12, pageSize: 2 };
-    expect(nextPager(pager, [article(3), article(5)])).toEqual({ lastFetchedArticleId: 5, lastFetchedQuestionId: 12, pageSize: 2 });
+    // A page of questions only moves the article cursor too: a newer article cannot slip into the next page.
+    expect(
+      nextPager(
+        firstPager(false),
+        Array.from({ length: 20 }, (_, n) => question(500 - n)),
+      ),
+    ).toMatchObject({
+      lastFetchedArticleId: 481,
+      lastFetchedQuestionId: 481,
+    });
   });
 
   it('ends after a page shorter than asked', () => {

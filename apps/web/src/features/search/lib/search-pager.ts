@@ -1,4 +1,4 @@
-import { EntityType, firstSearchPager, type GridPostItem, type SearchRequestInput } from '@app/contracts';
+import { firstSearchPager, type GridPostItem, type SearchRequestInput } from '@app/contracts';
 
 export type SearchPager = SearchRequestInput['pager'];
 
@@ -7,19 +7,15 @@ export function firstPager(orderByAsc: boolean): SearchPager {
   return firstSearchPager(orderByAsc);
 }
 
-const lastIdOf = (page: readonly GridPostItem[], entityType: EntityType): number | undefined =>
-  page.findLast((post) => post.entityType === entityType)?.id;
-
 /**
- * The pager of the page after `page` (SPEC §4 keyset paging): the last article and the last
- * question it held, each kept from `pager` when the page held none of that kind. A page shorter
- * than asked is the last one: undefined.
+ * The pager of the page after `page` (SPEC §4 keyset paging): one cursor, the last post received,
+ * sent as both last-fetched ids. Post ids are one time-ordered sequence over both kinds, so this is
+ * exact; a cursor per kind stayed at the start when a page held none of that kind, and a post
+ * published meanwhile then showed up in the middle of the pages. A page shorter than asked is the
+ * last one: undefined.
  */
 export function nextPager(pager: SearchPager, page: readonly GridPostItem[]): SearchPager | undefined {
-  if (page.length < pager.pageSize) return undefined;
-  return {
-    ...pager,
-    lastFetchedArticleId: lastIdOf(page, EntityType.Article) ?? pager.lastFetchedArticleId,
-    lastFetchedQuestionId: lastIdOf(page, EntityType.Question) ?? pager.lastFetchedQuestionId,
-  };
+  const last = page.at(-1);
+  if (last === undefined || page.length < pager.pageSize) return undefined;
+  return { ...pager, lastFetchedArticleId: last.id, lastFetchedQuestionId: last.id };
 }
