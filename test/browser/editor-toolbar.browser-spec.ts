@@ -73,7 +73,8 @@ it('writes headings, a quote, a link and indented paragraphs that survive the se
   const indented = shown.locator('p', { hasText: 'Indented twice' });
   // Two steps while typing, one step back after: the paragraph keeps 2em.
   expect(await indented.getAttribute('style')).toMatch(/margin-left:\s*2em/);
-  const links = await shown.getByRole('link').evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute('href')]));
+  const links: Array<[string | null, string | null]> = [];
+  for (const anchor of await shown.getByRole('link').all()) links.push([await anchor.textContent(), await anchor.getAttribute('href')]);
   expect(links).toEqual([
     ['https://nodejs.org', 'https://nodejs.org'],
     ['www.asp.net', 'https://www.asp.net'],
