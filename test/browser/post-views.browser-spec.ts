@@ -234,9 +234,9 @@ describe('Admin Panel', () => {
     await adminPostRow(site.page, draftTitle).waitFor(VISIBLE);
     const row = adminPostRow(site.page, title);
     await row.waitFor(VISIBLE);
-    expect(await row.getByRole('link', { name: title }).getAttribute('href')).toBe(`/article/${id}/pattern-matching-in-depth`);
+    expect(await row.getByRole('link', { name: title, exact: true }).getAttribute('href')).toBe(`/article/${id}/pattern-matching-in-depth`);
     await row.getByRole('link', { name: 'Ada Lovelace' }).waitFor(VISIBLE);
-    await row.getByText('0 People').waitFor(VISIBLE);
+    expect(await row.getByText(/People|Person/).count()).toBe(0);
 
     // Cancel changes nothing.
     await row.getByRole('button', { name: `Unapprove ${title}` }).click();

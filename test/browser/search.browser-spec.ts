@@ -54,9 +54,12 @@ describe('Search screen', () => {
     const articleLink = article.getByRole('link', { name: 'Zebrafish genetics with C#' });
     expect(await articleLink.getAttribute('href')).toBe(`/article/${articleId}/zebrafish-genetics-with-csharp`);
     expect(await articleLink.getAttribute('title')).toBe('About Zebrafish genetics with C#');
+    // Issue 25: the description is shown on the row, not only as a tooltip.
+    await article.getByText('About Zebrafish genetics with C#', { exact: true }).waitFor(VISIBLE);
     expect(await article.getByRole('link', { name: 'Ada Lovelace' }).getAttribute('href')).toBe(`/profile/${author.userName}`);
     await article.getByText(/^Created on about (a moment|\d+ seconds?) ago$/).waitFor(VISIBLE);
-    await article.getByText('0 People').waitFor(VISIBLE);
+    // No likes: no red '♥ 0 People' on every row.
+    expect(await article.getByText(/People|Person/).count()).toBe(0);
     const tagLink = article.getByRole('list', { name: 'Tags' }).getByRole('link', { name: tags[0].subTag });
     // A tag link filters by the tag itself, by id (issue 25).
     expect(await tagLink.getAttribute('href')).toBe(

@@ -14,3 +14,4 @@ export * from './post-history';
 export * from './slug';
 export * from './idempotency';
 export * from './contact';
+export * from './reading-time';

@@ -168,6 +168,10 @@ export interface GridPostItem {
   createdOn: string;
   updatedOn: string | null;
   articleDescription: string | null;
+  /** Home lists only (issue 25): the comments every reader sees. */
+  comments?: number;
+  /** Home lists only (issue 25): an article's reading time in whole minutes; null for a question. */
+  readingMinutes?: number | null;
 }
 
 export interface HomeResult {
@@ -187,6 +191,16 @@ export type ModerationAction =
   | 'approve-comment'
   | 'unapprove-comment'
   | 'delete-comment';
+
+/** One entry of GET /api/Moderation/{entityType}/{id} (one post's moderation trail), oldest first. */
+export interface ModerationHistoryEntry {
+  action: ModerationAction;
+  /** Who did it: their handle ('Deleted user' once erased), or `system` / `operator`. */
+  actor: string;
+  at: string;
+  /** Set for the actions on one of the post's comments (approve-comment, unapprove-comment, delete-comment). */
+  commentId?: number;
+}
 
 /** One entry of GET /api/Moderation (the Admin Panel feed), newest first. */
 export interface RecentModerationEntry {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AccountEvent, ArticleEvent, LikeEvent, ProfileEvent, ProfilePersonalData, QuestionEvent } from '@app/domain';
+import type { AccountEvent, ArticleEvent, CommentEvent, LikeEvent, ProfileEvent, ProfilePersonalData, QuestionEvent } from '@app/domain';
 import { PersonalDataVault, SqliteKeyStore } from '@app/personal-data';
 import { documentExists, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
 import { HOME_COLLECTION, homeProjection, type HomePostDocument } from './home.projection';
@@ -215,5 +215,71 @@ describe('home projection', () => {
         .when(drafted(7))
         .then(documentExists<HomePostDocument>({ uName: '', name: 'Deleted user' }, homePost('article-7')));
     });
+  });
+
+  describe('counts the comments every reader sees and the reading time (issue 25)', () => {
+    const added = (id: number, isApproved = true) =>
+      on<CommentEvent>(`comment-${id}`, {
+        type: 'CommentAdded',
+        data: {
+          id,
+          postKind: 'article',
+          postId: 7,
+          parentId: -1,
+          authorId: 'bob',
+          content: '<p>c</p>',
+          attachedFiles: [],
+          isApproved,
+          at: 'x',
+        },
+      });
+    const comment = (id: number, type: 'CommentApproved' | 'CommentUnapproved' | 'CommentDeleted') =>
+      on<CommentEvent>(`comment-${id}`, { type, data: { at: 'x' } });
+
+    it('starts an article at no comments and its reading time', () =>
+      spec
+        .given([])
+        .when(drafted(7))
+        .then(documentExists<HomePostDocument>({ comments: 0, readingMinutes: 1 }, homePost('article-7'))));
+
+    it('follows the reading time through an edit', () => {
+      const words = Array.from({ length: 600 }, () => 'word').join(' ');
+      const edited = on<ArticleEvent>('article-7', {
+        type: 'ArticleEdited',
+        data: {
+          title: 'Article 7',
+          description: 'About it',
+          categoryId: 3,
+          tags: [],
+          content: `<p>${words}</p>`,
+          source: '',
+          instructions: '',
+          at: 'y',
+        },
+      });
+      return spec
+        .given([drafted(7)])
+        .when(edited)
+        .then(documentExists<HomePostDocument>({ readingMinutes: 3 }, homePost('article-7')));
+    });
+
+    it('counts approved comments, not pending ones, until approved', () =>
+      spec
+        .given([drafted(7)])
+        .when(added(101), added(102, false), added(103))
+        .then(documentExists<HomePostDocument>({ comments: 2 }, homePost('article-7'))));
+
+    it('follows approval, unapproval and deletion once each', () =>
+      spec
+        .given([drafted(7), added(101), added(102, false), added(103)])
+        .when(
+          comment(102, 'CommentApproved'),
+          comment(102, 'CommentApproved'),
+          comment(101, 'CommentUnapproved'),
+          comment(101, 'CommentDeleted'),
+          comment(103, 'CommentDeleted'),
+          comment(103, 'CommentDeleted'),
+        )
+        .then(documentExists<HomePostDocument>({ comments: 1 }, homePost('article-7'))));
   });
 });

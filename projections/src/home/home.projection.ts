@@ -4,6 +4,7 @@ import {
   accountIdOfStream,
   POST_KINDS,
   type AccountErased,
+  type CommentEvent,
   type AccountPersonalData,
   type AccountRegistered,
   type ArticleEvent,
@@ -12,6 +13,7 @@ import {
   type ProfilePersonalData,
   type QuestionEvent as QuestionEvents,
 } from '@app/domain';
+import { readingMinutes } from '@app/contracts';
 import type { PersonalDataVault } from '@app/personal-data';
 import type { ReadStoreTransaction } from '@app/read-store';
 import { ERASED_USER_NAME } from '../accounts/accounts.projection';
@@ -23,6 +25,8 @@ import type { Projection } from '../projection';
 export const HOME_COLLECTION = 'home_posts';
 /** Each author's handle and display name as the home lists show them, for the posts they write next. */
 const HOME_AUTHORS_COLLECTION = 'home_authors';
+/** Each comment's post and whether it counts (approved, not deleted), for the lists' comment counts. */
+const HOME_COMMENTS_COLLECTION = 'home_comments';
 export const HOME_PAGE_SIZE = 20;
 
 /**
@@ -51,6 +55,18 @@ export interface HomePostDocument {
   createdOn: string;
   updatedOn: string | null;
   articleDescription: string | null;
+  /** Approved comments not deleted: what every reader sees under the post (issue 25). */
+  comments: number;
+  /** An article's reading time in whole minutes; null for a question. */
+  readingMinutes: number | null;
+  [field: string]: unknown;
+}
+
+interface HomeComment {
+  id: string;
+  /** The home document of the comment's post. */
+  postDocumentId: string;
+  counted: boolean;
   [field: string]: unknown;
 }
 
@@ -66,6 +82,7 @@ const ERASED_AUTHOR = { uName: '', name: ERASED_USER_NAME };
 type PostEvent = ArticleEvent | QuestionEvents;
 type AuthorEvent = AccountRegistered | ProfileBasicInfoChanged | AccountErased;
 const AUTHOR_EVENTS: AuthorEvent['type'][] = ['AccountRegistered', 'ProfileBasicInfoChanged', 'AccountErased'];
+const COMMENT_EVENTS: CommentEvent['type'][] = ['CommentAdded', 'CommentApproved', 'CommentUnapproved', 'CommentDeleted'];
 
 /**
  * The latest posts, visible or not, so a post that becomes visible again needs no other source.
@@ -76,9 +93,9 @@ const AUTHOR_EVENTS: AuthorEvent['type'][] = ['AccountRegistered', 'ProfileBasic
 export function homeProjection(vault: PersonalDataVault): Projection {
   return {
     name: 'home',
-    version: 4,
-    collections: [HOME_COLLECTION, HOME_AUTHORS_COLLECTION],
-    handles: [...POST_LISTING_EVENTS, ...LIKE_EVENTS, ...AUTHOR_EVENTS],
+    version: 5,
+    collections: [HOME_COLLECTION, HOME_AUTHORS_COLLECTION, HOME_COMMENTS_COLLECTION],
+    handles: [...POST_LISTING_EVENTS, ...LIKE_EVENTS, ...AUTHOR_EVENTS, ...COMMENT_EVENTS],
     indexes: { [HOME_COLLECTION]: [['entityType', 'visible', 'postId'], ['authorId']] },
     prefetch: (events) =>
       OpenedPersonalData.of(
@@ -88,6 +105,7 @@ export function homeProjection(vault: PersonalDataVault): Projection {
     async apply(recorded: RecordedEvent, tx: ReadStoreTransaction, opened: OpenedPersonalData) {
       if (isLikeEvent(recorded.type)) return applyLikeEvent(recorded, tx, HOME_COLLECTION, postDocumentIdOf);
       if ((AUTHOR_EVENTS as string[]).includes(recorded.type)) return applyAuthorEvent(opened, recorded, tx);
+      if ((COMMENT_EVENTS as string[]).includes(recorded.type)) return applyCommentEvent(recorded, tx);
       return applyPostEvent(recorded, tx);
     },
   };
@@ -148,6 +166,8 @@ async function applyPostEvent(recorded: RecordedEvent, tx: ReadStoreTransaction)
       createdOn: event.data.at,
       updatedOn: null,
       articleDescription: isArticle ? event.data.description : null,
+      comments: 0,
+      readingMinutes: isArticle ? readingMinutes(event.data.content) : null,
     });
   }
   const post = await tx.get<HomePostDocument>(HOME_COLLECTION, id);
@@ -159,6 +179,7 @@ async function applyPostEvent(recorded: RecordedEvent, tx: ReadStoreTransaction)
         title: event.data.title,
         tags: event.data.tags,
         articleDescription: event.data.description,
+        readingMinutes: readingMinutes(event.data.content),
         updatedOn: event.data.at,
       });
     case 'QuestionEdited':
@@ -177,6 +198,28 @@ async function applyPostEvent(recorded: RecordedEvent, tx: ReadStoreTransaction)
     case 'QuestionDeleted':
       return save(tx, { ...post, deleted: true });
   }
+}
+
+/** Keeps each post's count of the comments every reader sees: approved and not deleted. */
+async function applyCommentEvent(recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {
+  const event = { type: recorded.type, data: recorded.data } as CommentEvent;
+  const id = recorded.streamName;
+  if (event.type === 'CommentAdded') {
+    const postDocumentId = POST_KINDS[event.data.postKind].streamName(event.data.postId);
+    await tx.upsert(HOME_COMMENTS_COLLECTION, { id, postDocumentId, counted: event.data.isApproved } satisfies HomeComment);
+    return event.data.isApproved ? countComment(tx, postDocumentId, 1) : undefined;
+  }
+  const comment = await tx.get<HomeComment>(HOME_COMMENTS_COLLECTION, id);
+  if (!comment) return;
+  const counts = event.type === 'CommentApproved';
+  if (event.type === 'CommentDeleted') await tx.delete(HOME_COMMENTS_COLLECTION, id);
+  else if (comment.counted !== counts) await tx.upsert(HOME_COMMENTS_COLLECTION, { ...comment, counted: counts });
+  if (comment.counted !== counts) await countComment(tx, comment.postDocumentId, counts ? 1 : -1);
+}
+
+async function countComment(tx: ReadStoreTransaction, postDocumentId: string, delta: number): Promise<void> {
+  const post = await tx.get<HomePostDocument>(HOME_COLLECTION, postDocumentId);
+  if (post) await tx.upsert(HOME_COLLECTION, { ...post, comments: Math.max(0, (post.comments ?? 0) + delta) });
 }
 
 function save(tx: ReadStoreTransaction, post: HomePostDocument): Promise<void> {

@@ -28,5 +28,20 @@ export class GetHomeHandler implements IQueryHandler<GetHomeQuery, HomeResult> {
 /** The documents hold the author's names already (the home projection follows renames). */
 function toGridItem(post: HomePostDocument): GridPostItem {
   const { postId, entityType, title, tags, likes, isApproved, createdOn, updatedOn, articleDescription, uName, name } = post;
-  return { id: postId, entityType, title, tags, likes, isApproved, createdOn, updatedOn, articleDescription, uName, name };
+  const { comments, readingMinutes } = post;
+  return {
+    id: postId,
+    entityType,
+    title,
+    tags,
+    likes,
+    isApproved,
+    createdOn,
+    updatedOn,
+    articleDescription,
+    uName,
+    name,
+    comments,
+    readingMinutes,
+  };
 }

@@ -26,6 +26,7 @@ const PostHistoryPage = page(async () => (await import('@/features/posts/post-hi
 const SearchPage = page(async () => (await import('@/features/search/search-page')).SearchPage);
 const ProfileRoute = page(async () => (await import('@/app/routes/profile-route')).ProfileRoute);
 const AdminRoute = page(async () => (await import('@/app/routes/admin-route')).AdminRoute);
+const ModerationTrailPage = page(async () => (await import('@/features/admin/moderation-trail-page')).ModerationTrailPage);
 const AboutSitePage = page(async () => (await import('@/features/static-pages/about-site-page')).AboutSitePage);
 const AboutMePage = page(async () => (await import('@/features/static-pages/about-me-page')).AboutMePage);
 const ContactMePage = page(async () => (await import('@/features/static-pages/contact-me-page')).ContactMePage);
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
       { path: paths.search.path, element: <SearchPage /> },
       { path: paths.profile.path, element: <ProfileRoute /> },
       { path: paths.admin.path, element: <AdminRoute /> },
+      { path: paths.moderationTrail.path, element: <ModerationTrailPage /> },
       { path: paths.aboutSite.path, element: <AboutSitePage /> },
       { path: paths.aboutMe.path, element: <AboutMePage /> },
       { path: paths.contactMe.path, element: <ContactMePage /> },

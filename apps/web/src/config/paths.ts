@@ -57,6 +57,11 @@ export const paths = {
   },
   profile: { path: '/profile/:userName', getHref: (userName: string) => `/profile/${encodeURIComponent(userName)}` },
   admin: { path: '/admin', getHref: () => '/admin' },
+  /** One post's moderation trail (admins): who created, edited, published, approved or deleted it and its comments. */
+  moderationTrail: {
+    path: '/admin/moderation/:kind/:id',
+    getHref: (kind: 'article' | 'question', id: number) => `/admin/moderation/${kind}/${id}`,
+  },
   uploadDocuments: { path: '/documents/upload', getHref: () => '/documents/upload' },
   aboutSite: { path: '/about-site', getHref: () => '/about-site' },
   aboutMe: { path: '/about-me', getHref: () => '/about-me' },

@@ -85,6 +85,19 @@ describe('sanitizeRichText', () => {
       );
     });
 
+    it("keeps the toolbar's headings, quotes, links and indentation (issue 25)", () => {
+      const html =
+        '<h2 style="margin-left:2em">Part</h2><h3>Sub</h3><blockquote><p>Quoted</p></blockquote>' +
+        '<p style="text-align:center;margin-left:12em">Deep</p><p><a href="https://learn.microsoft.com/aspnet/core">ASP.NET Core</a></p>';
+      expect(sanitizeRichText(html)).toBe(html);
+    });
+
+    it('drops an indentation the editor does not make', () => {
+      expect(
+        sanitizeRichText('<p style="margin-left:-999px">a</p><p style="margin-left:14em">b</p><pre style="margin-left:2em">c</pre>'),
+      ).toBe('<p>a</p><p>b</p><pre>c</pre>');
+    });
+
     it('is idempotent', () => {
       const once = sanitizeRichText('<p style="text-align: center;" onclick="x">a<img src="/images/a.png"></p><table><col></table>');
       expect(sanitizeRichText(once)).toBe(once);

@@ -11,10 +11,14 @@ function sanitizeHtml(html: string, options: SanitizeHtml.IOptions): string {
 
 /**
  * The allow-list keeps what the TipTap editor of the submit pages produces (StarterKit, Image,
- * Table, TextAlign, and the figure the image upload inserts) and nothing else. Anything not listed
+ * Table, TextAlign, Link, headings, quotes, indentation, and the figure the image upload inserts) and nothing else. Anything not listed
  * is dropped: script, style, iframe, svg, event handlers, `javascript:` and `data:` URLs.
  */
-const alignment = { 'text-align': [/^(left|right|center|justify)$/] };
+const alignment = {
+  'text-align': [/^(left|right|center|justify)$/],
+  // The editor's indent outside lists (apps/web components/editor/indent.ts): 2em steps, at most 6.
+  'margin-left': [/^(2|4|6|8|10|12)em$/],
+};
 const alignable = ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th'] as const;
 const tableCellAttributes = ['colspan', 'rowspan', 'colwidth', 'style'];
 

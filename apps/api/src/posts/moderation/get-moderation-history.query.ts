@@ -2,18 +2,10 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { notFound, POST_KINDS, type PostKind } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
-import type { ModerationAction } from '@app/contracts';
+import type { ModerationHistoryEntry } from '@app/contracts';
 import { MODERATION_LOG_COLLECTION, type ModerationLogDocument } from '@app/projections';
 import { AuthorNames } from '../../shared/author-names';
 import { READ_STORE } from '../../infrastructure/tokens';
-
-export interface ModerationHistoryEntry {
-  action: ModerationAction;
-  actor: string;
-  at: string;
-  /** Set for the actions on one of the post's comments (approve-comment, unapprove-comment, delete-comment). */
-  commentId?: number;
-}
 
 /** Everything done to one post, oldest first. Deleted posts keep their history. */
 export class GetModerationHistoryQuery extends Query<ModerationHistoryEntry[]> {

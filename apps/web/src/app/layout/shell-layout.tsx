@@ -4,6 +4,7 @@ import { AdBanner } from '@/components/ad-banner';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { Footer } from '@/app/layout/footer';
 import { Navbar } from '@/app/layout/navbar';
+import { SignupNotice } from '@/features/auth/components/signup-notice';
 
 /** Navbar, page, ad slot and footer around every route (SPEC §2 Shell). */
 export function ShellLayout() {
@@ -11,6 +12,7 @@ export function ShellLayout() {
     <div className="shell">
       <Navbar />
       <main className="page">
+        <SignupNotice />
         {/* A page's chunk is loading: the page area stays empty (no spinner to jump about). */}
         <Suspense fallback={null}>
           <Outlet />

@@ -1,4 +1,5 @@
 import { useEditorState, type Editor } from '@tiptap/react';
+import { Heading2, Heading3, Link, Quote } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { CODE_LANGUAGES } from '@/lib/code-languages';
 
@@ -11,12 +12,13 @@ const ALIGNMENTS = [
 
 interface ToolbarProps {
   editor: Editor;
+  onEditLink: () => void;
   onInsertImageUrl: () => void;
   onUploadImage?: () => void;
 }
 
-/** SPEC §2 editor toolbar: bold, italic, code block, image, upload, alignment, indent, undo/redo, table. */
-export function EditorToolbar({ editor, onInsertImageUrl, onUploadImage }: ToolbarProps) {
+/** SPEC §2 editor toolbar: bold, italic, code block, headings, quote, link, image, upload, alignment, indent, undo/redo, table. */
+export function EditorToolbar({ editor, onEditLink, onInsertImageUrl, onUploadImage }: ToolbarProps) {
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -24,11 +26,15 @@ export function EditorToolbar({ editor, onInsertImageUrl, onUploadImage }: Toolb
       italic: current.isActive('italic'),
       codeBlock: current.isActive('codeBlock'),
       codeLanguage: current.isActive('codeBlock') ? ((current.getAttributes('codeBlock').language as string | null) ?? '') : '',
+      heading2: current.isActive('heading', { level: 2 }),
+      heading3: current.isActive('heading', { level: 3 }),
+      blockquote: current.isActive('blockquote'),
+      link: current.isActive('link'),
       bulletList: current.isActive('bulletList'),
       orderedList: current.isActive('orderedList'),
       align: ALIGNMENTS.find(([value]) => current.isActive({ textAlign: value }))?.[0] ?? null,
-      canIndent: current.can().sinkListItem('listItem'),
-      canOutdent: current.can().liftListItem('listItem'),
+      canIndent: current.can().indent(),
+      canOutdent: current.can().outdent(),
       canUndo: current.can().undo(),
       canRedo: current.can().redo(),
       inTable: current.isActive('table'),
@@ -70,6 +76,20 @@ export function EditorToolbar({ editor, onInsertImageUrl, onUploadImage }: Toolb
         </label>
       </ToolGroup>
       <ToolGroup>
+        <ToolButton label="Heading" active={state.heading2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+          <Heading2 size={16} />
+        </ToolButton>
+        <ToolButton label="Subheading" active={state.heading3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+          <Heading3 size={16} />
+        </ToolButton>
+        <ToolButton label="Quote" active={state.blockquote} onClick={() => chain().toggleBlockquote().run()}>
+          <Quote size={16} />
+        </ToolButton>
+        <ToolButton label="Link" active={state.link} onClick={onEditLink}>
+          <Link size={16} />
+        </ToolButton>
+      </ToolGroup>
+      <ToolGroup>
         <ToolButton label="Insert image from URL" onClick={onInsertImageUrl}>
           Img
         </ToolButton>
@@ -93,10 +113,10 @@ export function EditorToolbar({ editor, onInsertImageUrl, onUploadImage }: Toolb
         <ToolButton label="Numbered list" active={state.orderedList} onClick={() => chain().toggleOrderedList().run()}>
           1.
         </ToolButton>
-        <ToolButton label="Indent" disabled={!state.canIndent} onClick={() => chain().sinkListItem('listItem').run()}>
+        <ToolButton label="Indent" disabled={!state.canIndent} onClick={() => chain().indent().run()}>
           →
         </ToolButton>
-        <ToolButton label="Outdent" disabled={!state.canOutdent} onClick={() => chain().liftListItem('listItem').run()}>
+        <ToolButton label="Outdent" disabled={!state.canOutdent} onClick={() => chain().outdent().run()}>
           ←
         </ToolButton>
       </ToolGroup>

@@ -8,6 +8,9 @@ import { type Ref, useEffect, useImperativeHandle, useLayoutEffect, useRef, useS
 import { EditorToolbar } from '@/components/editor/editor-toolbar';
 import { Figure, type FigureOptions } from '@/components/editor/figure';
 import { ImageUrlDialog } from '@/components/editor/image-url-dialog';
+import { Indent } from '@/components/editor/indent';
+import { LinkDialog } from '@/components/editor/link-dialog';
+import { shouldAutoLink } from '@/components/editor/links';
 import { naturalSizeOf } from '@/components/editor/natural-size';
 import { lowlight } from '@/lib/code-languages';
 // highlight.js's GitHub Dark theme for the token classes lowlight writes (hljs-keyword…).
@@ -42,10 +45,15 @@ export function RichTextEditor({ value, onChange, label, height, onUploadImage, 
     onChangeRef.current = onChange;
   });
   const [askingImageUrl, setAskingImageUrl] = useState(false);
+  const [editingLink, setEditingLink] = useState(false);
 
   const editor = useEditor({
     extensions: [
-      StarterKit.configure({ link: { openOnClick: false }, codeBlock: false }),
+      StarterKit.configure({
+        link: { openOnClick: false, shouldAutoLink, defaultProtocol: 'https' },
+        codeBlock: false,
+      }),
+      Indent,
       CodeBlockLowlight.configure({ lowlight }),
       Image,
       Figure,
@@ -96,7 +104,12 @@ export function RichTextEditor({ value, onChange, label, height, onUploadImage, 
   if (!editor) return null;
   return (
     <div className={`rich-text-editor${invalid ? ' rich-text-editor-invalid' : ''}`}>
-      <EditorToolbar editor={editor} onInsertImageUrl={() => setAskingImageUrl(true)} onUploadImage={onUploadImage} />
+      <EditorToolbar
+        editor={editor}
+        onEditLink={() => setEditingLink(true)}
+        onInsertImageUrl={() => setAskingImageUrl(true)}
+        onUploadImage={onUploadImage}
+      />
       <div
         className="rich-text-scroll"
         style={{ height }}
@@ -104,6 +117,24 @@ export function RichTextEditor({ value, onChange, label, height, onUploadImage, 
       >
         <EditorContent editor={editor} />
       </div>
+      {editingLink && (
+        <LinkDialog
+          currentHref={(editor.getAttributes('link').href as string | undefined) ?? ''}
+          onClose={() => setEditingLink(false)}
+          onRemove={() => {
+            setEditingLink(false);
+            editor.chain().focus().extendMarkRange('link').unsetLink().run();
+          }}
+          onApply={(href) => {
+            setEditingLink(false);
+            const chain = editor.chain().focus().extendMarkRange('link');
+            // With nothing selected the address itself becomes the link's text.
+            if (editor.state.selection.empty && !editor.isActive('link'))
+              chain.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
+            else chain.setLink({ href }).run();
+          }}
+        />
+      )}
       {askingImageUrl && (
         <ImageUrlDialog
           onClose={() => setAskingImageUrl(false)}

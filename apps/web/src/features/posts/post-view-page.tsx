@@ -44,7 +44,7 @@ export function PostViewPage({ kind, comments }: { kind: PostKind; comments: Pos
   return (
     <article className={`post-view post-view-${kind}`}>
       <div className="card post-view-main">
-        <PostHeader config={config} post={post} canEdit={canEdit} canSeeHistory={canEdit} />
+        <PostHeader config={config} post={post} canEdit={canEdit} canSeeHistory={canEdit} canSeeModerationTrail={isAdmin} />
         <PostAttachments files={post.attachedFiles} loggedIn={loggedIn} />
         <PostContent html={post.content} />
         <PostSource source={post.source} />

@@ -39,6 +39,12 @@ export function RecentModeration() {
               <time className="muted" dateTime={parseServerTime(entry.at).toISOString()}>
                 {relativeTime(entry.at)}
               </time>
+              <Link
+                to={paths.moderationTrail.getHref(postKindOf(entry.entityType).kind, entry.postId)}
+                aria-label={`Moderation trail of ${entry.title || `#${entry.postId}`}`}
+              >
+                Trail
+              </Link>
             </li>
           ))}
         </ol>

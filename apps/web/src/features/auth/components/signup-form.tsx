@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { signupFormSchema } from '@app/contracts';
+import { PASSWORD_LENGTH, signupFormSchema } from '@app/contracts';
 import type { LoginResult } from '@app/contracts';
 import { signup } from '@/features/auth/api/signup';
 import { useForm } from '@/features/auth/hooks/use-form';
@@ -7,6 +7,7 @@ import { useSubmission } from '@/features/auth/hooks/use-submission';
 import { FormError } from '@/features/auth/components/form-messages';
 import { SubmitButton } from '@/features/auth/components/submit-button';
 import { TextField } from '@/features/auth/components/text-field';
+import { rememberSignupNotice } from '@/features/auth/lib/signup-notice';
 
 /** 'New User' (SPEC §2): signing up also logs the user in. */
 export function SignupForm({ onSignedUp }: { onSignedUp: (result: LoginResult) => void }) {
@@ -16,7 +17,9 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (result: LoginResult) =
 
   const onSubmit = form.handleSubmit(async ({ Name, Email, Password }) => {
     const result = await submit({ Name, Email, Password });
-    if (result) onSignedUp(result);
+    if (!result) return;
+    rememberSignupNotice(Email.trim());
+    onSignedUp(result);
   });
 
   return (
@@ -25,7 +28,13 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (result: LoginResult) =
       <form aria-labelledby={headingId} noValidate onSubmit={onSubmit}>
         <TextField label="Name" autoComplete="name" {...form.textField('Name')} />
         <TextField label="Email" type="email" autoComplete="email" {...form.textField('Email')} />
-        <TextField label="Password" type="password" autoComplete="new-password" {...form.textField('Password')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters.`}
+          {...form.textField('Password')}
+        />
         <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.textField('ConfirmPassword')} />
         <SubmitButton label="Sign Up" pending={submission.status === 'pending'} />
         <FormError message={submission.status === 'failed' ? submission.errorMessage : undefined} />

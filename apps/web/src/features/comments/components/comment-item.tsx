@@ -12,6 +12,7 @@ import { parseServerTime, relativeTime } from '@/lib/relative-time';
 import type { CommentNode } from '@/features/comments/lib/comment-thread';
 import { CommentForm } from '@/features/comments/components/comment-form';
 import type { CommentActions } from '@/features/comments/hooks/use-comment-actions';
+import { commentElementId } from '@/features/comments/lib/comment-anchor';
 import { RichHtml } from '@/components/code/rich-html';
 
 interface CommentItemProps {
@@ -38,7 +39,7 @@ export function CommentItem({ node, kind, postId, user, isAdmin, actions }: Comm
   const approval = comment.isApproved ? 'Unapprove' : 'Approve';
 
   return (
-    <li className="comment" aria-label={`Comment by ${comment.name || 'a deleted user'}`}>
+    <li className="comment" id={commentElementId(comment.id)} aria-label={`Comment by ${comment.name || 'a deleted user'}`}>
       <div className="comment-body">
         <header className="comment-meta">
           <Author comment={comment} />

@@ -8,6 +8,7 @@ import { useComments } from '@/features/comments/api/get-comments';
 import { CommentForm } from '@/features/comments/components/comment-form';
 import { CommentItem } from '@/features/comments/components/comment-item';
 import { useCommentActions } from '@/features/comments/hooks/use-comment-actions';
+import { useCommentAnchor } from '@/features/comments/hooks/use-comment-anchor';
 import { allComments } from '@/features/comments/lib/comment-pages';
 import { threadComments } from '@/features/comments/lib/comment-thread';
 import '@/features/comments/comments.css';
@@ -26,6 +27,7 @@ interface CommentsSectionProps {
 export function CommentsSection({ kind, postId, loginForms }: CommentsSectionProps) {
   const { user, isAdmin } = useAuth();
   const comments = useComments(kind, postId, user?.userName ?? null);
+  useCommentAnchor(comments);
   const { showMessage, messageModal } = useMessageModal();
   const actions = useCommentActions(kind, postId, user?.userName ?? '', showMessage);
   const threads = threadComments(allComments(comments.data));

@@ -1,4 +1,4 @@
-import { GridPostItem } from '@/components/grid-post-item';
+import { countText, GridPostItem } from '@/components/grid-post-item';
 import type { GridPostItem as GridPost } from '@app/contracts';
 
 interface LatestPostsProps {
@@ -21,7 +21,14 @@ export function LatestPosts({ title, posts, loading, emptyText }: LatestPostsPro
       {posts && posts.length > 0 && (
         <ul className="post-list">
           {posts.map((post) => (
-            <GridPostItem key={`${post.entityType}-${post.id}`} post={post} />
+            <GridPostItem key={`${post.entityType}-${post.id}`} post={post}>
+              {post.likes > 0 && (
+                <p className="post-likes">
+                  <span aria-hidden="true">♥ </span>
+                  {countText(post.likes, 'like')}
+                </p>
+              )}
+            </GridPostItem>
           ))}
         </ul>
       )}

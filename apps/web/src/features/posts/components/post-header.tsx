@@ -16,10 +16,12 @@ interface PostHeaderProps {
   canEdit: boolean;
   /** The author and admins see the link to the post's history. */
   canSeeHistory: boolean;
+  /** Admins see the link to the post's moderation trail. */
+  canSeeModerationTrail?: boolean;
 }
 
 /** Title, state badges, description, and the line with category, tags, poster, time and Edit (SPEC §2 Article view). */
-export function PostHeader({ config, post, canEdit, canSeeHistory }: PostHeaderProps) {
+export function PostHeader({ config, post, canEdit, canSeeHistory, canSeeModerationTrail = false }: PostHeaderProps) {
   const changedOn = post.updatedOn && post.updatedOn !== post.createdOn ? post.updatedOn : post.createdOn;
   return (
     <header className="post-view-header">
@@ -64,6 +66,11 @@ export function PostHeader({ config, post, canEdit, canSeeHistory }: PostHeaderP
         {canSeeHistory && (
           <Link className="post-view-history" to={config.paths.history.getHref(post.id)}>
             History
+          </Link>
+        )}
+        {canSeeModerationTrail && (
+          <Link className="post-view-moderation-trail" to={paths.moderationTrail.getHref(config.kind, post.id)}>
+            Moderation trail
           </Link>
         )}
         {canEdit && (

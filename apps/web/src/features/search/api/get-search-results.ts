@@ -41,6 +41,10 @@ export const getSearchResultsQueryOptions = (searchCall: SearchCall, { filters, 
       return { posts, next: nextPager(pageParam, posts) };
     },
     initialPageParam: firstPager(filters.orderBy === 1),
+    // Kept a while after the screen closes (lib/react-query.ts keeps nothing): Back to the results
+    // shows every page loaded with 'More results' at once, so the router restores the scroll
+    // position over them (SPEC §2), while React Query refetches those pages behind them.
+    gcTime: 10 * 60_000,
     getNextPageParam: (page) => page.next,
   });
 

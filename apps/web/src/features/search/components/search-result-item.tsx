@@ -1,4 +1,6 @@
 import type { GridPostItem as GridPost } from '@app/contracts';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { GridPostItem } from '@/components/grid-post-item';
 import { LikesCount } from '@/components/likes-count';
 import { LinkButton } from '@/components/link-button';
@@ -20,12 +22,22 @@ export function SearchResultItem({ post, canApprove, canDelete, onToggleApproval
   return (
     <GridPostItem post={post}>
       <div className="search-post-actions">
-        <LikesCount likes={post.likes} target={{ resource: kind.resource, id: post.id, label: kind.label }} />
+        {/* No likes yet is not news: a row says nothing rather than a red '♥ 0 People'. */}
+        {post.likes > 0 && <LikesCount likes={post.likes} target={{ resource: kind.resource, id: post.id, label: kind.label }} />}
         {!post.isApproved && <StatusBadge tone="pending">Awaiting approval</StatusBadge>}
         {canApprove && (
           <LinkButton onClick={() => onToggleApproval(post)} aria-label={`${approval} ${post.title}`}>
             {approval}
           </LinkButton>
+        )}
+        {canApprove && (
+          <Link
+            className="search-post-trail"
+            to={paths.moderationTrail.getHref(kind.kind, post.id)}
+            aria-label={`Moderation trail of ${post.title}`}
+          >
+            Trail
+          </Link>
         )}
         {canDelete && (
           <LinkButton className="link-button-danger" onClick={() => onDelete(post)} aria-label={`Delete ${post.title}`}>
