@@ -67,6 +67,8 @@ describe('fuzzing every endpoint', () => {
         'POST /api/File',
         'POST /api/Search',
         'PUT /api/User',
+        'GET /api/Account/Sessions',
+        'DELETE /api/Account/Sessions/:id',
       ]),
     );
     expect(routes.length).toBeGreaterThan(50);

@@ -59,6 +59,15 @@ const project = { projectName: 'Notes', projectDescription: 'Note G' };
 const basicInfo = basicInfoNamed('Permission Tester');
 
 const as = (user: TestUser | null) => (user ? bearer(user) : {});
+/** What a fixture made that is not a number (a session id): `made` holds its index here. */
+const givenStrings: string[] = [];
+const givenString = (value: string) => givenStrings.push(value) - 1;
+/** A new session of the owner (a login), by its id. */
+async function startedSession(site: TestApp, owner: TestUser): Promise<string> {
+  const login = await site.http().post('/api/Account/Login').send({ Email: owner.email, Password: owner.password, RememberMe: false });
+  const token = login.body.result.token as string;
+  return (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { sid: string }).sid;
+}
 const search = {
   searchString: '',
   uName: '',
@@ -236,6 +245,13 @@ const ROWS: Row[] = [
     expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
     // It ends the caller's sessions: the shared users' tokens would be refused by the rows after it.
     freshUsers: true,
+  },
+  // Sign-in methods: only their owner manages them, an admin included (another's answers as unknown).
+  {
+    route: 'DELETE /api/Account/Sessions/:id',
+    given: async (site, owner) => ({ session: givenString(await startedSession(site, owner)) }),
+    when: ({ http, as: user, made }) => http.delete(`/api/Account/Sessions/${givenStrings[made.session]}`).set(as(user)),
+    expect: { anonymous: 401, other: 404, owner: 200, admin: 404 },
   },
   // Files: images of a post by its author (or an admin), deleted by the uploader or an admin.
   {

@@ -35,6 +35,8 @@ import { SignupCommand } from './commands/signup.command';
 import { APP_CONFIG } from '../infrastructure/tokens';
 import { confirmUnsubscribePage, unsubscribedPage } from './unsubscribe-pages';
 
+const userAgentOf = (request: Request) => request.headers['user-agent'] ?? '';
+
 /** SPEC §7 Account calls. Every answer is the envelope; POSTs answer 200 (nothing addressable is created). */
 @ApiTags('Account')
 @Controller('Account')
@@ -47,8 +49,8 @@ export class AccountsController {
 
   @Post('Signup')
   @HttpCode(200)
-  signup(@Body(new ZodValidationPipe(signupRequestSchema)) body: SignupRequest, @Ip() ip: string) {
-    return this.commandBus.execute(new SignupCommand(body.Name, body.Email, body.Password, ip));
+  signup(@Body(new ZodValidationPipe(signupRequestSchema)) body: SignupRequest, @Ip() ip: string, @Req() request: Request) {
+    return this.commandBus.execute(new SignupCommand(body.Name, body.Email, body.Password, ip, userAgentOf(request)));
   }
 
   @Post('Login')
@@ -61,7 +63,7 @@ export class AccountsController {
   ) {
     const deviceToken = cookieValue(request.headers.cookie, KNOWN_DEVICE_COOKIE);
     const { login, knownDevice } = await this.commandBus.execute(
-      new LoginCommand(body.Email, body.Password, body.RememberMe === true, ip, deviceToken),
+      new LoginCommand(body.Email, body.Password, body.RememberMe === true, ip, deviceToken, userAgentOf(request)),
     );
     response.cookie(KNOWN_DEVICE_COOKIE, knownDevice.token, {
       httpOnly: true,

@@ -5,6 +5,7 @@ import { forbidden, isAdmin, unauthorized } from '@app/domain';
 import { ACCESS_LEVEL, type AccessLevel, type RequestWithSession } from './auth.decorators';
 import type { SessionUser } from './session-user';
 import { Sessions } from './sessions';
+import { SessionActivity } from './session-activity';
 
 /**
  * Runs on every request: turns a bearer token into the current user, with the role the accounts
@@ -17,6 +18,7 @@ export class SessionGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: Sessions,
+    private readonly activity: SessionActivity,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -34,6 +36,7 @@ export class SessionGuard implements CanActivate {
     const session = await this.sessions.of(request.headers.authorization);
     if (!session) return null;
     if (session.token.renewable) response.setHeader('auth-token', this.sessions.renew(session.token));
+    if (session.token.sessionId) this.activity.seen(session.token.sessionId);
     return session.user;
   }
 }

@@ -32,7 +32,18 @@ export class Sessions {
     if (!account || account.userName === null) return null;
     // A password reset, a role change or 'log out everywhere' moved the version on: every older token is dead.
     if (account.credentialVersion !== token.credentialVersion) return null;
-    return { user: { accountId: account.id, userName: account.userName, name: account.name, roleId: account.roleId }, token };
+    // This one session was ended from Settings.
+    if (token.sessionId && account.revokedSessions?.[token.sessionId]) return null;
+    return {
+      user: {
+        accountId: account.id,
+        userName: account.userName,
+        name: account.name,
+        roleId: account.roleId,
+        credential: { kind: 'session', sessionId: token.sessionId ?? null },
+      },
+      token,
+    };
   }
 
   /** A fresh token for a session past half its token's life, for the `auth-token` header. */

@@ -22,6 +22,7 @@ export class LoginCommand extends Command<LoginOutcome> {
     readonly ip: string,
     /** The known-device token the browser sent, if any. */
     readonly deviceToken?: string,
+    readonly userAgent = '',
   ) {
     super();
   }
@@ -46,7 +47,7 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginOutcome>
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ email, password, rememberMe, ip, deviceToken }: LoginCommand): Promise<LoginOutcome> {
+  async execute({ email, password, rememberMe, ip, deviceToken, userAgent }: LoginCommand): Promise<LoginOutcome> {
     const key = normalizeEmail(email);
     const device = this.knownDevices.verify(deviceToken, key, this.clock());
     const attempt = await this.limits.loginAttempt(key, ip, device);
@@ -55,7 +56,7 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginOutcome>
     if (!account || !valid) throw unauthorized(INVALID_CREDENTIALS);
     await attempt.release();
     await this.limits.loginSucceeded(key, ip, device);
-    const login = this.sessions.loginResult(
+    const login = await this.sessions.startSession(
       {
         accountId: account.state.accountId,
         userName: account.personal.userName,
@@ -64,6 +65,7 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginOutcome>
         credentialVersion: account.state.credentialVersion,
       },
       rememberMe,
+      { ip, userAgent },
     );
     return { login, knownDevice: this.knownDevices.issue(key, this.clock()) };
   }

@@ -1,0 +1,11 @@
+import { SessionsSection } from '@/features/sign-in/components/sessions-section';
+import '@/features/sign-in/sign-in.css';
+
+/** The Settings sections about how the user signs in, composed into the profile's Settings tab by the app layer. */
+export function SignInSettings({ onLoggedOut }: { onLoggedOut: () => void }) {
+  return (
+    <>
+      <SessionsSection onCurrentEnded={onLoggedOut} />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import type { AccountErased, SessionEvent } from '@app/domain';
+import { documentDoesNotExist, documentIs, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
+import { SESSIONS_COLLECTION, signInProjection, type SessionDocument } from './sign-in.projection';
+
+const sealed = { v: 1 as const, iv: 'iv', tag: 'tag', data: 'data' };
+const started = (sessionId: string): SessionEvent => ({
+  type: 'SessionStarted',
+  data: {
+    sessionId,
+    accountId: 'ada',
+    sealed,
+    rememberMe: true,
+    startedAt: '2026-02-01T10:00:00.000Z',
+    expiresAt: '2026-03-03T10:00:00.000Z',
+  },
+});
+const session = (event: SessionEvent) => on<SessionEvent>(`session-${event.data.sessionId}`, event);
+
+describe('sign-in projection: sessions', () => {
+  const readStore = useTemporaryReadStore();
+  const spec = () => projectionSpec(signInProjection, readStore);
+
+  it('lists a started session and forgets a revoked one', () =>
+    spec()
+      .given([session(started('s1'))])
+      .when(
+        session(started('s2')),
+        session({
+          type: 'SessionRevoked',
+          data: { sessionId: 's1', accountId: 'ada', expiresAt: '2026-03-03T10:00:00.000Z', at: '2026-02-02T00:00:00.000Z' },
+        }),
+      )
+      .then(
+        documentDoesNotExist({ inCollection: SESSIONS_COLLECTION, withId: 's1' }),
+        documentIs<SessionDocument>(
+          {
+            id: 's2',
+            accountId: 'ada',
+            sealed,
+            rememberMe: true,
+            startedAt: '2026-02-01T10:00:00.000Z',
+            expiresAt: '2026-03-03T10:00:00.000Z',
+          },
+          { inCollection: SESSIONS_COLLECTION, withId: 's2' },
+        ),
+      ));
+
+  it("drops an erased account's sessions", () =>
+    spec()
+      .given([session(started('s1')), session(started('s2'))])
+      .when(on<AccountErased>('account-ada', { type: 'AccountErased', data: { at: '2026-02-02T00:00:00.000Z' } }))
+      .then(
+        documentDoesNotExist({ inCollection: SESSIONS_COLLECTION, withId: 's1' }),
+        documentDoesNotExist({ inCollection: SESSIONS_COLLECTION, withId: 's2' }),
+      ));
+});
