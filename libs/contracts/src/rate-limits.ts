@@ -17,7 +17,8 @@ export type RateLimitName =
   | 'post'
   | 'like'
   | 'upload'
-  | 'anonymous-idempotency-key';
+  | 'anonymous-idempotency-key'
+  | 'two-factor';
 
 export interface RateLimitRule {
   max: number;
@@ -50,6 +51,8 @@ export const RATE_LIMIT_DEFAULTS: Record<RateLimitName, RateLimitRule> = {
   upload: { max: 60, windowSeconds: HOUR },
   /** Commands sent with an Idempotency-Key and no session, per client address: each keeps a record for a day. */
   'anonymous-idempotency-key': { max: 60, windowSeconds: HOUR },
+  /** Wrong two-factor codes per account (second login step, enabling, disabling); a good code gives its slot back. */
+  'two-factor': { max: 5, windowSeconds: 15 * MINUTE },
 };
 
 export const RATE_LIMIT_NAMES = Object.keys(RATE_LIMIT_DEFAULTS) as RateLimitName[];
@@ -75,4 +78,5 @@ export const RATE_LIMIT_MESSAGES: Record<RateLimitName, (retryAfterSeconds: numb
   like: (wait) => `You are liking too fast. Please try again ${waitText(wait)}.`,
   upload: (wait) => `Too many uploads. Please try again ${waitText(wait)}.`,
   'anonymous-idempotency-key': (wait) => `Too many requests with an Idempotency-Key. Please try again ${waitText(wait)}.`,
+  'two-factor': (wait) => `Too many wrong codes. Please try again ${waitText(Math.max(wait, MINUTE))}.`,
 };

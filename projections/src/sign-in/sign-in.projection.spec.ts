@@ -1,6 +1,12 @@
-import type { AccountErased, SessionEvent } from '@app/domain';
+import type { AccountErased, AccountEvent, SessionEvent } from '@app/domain';
 import { documentDoesNotExist, documentIs, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
-import { SESSIONS_COLLECTION, signInProjection, type SessionDocument } from './sign-in.projection';
+import {
+  API_TOKENS_COLLECTION,
+  SESSIONS_COLLECTION,
+  signInProjection,
+  type ApiTokenDocument,
+  type SessionDocument,
+} from './sign-in.projection';
 
 const sealed = { v: 1 as const, iv: 'iv', tag: 'tag', data: 'data' };
 const started = (sessionId: string): SessionEvent => ({
@@ -53,4 +59,52 @@ describe('sign-in projection: sessions', () => {
         documentDoesNotExist({ inCollection: SESSIONS_COLLECTION, withId: 's1' }),
         documentDoesNotExist({ inCollection: SESSIONS_COLLECTION, withId: 's2' }),
       ));
+});
+
+describe('sign-in projection: API tokens', () => {
+  const readStore = useTemporaryReadStore();
+  const spec = () => projectionSpec(signInProjection, readStore);
+  const created = (tokenId: string) =>
+    on<AccountEvent>('account-ada', {
+      type: 'ApiTokenCreated',
+      data: {
+        tokenId,
+        sealedName: sealed,
+        secretHash: 'h',
+        scopes: ['read'],
+        expiresAt: '2026-03-01T00:00:00.000Z',
+        at: '2026-02-01T00:00:00.000Z',
+      },
+    });
+
+  it('keeps a token by id with its owner and hash until it is revoked or the account erased', () =>
+    spec()
+      .given([created('t1'), created('t2'), created('t3')])
+      .when(
+        on<AccountEvent>('account-ada', {
+          type: 'ApiTokenRevoked',
+          data: { tokenId: 't1', reason: 'revoked', at: '2026-02-02T00:00:00.000Z' },
+        }),
+      )
+      .then(
+        documentDoesNotExist({ inCollection: API_TOKENS_COLLECTION, withId: 't1' }),
+        documentIs<ApiTokenDocument>(
+          {
+            id: 't2',
+            accountId: 'ada',
+            sealedName: sealed,
+            secretHash: 'h',
+            scopes: ['read'],
+            createdAt: '2026-02-01T00:00:00.000Z',
+            expiresAt: '2026-03-01T00:00:00.000Z',
+          },
+          { inCollection: API_TOKENS_COLLECTION, withId: 't2' },
+        ),
+      ));
+
+  it("drops an erased account's tokens", () =>
+    spec()
+      .given([created('t1')])
+      .when(on<AccountErased>('account-ada', { type: 'AccountErased', data: { at: '2026-02-02T00:00:00.000Z' } }))
+      .then(documentDoesNotExist({ inCollection: API_TOKENS_COLLECTION, withId: 't1' })));
 });

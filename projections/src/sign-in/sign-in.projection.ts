@@ -1,9 +1,33 @@
-import { accountIdOfStream, type AccountErased, type SealedPersonalData, type SessionEvent } from '@app/domain';
+import {
+  accountIdOfStream,
+  type AccountErased,
+  type ApiTokenCreated,
+  type ApiTokenRevoked,
+  type ApiTokenScope,
+  type SealedPersonalData,
+  type SessionEvent,
+} from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { ReadStoreTransaction } from '@app/read-store';
 import type { Projection } from '../projection';
 
 export const SESSIONS_COLLECTION = 'account-sessions';
+export const API_TOKENS_COLLECTION = 'api-tokens';
+
+/**
+ * A personal API token, by its id (the token carries it): the guard compares the keyed hash of the
+ * secret it was sent with `secretHash`. Revoked tokens are deleted; expired ones refused by the guard.
+ */
+export interface ApiTokenDocument {
+  id: string;
+  accountId: string;
+  sealedName: SealedPersonalData;
+  secretHash: string;
+  scopes: ApiTokenScope[];
+  createdAt: string;
+  expiresAt: string;
+  [field: string]: unknown;
+}
 
 /**
  * A session its owner can see and end in Settings. `sealed` (address and user agent) is opened by
@@ -20,17 +44,17 @@ export interface SessionDocument {
   [field: string]: unknown;
 }
 
-type SignInEvent = SessionEvent | AccountErased;
+type SignInEvent = SessionEvent | AccountErased | ApiTokenCreated | ApiTokenRevoked;
 
-const HANDLED: SignInEvent['type'][] = ['SessionStarted', 'SessionRevoked', 'AccountErased'];
+const HANDLED: SignInEvent['type'][] = ['SessionStarted', 'SessionRevoked', 'AccountErased', 'ApiTokenCreated', 'ApiTokenRevoked'];
 
-/** Sessions (and, later, the other ways to sign in) as Settings lists them, per account. */
+/** Sessions and personal API tokens as Settings lists them and the guard checks them, per account. */
 export const signInProjection: Projection = {
   name: 'sign-in',
-  version: 1,
-  collections: [SESSIONS_COLLECTION],
+  version: 2,
+  collections: [SESSIONS_COLLECTION, API_TOKENS_COLLECTION],
   handles: HANDLED,
-  indexes: { [SESSIONS_COLLECTION]: [['accountId']] },
+  indexes: { [SESSIONS_COLLECTION]: [['accountId']], [API_TOKENS_COLLECTION]: [['accountId']] },
   async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
     const event = { type: recorded.type, data: recorded.data } as SignInEvent;
     switch (event.type) {
@@ -40,10 +64,25 @@ export const signInProjection: Projection = {
       }
       case 'SessionRevoked':
         return tx.delete(SESSIONS_COLLECTION, event.data.sessionId);
+      case 'ApiTokenCreated': {
+        const { tokenId, sealedName, secretHash, scopes, expiresAt, at } = event.data;
+        const accountId = accountIdOfStream(recorded.streamName);
+        return tx.upsert<ApiTokenDocument>(API_TOKENS_COLLECTION, {
+          id: tokenId,
+          accountId,
+          sealedName,
+          secretHash,
+          scopes,
+          createdAt: at,
+          expiresAt,
+        });
+      }
+      case 'ApiTokenRevoked':
+        return tx.delete(API_TOKENS_COLLECTION, event.data.tokenId);
       case 'AccountErased': {
         const accountId = accountIdOfStream(recorded.streamName);
-        for (const session of await tx.find<SessionDocument>(SESSIONS_COLLECTION, { accountId }))
-          await tx.delete(SESSIONS_COLLECTION, session.id);
+        for (const collection of [SESSIONS_COLLECTION, API_TOKENS_COLLECTION])
+          for (const document of await tx.find(collection, { accountId })) await tx.delete(collection, document.id);
         return;
       }
     }

@@ -12,6 +12,8 @@ import {
   confirmEmailRequestSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
+  login2faRequestSchema,
+  type Login2faRequest,
   resetPasswordRequestSchema,
   sendConfirmEmailLinkRequestSchema,
   signupRequestSchema,
@@ -22,13 +24,14 @@ import {
   type SendConfirmEmailLinkRequest,
   type SignupRequest,
 } from '@app/contracts';
-import { Authenticated, CurrentUser } from '../auth/auth.decorators';
+import { Authenticated, CurrentUser, SessionOnly } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { SetCommentNotificationsCommand } from './commands/comment-notifications.command';
 import { GetCommentNotificationsQuery } from './comment-notifications.query';
 import { ConfirmEmailCommand, RequestCredentialLinkCommand, ResetPasswordCommand } from './commands/credential-links.command';
 import { LoginCommand } from './commands/login.command';
+import { Login2faCommand } from './commands/login-2fa.command';
 import { cookieValue, KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_PATH } from './known-devices';
 import { LogoutEverywhereCommand } from './commands/logout-everywhere.command';
 import { SignupCommand } from './commands/signup.command';
@@ -75,6 +78,13 @@ export class AccountsController {
     return login;
   }
 
+  /** The second step of a login with two-factor on: the challenge of `Login` and a code; answers the usual login result. */
+  @Post('Login2fa')
+  @HttpCode(200)
+  login2fa(@Body(new ZodValidationPipe(login2faRequestSchema)) body: Login2faRequest, @Ip() ip: string, @Req() request: Request) {
+    return this.commandBus.execute(new Login2faCommand(body.challenge, body.code, ip, userAgentOf(request)));
+  }
+
   @Get('IsTokenValid')
   @Authenticated()
   @ApiBearerAuth()
@@ -86,6 +96,7 @@ export class AccountsController {
   @Post('LogoutEverywhere')
   @HttpCode(200)
   @Authenticated()
+  @SessionOnly()
   @ApiBearerAuth()
   logoutEverywhere(@CurrentUser() user: SessionUser) {
     return this.commandBus.execute(new LogoutEverywhereCommand(user.accountId));

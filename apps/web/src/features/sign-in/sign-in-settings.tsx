@@ -1,3 +1,4 @@
+import { ApiTokensSection } from '@/features/sign-in/components/api-tokens-section';
 import { SessionsSection } from '@/features/sign-in/components/sessions-section';
 import '@/features/sign-in/sign-in.css';
 
@@ -6,6 +7,7 @@ export function SignInSettings({ onLoggedOut }: { onLoggedOut: () => void }) {
   return (
     <>
       <SessionsSection onCurrentEnded={onLoggedOut} />
+      <ApiTokensSection />
     </>
   );
 }
