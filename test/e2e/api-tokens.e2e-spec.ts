@@ -1,7 +1,7 @@
 import { firstSearchPager } from '@app/contracts';
 import { accountStreamName } from '@app/domain';
 import { apiSpec, expectNewEvents, expectResponse } from '../support/api-spec';
-import { bearer, signUp, type TestUser } from '../support/accounts';
+import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
 import { linkIn, waitForMailTo } from '../support/mailbox';
 import { articleBody } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -158,6 +158,17 @@ describe('personal API tokens', () => {
       .send({ ...fields, NewPassword: 'fresh-start-1' })
       .expect(200);
     await site.http().get('/api/Account/IsTokenValid').set(withToken(token)).expect(401);
+  });
+
+  it('is documented on the OpenAPI page', async () => {
+    const admin = await makeAdmin(site, await signUp(site, 'Docs Reader'));
+    const document = (await site.http().get('/api/docs-json').set(bearer(admin)).expect(200)).body as {
+      paths: Record<string, Record<string, { description?: string }>>;
+      components: { securitySchemes: Record<string, { description?: string }> };
+    };
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/Account/ApiTokens', '/api/Account/ApiTokens/{id}']));
+    expect(document.paths['/api/Account/ApiTokens'].post.description).toContain('Authorization: Bearer <token>');
+    expect(document.components.securitySchemes.bearer.description).toContain('personal API token');
   });
 
   it('refuses bad requests with the envelope', async () => {

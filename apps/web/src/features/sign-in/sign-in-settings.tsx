@@ -1,5 +1,6 @@
 import { ApiTokensSection } from '@/features/sign-in/components/api-tokens-section';
 import { SessionsSection } from '@/features/sign-in/components/sessions-section';
+import { TwoFactorSection } from '@/features/sign-in/components/two-factor-section';
 import '@/features/sign-in/sign-in.css';
 
 /** The Settings sections about how the user signs in, composed into the profile's Settings tab by the app layer. */
@@ -7,6 +8,7 @@ export function SignInSettings({ onLoggedOut }: { onLoggedOut: () => void }) {
   return (
     <>
       <SessionsSection onCurrentEnded={onLoggedOut} />
+      <TwoFactorSection />
       <ApiTokensSection />
     </>
   );
