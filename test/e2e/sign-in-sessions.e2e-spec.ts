@@ -110,6 +110,18 @@ describe('active sessions', () => {
       .expect(401);
   });
 
+  it("lists only the sessions started after 'log out everywhere'", async () => {
+    const user = await signUp(site, 'Fresh Start');
+    const old = await login(user, CHROME);
+    await site
+      .http()
+      .post('/api/Account/LogoutEverywhere')
+      .set(bearer({ token: old }))
+      .expect(200);
+    const fresh = await login(user, IPHONE);
+    expect((await sessionsOf(fresh)).map((session) => session.id)).toEqual([sessionIdOf(fresh)]);
+  });
+
   it("refuses to end someone else's session or an unknown one, and a bad id", async () => {
     const owner = await signUp(site, 'Session Owner');
     const thief = await signUp(site, 'Session Thief');

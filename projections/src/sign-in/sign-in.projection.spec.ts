@@ -1,5 +1,5 @@
 import type { AccountErased, AccountEvent, SessionEvent } from '@app/domain';
-import { documentDoesNotExist, documentIs, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
+import { documentDoesNotExist, documentExists, documentIs, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
 import {
   API_TOKENS_COLLECTION,
   SESSIONS_COLLECTION,
@@ -49,6 +49,21 @@ describe('sign-in projection: sessions', () => {
           },
           { inCollection: SESSIONS_COLLECTION, withId: 's2' },
         ),
+      ));
+
+  it("drops every session of the account at 'log out everywhere' (or a password reset), keeps those started after", () =>
+    spec()
+      .given([session(started('s1'))])
+      .when(
+        on<AccountEvent>('account-ada', {
+          type: 'SessionsRevoked',
+          data: { credentialVersion: 2, reason: 'logout-everywhere', at: '2026-02-02T00:00:00.000Z' },
+        }),
+        session(started('s2')),
+      )
+      .then(
+        documentDoesNotExist({ inCollection: SESSIONS_COLLECTION, withId: 's1' }),
+        documentExists({ accountId: 'ada' }, { inCollection: SESSIONS_COLLECTION, withId: 's2' }),
       ));
 
   it("drops an erased account's sessions", () =>

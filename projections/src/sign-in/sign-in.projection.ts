@@ -4,6 +4,8 @@ import {
   type ApiTokenCreated,
   type ApiTokenRevoked,
   type ApiTokenScope,
+  type PasswordChanged,
+  type SessionsRevoked,
   type SealedPersonalData,
   type SessionEvent,
 } from '@app/domain';
@@ -44,14 +46,23 @@ export interface SessionDocument {
   [field: string]: unknown;
 }
 
-type SignInEvent = SessionEvent | AccountErased | ApiTokenCreated | ApiTokenRevoked;
+type SignInEvent = SessionEvent | AccountErased | ApiTokenCreated | ApiTokenRevoked | SessionsRevoked | PasswordChanged;
 
-const HANDLED: SignInEvent['type'][] = ['SessionStarted', 'SessionRevoked', 'AccountErased', 'ApiTokenCreated', 'ApiTokenRevoked'];
+const HANDLED: SignInEvent['type'][] = [
+  'SessionStarted',
+  'SessionRevoked',
+  'AccountErased',
+  'ApiTokenCreated',
+  'ApiTokenRevoked',
+  // Both move the credential version on: every session started before is dead.
+  'SessionsRevoked',
+  'PasswordChanged',
+];
 
 /** Sessions and personal API tokens as Settings lists them and the guard checks them, per account. */
 export const signInProjection: Projection = {
   name: 'sign-in',
-  version: 2,
+  version: 3,
   collections: [SESSIONS_COLLECTION, API_TOKENS_COLLECTION],
   handles: HANDLED,
   indexes: { [SESSIONS_COLLECTION]: [['accountId']], [API_TOKENS_COLLECTION]: [['accountId']] },
@@ -79,6 +90,12 @@ export const signInProjection: Projection = {
       }
       case 'ApiTokenRevoked':
         return tx.delete(API_TOKENS_COLLECTION, event.data.tokenId);
+      case 'SessionsRevoked':
+      case 'PasswordChanged': {
+        const accountId = accountIdOfStream(recorded.streamName);
+        for (const session of await tx.find(SESSIONS_COLLECTION, { accountId })) await tx.delete(SESSIONS_COLLECTION, session.id);
+        return;
+      }
       case 'AccountErased': {
         const accountId = accountIdOfStream(recorded.streamName);
         for (const collection of [SESSIONS_COLLECTION, API_TOKENS_COLLECTION])
