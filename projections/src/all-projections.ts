@@ -8,6 +8,8 @@ import { profilesProjection } from './profiles/profiles.projection';
 import type { Projection } from './projection';
 import { accountMailReactor, type AccountMailDependencies } from './reactors/account-mail.reactor';
 import { commentNotificationReactor } from './reactors/comment-notification.reactor';
+import { signInMailReactor } from './reactors/sign-in-mail.reactor';
+import { signInProjection } from './sign-in/sign-in.projection';
 import { uploadedDocumentsProjection } from './uploaded-documents/uploaded-documents.projection';
 
 export type ProjectionDependencies = AccountMailDependencies;
@@ -23,7 +25,9 @@ export function createProjections(deps: ProjectionDependencies): Projection[] {
     uploadedDocumentsProjection,
     accountsProjection(deps.vault),
     profilesProjection(deps.vault),
+    signInProjection,
     accountMailReactor(deps),
     commentNotificationReactor(deps),
+    signInMailReactor(deps),
   ];
 }

@@ -12,6 +12,7 @@ export const READ_MODELS = [
   'uploaded-documents',
   'accounts',
   'profiles',
+  'sign-in',
   'search',
 ] as const;
 

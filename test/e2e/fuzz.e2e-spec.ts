@@ -67,6 +67,16 @@ describe('fuzzing every endpoint', () => {
         'POST /api/File',
         'POST /api/Search',
         'PUT /api/User',
+        'GET /api/Account/Sessions',
+        'DELETE /api/Account/Sessions/:id',
+        'GET /api/Account/ApiTokens',
+        'POST /api/Account/ApiTokens',
+        'DELETE /api/Account/ApiTokens/:id',
+        'GET /api/Account/TwoFactor',
+        'POST /api/Account/TwoFactor/Setup',
+        'POST /api/Account/TwoFactor/Enable',
+        'POST /api/Account/TwoFactor/Disable',
+        'POST /api/Account/Login2fa',
       ]),
     );
     expect(routes.length).toBeGreaterThan(50);

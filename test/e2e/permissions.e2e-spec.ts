@@ -59,6 +59,21 @@ const project = { projectName: 'Notes', projectDescription: 'Note G' };
 const basicInfo = basicInfoNamed('Permission Tester');
 
 const as = (user: TestUser | null) => (user ? bearer(user) : {});
+/** What a fixture made that is not a number (a session id): `made` holds its index here. */
+const givenStrings: string[] = [];
+const givenString = (value: string) => givenStrings.push(value) - 1;
+/** A personal API token of the owner. */
+async function apiTokenOf(site: TestApp, owner: TestUser, scopes: string[]): Promise<{ id: string; token: string }> {
+  const response = await site.http().post('/api/Account/ApiTokens').set(bearer(owner)).send({ name: 'Matrix', scopes, expiresInDays: 1 });
+  if (response.status !== 200) throw new Error(`api token: ${response.status} ${response.text}`);
+  return response.body.result as { id: string; token: string };
+}
+/** A new session of the owner (a login), by its id. */
+async function startedSession(site: TestApp, owner: TestUser): Promise<string> {
+  const login = await site.http().post('/api/Account/Login').send({ Email: owner.email, Password: owner.password, RememberMe: false });
+  const token = login.body.result.token as string;
+  return (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { sid: string }).sid;
+}
 const search = {
   searchString: '',
   uName: '',
@@ -237,6 +252,45 @@ const ROWS: Row[] = [
     // It ends the caller's sessions: the shared users' tokens would be refused by the rows after it.
     freshUsers: true,
   },
+  // Sign-in methods: only their owner manages them, an admin included (another's answers as unknown).
+  {
+    route: 'DELETE /api/Account/Sessions/:id',
+    given: async (site, owner) => ({ session: givenString(await startedSession(site, owner)) }),
+    when: ({ http, as: user, made }) => http.delete(`/api/Account/Sessions/${givenStrings[made.session]}`).set(as(user)),
+    expect: { anonymous: 401, other: 404, owner: 200, admin: 404 },
+  },
+  {
+    route: 'POST /api/Account/ApiTokens',
+    when: ({ http, as: user }) =>
+      http
+        .post('/api/Account/ApiTokens')
+        .set(as(user))
+        .send({ name: 'Matrix', scopes: ['read'], expiresInDays: 1 }),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
+  {
+    route: 'DELETE /api/Account/ApiTokens/:id',
+    given: async (site, owner) => ({ token: givenString((await apiTokenOf(site, owner, ['read'])).id) }),
+    when: ({ http, as: user, made }) => http.delete(`/api/Account/ApiTokens/${givenStrings[made.token]}`).set(as(user)),
+    expect: { anonymous: 401, other: 404, owner: 200, admin: 404 },
+  },
+  // Two-factor: each user's own; a wrong code or password is refused to anyone.
+  {
+    route: 'POST /api/Account/TwoFactor/Setup',
+    when: ({ http, as: user }) => http.post('/api/Account/TwoFactor/Setup').set(as(user)),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/Account/TwoFactor/Enable',
+    when: ({ http, as: user }) => http.post('/api/Account/TwoFactor/Enable').set(as(user)).send({ code: 'ABCDEF' }),
+    expect: { anonymous: 401, other: 400, owner: 400, admin: 400 },
+  },
+  {
+    route: 'POST /api/Account/TwoFactor/Disable',
+    when: ({ http, as: user }) =>
+      http.post('/api/Account/TwoFactor/Disable').set(as(user)).send({ password: 'not-the-password1', code: 'ABCDEF' }),
+    expect: { anonymous: 401, other: 401, owner: 401, admin: 401 },
+  },
   // Files: images of a post by its author (or an admin), deleted by the uploader or an admin.
   {
     route: 'POST /api/File',
@@ -279,6 +333,11 @@ const ROWS: Row[] = [
     route: 'POST /api/Account/SendConfirmEmailLink',
     when: ({ http, as: user, owner }) => http.post('/api/Account/SendConfirmEmailLink').set(as(user)).send({ Email: owner.email }),
     expect: { anonymous: 200, other: 200, owner: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/Account/Login2fa',
+    when: ({ http, as: user }) => http.post('/api/Account/Login2fa').set(as(user)).send({ challenge: 'forged.challenge', code: '123456' }),
+    expect: { anonymous: 401, other: 401, owner: 401, admin: 401 },
   },
   // Links from e-mails: a forged token or hash is refused to anyone.
   {
@@ -363,6 +422,29 @@ describe('permission matrix: every write endpoint × anonymous / other user / ow
       if (response.status >= 400) expect(response.body).toMatchObject({ success: false, errorMessage: expect.any(String) });
     }
     expect(actual).toEqual(row.expect);
+  });
+
+  /** The routes a read-only token may call though they are POSTs: the searches (what the owner's session may). */
+  const READS = new Set(['POST /api/Search', 'POST /api/Search/UserPosts', 'POST /api/Search/ByAdmin']);
+  const REFUSALS = [
+    'This API token is read-only: making changes needs the write scope.',
+    'An API token cannot manage how you sign in: log in to do this.',
+  ];
+
+  let ownerReadToken: string | undefined;
+  it.each(ROWS.map((row) => [row.route, row] as const))('a read-only API token of the owner: %s', async (_route, row) => {
+    const owner = row.freshUsers ? await signUp(site, 'Token Owner') : users.owner;
+    const made = row.given ? await row.given(site, owner) : {};
+    // One token for the shared owner (an account holds at most 20).
+    const token = row.freshUsers
+      ? (await apiTokenOf(site, owner, ['read'])).token
+      : (ownerReadToken ??= (await apiTokenOf(site, owner, ['read'])).token);
+    const response = await row.when({ http: site.http(), as: { ...owner, token }, owner, made });
+    if (READS.has(row.route)) expect(response.status).toBe(row.expect.owner);
+    else {
+      expect(response.status).toBe(403);
+      expect(REFUSALS).toContain(response.body.errorMessage);
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import { EVENT_STORE, JOB_QUEUE, READ_STORE } from '@app/api';
 import type { TestApp } from './test-app';
 
 /** The reactors that send mail. */
-export const MAIL_REACTORS = ['account-mail', 'comment-notification'] as const;
+export const MAIL_REACTORS = ['account-mail', 'comment-notification', 'sign-in-mail'] as const;
 
 /**
  * Waits until the mail reactors' checkpoints have passed the log's head (each event so far was

@@ -22,6 +22,7 @@ import { ProfilesModule } from './profiles/profiles.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { SearchModule } from './search/search.module';
+import { SignInModule } from './sign-in/sign-in.module';
 import { SystemModule } from './system/system.module';
 import type { SiteEngineOptions } from './infrastructure/site-engines';
 import type { Clock } from './infrastructure/tokens';
@@ -43,6 +44,7 @@ export interface AppOptions {
     ReferenceDataModule,
     HomeModule,
     AccountsModule,
+    SignInModule,
     PostsModule,
     CommentsModule,
     LikesModule,

@@ -72,7 +72,12 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   const openApi = new DocumentBuilder()
     .setTitle('DevCommunity API')
     .setDescription('Every response is the envelope { success, result, errorMessage, timeStamp }.')
-    .addBearerAuth()
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        "A session token (from Login or Login2fa), or a personal API token (`dcat_...`, made in Settings or with POST /api/Account/ApiTokens) acting within its scopes: 'read' for GET routes and the searches, 'write' for every other call; no API token manages sign-in methods.",
+    })
     .build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
   return app;

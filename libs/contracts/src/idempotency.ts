@@ -29,6 +29,13 @@ export const CALLS_WITHOUT_IDEMPOTENCY_KEY: readonly { method: CommandMethod; pa
   { method: 'POST', path: '/api/Search' },
   { method: 'POST', path: '/api/Search/UserPosts' },
   { method: 'POST', path: '/api/Search/ByAdmin' },
+  // The new token is in the answer: a kept answer would hand it out again.
+  { method: 'POST', path: '/api/Account/ApiTokens' },
+  // Secrets and recovery codes are in the answers; a login's second step is a login.
+  { method: 'POST', path: '/api/Account/TwoFactor/Setup' },
+  { method: 'POST', path: '/api/Account/TwoFactor/Enable' },
+  { method: 'POST', path: '/api/Account/TwoFactor/Disable' },
+  { method: 'POST', path: '/api/Account/Login2fa' },
 ];
 
 const WITHOUT_KEY = new Set(CALLS_WITHOUT_IDEMPOTENCY_KEY.map(({ method, path }) => `${method} ${path.toLowerCase()}`));

@@ -15,3 +15,4 @@ export * from './slug';
 export * from './idempotency';
 export * from './contact';
 export * from './reading-time';
+export * from './sign-in';

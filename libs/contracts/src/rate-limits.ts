@@ -18,7 +18,8 @@ export type RateLimitName =
   | 'like'
   | 'upload'
   | 'anonymous-idempotency-key'
-  | 'contact';
+  | 'contact'
+  | 'two-factor';
 
 export interface RateLimitRule {
   max: number;
@@ -53,6 +54,8 @@ export const RATE_LIMIT_DEFAULTS: Record<RateLimitName, RateLimitRule> = {
   'anonymous-idempotency-key': { max: 60, windowSeconds: HOUR },
   /** Contact-form messages per client address (no login needed): each one lands in the owner's inbox. */
   contact: { max: 5, windowSeconds: HOUR },
+  /** Wrong two-factor codes per account (second login step, enabling, disabling); a good code gives its slot back. */
+  'two-factor': { max: 5, windowSeconds: 15 * MINUTE },
 };
 
 export const RATE_LIMIT_NAMES = Object.keys(RATE_LIMIT_DEFAULTS) as RateLimitName[];
@@ -79,4 +82,5 @@ export const RATE_LIMIT_MESSAGES: Record<RateLimitName, (retryAfterSeconds: numb
   upload: (wait) => `Too many uploads. Please try again ${waitText(wait)}.`,
   'anonymous-idempotency-key': (wait) => `Too many requests with an Idempotency-Key. Please try again ${waitText(wait)}.`,
   contact: (wait) => `Too many messages from your address. Please try again ${waitText(wait)}.`,
+  'two-factor': (wait) => `Too many wrong codes. Please try again ${waitText(Math.max(wait, MINUTE))}.`,
 };

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AccountEvent, AccountPersonalData } from '@app/domain';
+import type { AccountEvent, AccountPersonalData, SessionRevoked } from '@app/domain';
 import { PersonalDataVault, SealedDataTamperedError, SqliteKeyStore } from '@app/personal-data';
 import { OpenedPersonalData } from '../opened-personal-data';
 import { documentIs, documentsAre, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
@@ -94,6 +94,25 @@ describe('accounts projection', () => {
           theAccount,
         ),
       ));
+
+  it('keeps the sessions ended one by one until they would have ended anyway', async () => {
+    const revoked = (sessionId: string, expiresAt: string, at: string) =>
+      on<SessionRevoked>(`session-${sessionId}`, { type: 'SessionRevoked', data: { sessionId, accountId, expiresAt, at } });
+    await spec()
+      .given([await registered()])
+      .when(
+        revoked('s1', '2026-01-02T00:00:00.000Z', '2026-01-01T12:00:00.000Z'),
+        revoked('s2', '2026-02-01T00:00:00.000Z', '2026-01-01T13:00:00.000Z'),
+        // A day later s1 is past its end: its entry goes.
+        revoked('s3', '2026-02-02T00:00:00.000Z', '2026-01-02T13:00:00.000Z'),
+      )
+      .then(async (store) =>
+        expect((await store.get<AccountDocument>(ACCOUNTS_COLLECTION, accountId))?.revokedSessions).toEqual({
+          s2: '2026-02-01T00:00:00.000Z',
+          s3: '2026-02-02T00:00:00.000Z',
+        }),
+      );
+  });
 
   describe('does no I/O inside its transaction', () => {
     it('reads the keys its batch needs in prefetch: a key-store outage fails there, before any transaction', async () => {

@@ -7,6 +7,7 @@ import {
   type AccountRegistered,
   type ProfileBasicInfoChanged,
   type ProfilePersonalData,
+  type SessionRevoked,
 } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { PersonalDataVault } from '@app/personal-data';
@@ -31,10 +32,15 @@ export interface AccountDocument {
   emailConfirmed: boolean;
   /** Session tokens signed over another version are refused (a password reset, role change or 'log out everywhere' moved it). */
   credentialVersion: number;
+  /**
+   * Sessions ended one by one (Settings), by id, with when each would have ended anyway: the guard,
+   * which reads this document on every request, refuses their tokens. Entries past their end are dropped.
+   */
+  revokedSessions?: Record<string, string>;
   [field: string]: unknown;
 }
 
-const HANDLED: (AccountEvent | ProfileBasicInfoChanged)['type'][] = [
+const HANDLED: (AccountEvent | ProfileBasicInfoChanged | SessionRevoked)['type'][] = [
   'AccountRegistered',
   'EmailConfirmed',
   'RoleGranted',
@@ -44,6 +50,7 @@ const HANDLED: (AccountEvent | ProfileBasicInfoChanged)['type'][] = [
   'AccountErased',
   // The display name is edited on the profile.
   'ProfileBasicInfoChanged',
+  'SessionRevoked',
 ];
 
 /**
@@ -54,7 +61,7 @@ const HANDLED: (AccountEvent | ProfileBasicInfoChanged)['type'][] = [
 export function accountsProjection(vault: PersonalDataVault): Projection {
   return {
     name: 'accounts',
-    version: 4,
+    version: 5,
     collections: [ACCOUNTS_COLLECTION],
     handles: HANDLED,
     // Profiles and `/api/User/{userName}` find people by handle.
@@ -72,6 +79,7 @@ export function accountsProjection(vault: PersonalDataVault): Projection {
         const personal = opened.open<ProfilePersonalData>(account.id, (recorded.data as ProfileBasicInfoChanged['data']).sealed);
         return personal ? tx.upsert(ACCOUNTS_COLLECTION, { ...account, name: personal.name }) : undefined;
       }
+      if (recorded.type === 'SessionRevoked') return revokeSession(tx, recorded.data as SessionRevoked['data']);
       const event = { type: recorded.type, data: recorded.data } as AccountEvent;
       const accountId = accountIdOfStream(recorded.streamName);
       if (event.type === 'AccountRegistered') {
@@ -102,6 +110,13 @@ export function accountsProjection(vault: PersonalDataVault): Projection {
       }
     },
   };
+}
+
+async function revokeSession(tx: ReadStoreTransaction, { accountId, sessionId, expiresAt, at }: SessionRevoked['data']): Promise<void> {
+  const account = await tx.get<AccountDocument>(ACCOUNTS_COLLECTION, accountId);
+  if (!account) return;
+  const live = Object.entries(account.revokedSessions ?? {}).filter(([, end]) => end > at);
+  await tx.upsert(ACCOUNTS_COLLECTION, { ...account, revokedSessions: Object.fromEntries([...live, [sessionId, expiresAt]]) });
 }
 
 /** Whose key opens what the event carries sealed, if anything. */

@@ -37,3 +37,50 @@ function page(name: string, intro: string, action: string, link: string): string
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
+
+/** 'A new sign-in method was added': what was added, and what to do if it was not the owner. */
+export function signInMethodAddedMail({
+  to,
+  name: typed,
+  method,
+  at,
+}: {
+  to: string;
+  name: string;
+  method: string;
+  at: string;
+}): MailToSend {
+  const name = singleLine(typed);
+  const intro = `A new sign-in method was added to your account on ${at}: ${method}.`;
+  const advice =
+    'If this was you, there is nothing to do. If it was not, reset your password at once (which also revokes every API token) and use "Log out everywhere" in your settings.';
+  return {
+    to,
+    subject: 'A new sign-in method was added',
+    text: `Hello ${name},\n\n${intro}\n\n${advice}${SIGNATURE}`,
+    html: `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(advice)}</p><p>The DevCommunity team</p>`,
+  };
+}
+
+/** A sign-in method was removed or turned off (two-factor disabled): the owner hears of it too. */
+export function signInMethodRemovedMail({
+  to,
+  name: typed,
+  method,
+  at,
+}: {
+  to: string;
+  name: string;
+  method: string;
+  at: string;
+}): MailToSend {
+  const name = singleLine(typed);
+  const intro = `A sign-in method was removed from your account on ${at}: ${method}.`;
+  const advice = 'If this was not you, reset your password at once and use "Log out everywhere" in your settings.';
+  return {
+    to,
+    subject: 'A sign-in method was removed',
+    text: `Hello ${name},\n\n${intro}\n\n${advice}${SIGNATURE}`,
+    html: `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(advice)}</p><p>The DevCommunity team</p>`,
+  };
+}

@@ -12,6 +12,8 @@ import {
   confirmEmailRequestSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
+  login2faRequestSchema,
+  type Login2faRequest,
   resetPasswordRequestSchema,
   sendConfirmEmailLinkRequestSchema,
   signupRequestSchema,
@@ -22,18 +24,21 @@ import {
   type SendConfirmEmailLinkRequest,
   type SignupRequest,
 } from '@app/contracts';
-import { Authenticated, CurrentUser } from '../auth/auth.decorators';
+import { Authenticated, CurrentUser, SessionOnly } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { SetCommentNotificationsCommand } from './commands/comment-notifications.command';
 import { GetCommentNotificationsQuery } from './comment-notifications.query';
 import { ConfirmEmailCommand, RequestCredentialLinkCommand, ResetPasswordCommand } from './commands/credential-links.command';
 import { LoginCommand } from './commands/login.command';
+import { Login2faCommand } from './commands/login-2fa.command';
 import { cookieValue, KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_PATH } from './known-devices';
 import { LogoutEverywhereCommand } from './commands/logout-everywhere.command';
 import { SignupCommand } from './commands/signup.command';
 import { APP_CONFIG } from '../infrastructure/tokens';
 import { confirmUnsubscribePage, unsubscribedPage } from './unsubscribe-pages';
+
+const userAgentOf = (request: Request) => request.headers['user-agent'] ?? '';
 
 /** SPEC §7 Account calls. Every answer is the envelope; POSTs answer 200 (nothing addressable is created). */
 @ApiTags('Account')
@@ -47,8 +52,8 @@ export class AccountsController {
 
   @Post('Signup')
   @HttpCode(200)
-  signup(@Body(new ZodValidationPipe(signupRequestSchema)) body: SignupRequest, @Ip() ip: string) {
-    return this.commandBus.execute(new SignupCommand(body.Name, body.Email, body.Password, ip));
+  signup(@Body(new ZodValidationPipe(signupRequestSchema)) body: SignupRequest, @Ip() ip: string, @Req() request: Request) {
+    return this.commandBus.execute(new SignupCommand(body.Name, body.Email, body.Password, ip, userAgentOf(request)));
   }
 
   @Post('Login')
@@ -61,7 +66,7 @@ export class AccountsController {
   ) {
     const deviceToken = cookieValue(request.headers.cookie, KNOWN_DEVICE_COOKIE);
     const { login, knownDevice } = await this.commandBus.execute(
-      new LoginCommand(body.Email, body.Password, body.RememberMe === true, ip, deviceToken),
+      new LoginCommand(body.Email, body.Password, body.RememberMe === true, ip, deviceToken, userAgentOf(request)),
     );
     response.cookie(KNOWN_DEVICE_COOKIE, knownDevice.token, {
       httpOnly: true,
@@ -71,6 +76,13 @@ export class AccountsController {
       maxAge: knownDevice.maxAgeMs,
     });
     return login;
+  }
+
+  /** The second step of a login with two-factor on: the challenge of `Login` and a code; answers the usual login result. */
+  @Post('Login2fa')
+  @HttpCode(200)
+  login2fa(@Body(new ZodValidationPipe(login2faRequestSchema)) body: Login2faRequest, @Ip() ip: string, @Req() request: Request) {
+    return this.commandBus.execute(new Login2faCommand(body.challenge, body.code, ip, userAgentOf(request)));
   }
 
   @Get('IsTokenValid')
@@ -84,6 +96,7 @@ export class AccountsController {
   @Post('LogoutEverywhere')
   @HttpCode(200)
   @Authenticated()
+  @SessionOnly()
   @ApiBearerAuth()
   logoutEverywhere(@CurrentUser() user: SessionUser) {
     return this.commandBus.execute(new LogoutEverywhereCommand(user.accountId));

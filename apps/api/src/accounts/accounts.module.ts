@@ -10,16 +10,22 @@ import { LoginHandler } from './commands/login.command';
 import { LogoutEverywhereHandler } from './commands/logout-everywhere.command';
 import { SignupHandler } from './commands/signup.command';
 import { SessionIssuer } from './session-issuer';
+import { Login2faHandler } from './commands/login-2fa.command';
+import { LoginChallenges } from './two-factor/login-challenges';
+import { SecondFactor } from './two-factor/second-factor';
 
 /** Global: every feature resolves author names through AuthorNames; profiles find accounts through the directory. */
 @Global()
 @Module({
   controllers: [AccountsController],
-  exports: [AuthorNames, AccountDirectory],
+  exports: [AuthorNames, AccountDirectory, SecondFactor],
   providers: [
     AuthorNames,
     AccountDirectory,
     SessionIssuer,
+    LoginChallenges,
+    SecondFactor,
+    Login2faHandler,
     KnownDevices,
     SignupHandler,
     LoginHandler,

@@ -18,3 +18,14 @@ export interface RequestWithSession {
 export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext) => {
   return context.switchToHttp().getRequest<RequestWithSession>().user ?? null;
 });
+
+export const SESSION_ONLY = 'sessionOnly';
+/**
+ * The route manages how the user signs in (sessions, API tokens, second factor, erasure): a
+ * personal API token is never accepted, only a logged-in session.
+ */
+export const SessionOnly = () => SetMetadata(SESSION_ONLY, true);
+
+export const READS_ONLY = 'readsOnly';
+/** A POST that only reads (the searches): a read-only API token may call it. */
+export const ReadsOnly = () => SetMetadata(READS_ONLY, true);

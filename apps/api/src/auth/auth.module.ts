@@ -6,6 +6,7 @@ import type { AppConfig } from '@app/config';
 import { APP_CONFIG } from '../infrastructure/tokens';
 import { SessionGuard } from './session.guard';
 import { Sessions } from './sessions';
+import { SessionActivity } from './session-activity';
 import { TokenService } from './token.service';
 
 /** Bearer sessions for every route: the guard runs globally, routes opt in with @Authenticated / @AdminOnly. */
@@ -18,7 +19,7 @@ import { TokenService } from './token.service';
       useFactory: (config: AppConfig) => ({ secret: createSecretKey(Buffer.from(config.jwtSecret)), signOptions: { algorithm: 'HS256' } }),
     }),
   ],
-  providers: [TokenService, Sessions, SessionGuard, { provide: APP_GUARD, useExisting: SessionGuard }],
-  exports: [TokenService, Sessions, SessionGuard],
+  providers: [TokenService, Sessions, SessionActivity, SessionGuard, { provide: APP_GUARD, useExisting: SessionGuard }],
+  exports: [TokenService, Sessions, SessionActivity, SessionGuard],
 })
 export class AuthModule {}

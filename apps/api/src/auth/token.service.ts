@@ -21,6 +21,8 @@ interface TokenClaims {
   cv: number;
   /** When the session started (epoch seconds): renewals keep it, so a session ends at `sst` + its lifetime. */
   sst: number;
+  /** The session's id (its `session-<id>` stream), which Settings lists and can end; absent in tokens issued before sessions were listed. */
+  sid?: string;
   iat: number;
   exp: number;
 }
@@ -33,6 +35,7 @@ export interface Session {
   rememberMe: boolean;
   /** Epoch seconds. */
   startedAt: number;
+  sessionId?: string;
 }
 
 export interface VerifiedToken extends Session {
@@ -58,8 +61,8 @@ export class TokenService {
   ) {}
 
   /** A token for a session starting now. */
-  issue(accountId: string, credentialVersion: number, rememberMe: boolean): string {
-    return this.sign({ accountId, credentialVersion, rememberMe, startedAt: this.nowSeconds() });
+  issue(accountId: string, credentialVersion: number, rememberMe: boolean, sessionId?: string): string {
+    return this.sign({ accountId, credentialVersion, rememberMe, startedAt: this.nowSeconds(), ...(sessionId ? { sessionId } : {}) });
   }
 
   /** The session's next token: the same session, never lasting past its absolute end. */
@@ -72,7 +75,13 @@ export class TokenService {
     const now = this.nowSeconds();
     const claims = this.verified.get(token) ?? this.verifySignature(token, now);
     if (!claims || now >= claims.exp) return null;
-    const session: Session = { accountId: claims.sub, credentialVersion: claims.cv, rememberMe: claims.rm === true, startedAt: claims.sst };
+    const session: Session = {
+      accountId: claims.sub,
+      credentialVersion: claims.cv,
+      rememberMe: claims.rm === true,
+      startedAt: claims.sst,
+      ...(typeof claims.sid === 'string' ? { sessionId: claims.sid } : {}),
+    };
     if (now >= sessionEnd(session)) return null;
     const pastHalfLife = now - claims.iat > (claims.exp - claims.iat) / 2;
     return { ...session, renewable: pastHalfLife && sessionEnd(session) > claims.exp };
@@ -101,6 +110,7 @@ export class TokenService {
       rm: session.rememberMe,
       cv: session.credentialVersion,
       sst: session.startedAt,
+      ...(session.sessionId ? { sid: session.sessionId } : {}),
       iat,
       exp: Math.min(iat + tokenLifetime, sessionEnd(session)),
     };
@@ -112,5 +122,6 @@ export class TokenService {
   }
 }
 
-const sessionEnd = (session: Session) =>
+/** When a session started at `startedAt` (epoch seconds) ends, however often its token is renewed (epoch seconds). */
+export const sessionEnd = (session: Pick<Session, 'startedAt' | 'rememberMe'>) =>
   session.startedAt + (session.rememberMe ? SESSION_LIFETIME_SECONDS.rememberMe : SESSION_LIFETIME_SECONDS.session);

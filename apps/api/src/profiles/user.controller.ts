@@ -19,7 +19,7 @@ import {
   type EditProjectRequest,
   type EraseAccountRequest,
 } from '@app/contracts';
-import { Authenticated, CurrentUser } from '../auth/auth.decorators';
+import { Authenticated, CurrentUser, SessionOnly } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { CLOCK, type Clock } from '../infrastructure/tokens';
@@ -69,6 +69,7 @@ export class UserController {
 
   /** Erases the caller's account (crypto-shredding), after checking their password. */
   @Delete()
+  @SessionOnly()
   @Authenticated()
   erase(@Body(new ZodValidationPipe(eraseAccountRequestSchema)) body: EraseAccountRequest, @CurrentUser() user: SessionUser | null) {
     return this.commandBus.execute(new EraseAccountCommand(actorOf(user).accountId, body.Password));

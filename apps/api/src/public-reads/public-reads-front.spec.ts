@@ -17,7 +17,7 @@ const SESSIONS: Record<string, CurrentSession> = Object.fromEntries(
   ['ada', 'bob', 'owner', 'renew'].map((name) => [
     `Bearer ${name}`,
     {
-      user: { accountId: name, userName: name, name, roleId: 1 },
+      user: { accountId: name, userName: name, name, roleId: 1, credential: { kind: 'session' as const, sessionId: null } },
       token: { accountId: name, credentialVersion: 1, rememberMe: false, startedAt: 0, renewable: name === 'renew' },
     },
   ]),

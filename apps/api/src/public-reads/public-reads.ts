@@ -79,7 +79,7 @@ export class PublicReadRoute {
     if (!forReader || !args) return null;
     return Promise.all([this.site.sessions.of(authorization), this.shared(args)]).then(
       async ([session, shared]) => {
-        if (!session || session.token.renewable) return null;
+        if (!session || session.token?.renewable) return null;
         const patch = await forReader({ shared: shared.result, reader: session.user, args, get: this.site.get });
         return patch ? withReaderPart(shared, patch) : null;
       },

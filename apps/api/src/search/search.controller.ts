@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { searchRequestSchema, type SearchRequest } from '@app/contracts';
 import { ACCOUNTS_COLLECTION } from '@app/projections';
-import { AdminOnly, Authenticated, CurrentUser } from '../auth/auth.decorators';
+import { AdminOnly, Authenticated, CurrentUser, ReadsOnly } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { PublicRead } from '../public-reads/public-read.decorator';
@@ -14,6 +14,7 @@ const searchRequest = new ZodValidationPipe(searchRequestSchema);
 
 /** SPEC §7 Search: the body is the §3 search request, the result a page of §3 grid post items (§4 keyset paging). */
 @ApiTags('Search')
+@ReadsOnly()
 @Controller('Search')
 export class SearchController {
   constructor(private readonly queryBus: QueryBus) {}

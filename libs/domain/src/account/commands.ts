@@ -1,3 +1,4 @@
+import type { ApiTokenScope } from './events';
 import type { SealedPersonalData } from './sealed-personal-data';
 
 /**
@@ -85,6 +86,59 @@ export interface SetCommentNotifications {
   now: Date;
 }
 
+/** `secretHash` is the keyed hash of the token's secret; the handler made both. */
+export interface CreateApiToken {
+  type: 'CreateApiToken';
+  accountId: string;
+  tokenId: string;
+  sealedName: SealedPersonalData;
+  secretHash: string;
+  scopes: ApiTokenScope[];
+  expiresAt: Date;
+  now: Date;
+}
+
+export interface RevokeApiToken {
+  type: 'RevokeApiToken';
+  accountId: string;
+  tokenId: string;
+  now: Date;
+}
+
+/** A new TOTP secret (sealed `{ secret }`), pending until a code of it turns two-factor on. */
+export interface StartTwoFactorSetup {
+  type: 'StartTwoFactorSetup';
+  accountId: string;
+  sealedSecret: SealedPersonalData;
+  now: Date;
+}
+
+/** The handler checked `totpStep`'s code against the pending secret; `sealedRecoveryCodes` seals `{ hashes }`. */
+export interface EnableTwoFactor {
+  type: 'EnableTwoFactor';
+  accountId: string;
+  totpStep: number;
+  sealedRecoveryCodes: SealedPersonalData;
+  now: Date;
+}
+
+/** The handler checked the password and a code. */
+export interface DisableTwoFactor {
+  type: 'DisableTwoFactor';
+  accountId: string;
+  now: Date;
+}
+
+/** The second step of a login: the handler matched the code; the decider makes sure it is used once. */
+export interface PassSecondFactor {
+  type: 'PassSecondFactor';
+  accountId: string;
+  /** How many passes the account had when the challenge was issued: a challenge works once. */
+  challengePasses: number;
+  code: { method: 'totp'; totpStep: number } | { method: 'recovery-code'; recoveryCodeIndex: number };
+  now: Date;
+}
+
 export type AccountCommand =
   | RegisterAccount
   | ConfirmEmail
@@ -95,4 +149,10 @@ export type AccountCommand =
   | RevokeAdmin
   | LogOutEverywhere
   | EraseAccount
-  | SetCommentNotifications;
+  | SetCommentNotifications
+  | CreateApiToken
+  | RevokeApiToken
+  | StartTwoFactorSetup
+  | EnableTwoFactor
+  | DisableTwoFactor
+  | PassSecondFactor;

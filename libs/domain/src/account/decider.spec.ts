@@ -2,7 +2,20 @@ import { deciderSpec } from '@app/testing';
 import type { AccountCommand } from './commands';
 import { CREDENTIAL_LINK_LIFETIME_MS } from './credential-link-window';
 import { accountDecider } from './decider';
-import { ACCOUNT_ALREADY_EXISTS, ACCOUNT_NOT_FOUND, EMAIL_ALREADY_CONFIRMED, INVALID_LINK } from './errors';
+import {
+  ACCOUNT_ALREADY_EXISTS,
+  ACCOUNT_NOT_FOUND,
+  API_TOKEN_NOT_FOUND,
+  EMAIL_ALREADY_CONFIRMED,
+  INVALID_CHALLENGE,
+  INVALID_CODE,
+  INVALID_LINK,
+  MAX_API_TOKENS,
+  TOO_MANY_API_TOKENS,
+  TWO_FACTOR_ALREADY_ON,
+  TWO_FACTOR_NOT_SET_UP,
+  TWO_FACTOR_OFF,
+} from './errors';
 import type { AccountEvent } from './events';
 import type { SealedPersonalData } from './sealed-personal-data';
 
@@ -257,6 +270,9 @@ describe('accountDecider', () => {
         sealedPasswordHash,
         registeredAt: registeredOn.toISOString(),
         commentNotifications: true,
+        apiTokens: {},
+        twoFactor: { status: 'off' },
+        secondFactorPasses: 0,
       });
     });
   });
@@ -292,5 +308,150 @@ describe('accountDecider', () => {
         .when(set(false))
         .thenThrows('not_found');
     });
+  });
+});
+
+describe('personal API tokens', () => {
+  const expiresAt = new Date('2025-04-01T12:30:00.000Z');
+  const create = (tokenId: string, when = now): AccountCommand => ({
+    type: 'CreateApiToken',
+    accountId,
+    tokenId,
+    sealedName: sealed,
+    secretHash: `hash-${tokenId}`,
+    scopes: ['read', 'read'],
+    expiresAt,
+    now: when,
+  });
+  const created = (tokenId: string): AccountEvent => ({
+    type: 'ApiTokenCreated',
+    data: { tokenId, sealedName: sealed, secretHash: `hash-${tokenId}`, scopes: ['read'], expiresAt: expiresAt.toISOString(), at },
+  });
+
+  it('records a token by the hash of its secret, each scope once', () => {
+    spec
+      .given([registered])
+      .when(create('t1'))
+      .then([created('t1')]);
+    spec.given([]).when(create('t1')).thenThrows('not_found', ACCOUNT_NOT_FOUND);
+  });
+
+  it('revokes a token once; an unknown or revoked one answers as not found', () => {
+    const revoke: AccountCommand = { type: 'RevokeApiToken', accountId, tokenId: 't1', now };
+    const tokenRevoked: AccountEvent = { type: 'ApiTokenRevoked', data: { tokenId: 't1', reason: 'revoked', at } };
+    spec
+      .given([registered, created('t1')])
+      .when(revoke)
+      .then([tokenRevoked]);
+    spec
+      .given([registered, created('t1'), tokenRevoked])
+      .when(revoke)
+      .thenThrows('not_found', API_TOKEN_NOT_FOUND);
+    spec.given([registered]).when(revoke).thenThrows('not_found', API_TOKEN_NOT_FOUND);
+  });
+
+  it(`holds at most ${MAX_API_TOKENS} unexpired tokens`, () => {
+    const many = Array.from({ length: MAX_API_TOKENS }, (_, index) => created(`t${index}`));
+    spec
+      .given([registered, ...many])
+      .when(create('one-more'))
+      .thenThrows('validation', TOO_MANY_API_TOKENS);
+    // Once they expired, they no longer count.
+    spec
+      .given([registered, ...many])
+      .when(create('one-more', new Date('2025-05-01T00:00:00.000Z')))
+      .then([{ ...created('one-more'), data: { ...created('one-more').data, at: '2025-05-01T00:00:00.000Z' } } as AccountEvent]);
+  });
+
+  it('a password reset revokes every token', () => {
+    spec
+      .given([registered, confirmed, created('t1'), created('t2')])
+      .when(changePassword(1))
+      .then([
+        { type: 'PasswordChanged', data: { sealedPasswordHash, credentialVersion: 2, at } },
+        { type: 'ApiTokenRevoked', data: { tokenId: 't1', reason: 'password-changed', at } },
+        { type: 'ApiTokenRevoked', data: { tokenId: 't2', reason: 'password-changed', at } },
+      ]);
+  });
+});
+
+describe('two-factor authentication', () => {
+  const sealedSecret: SealedPersonalData = { v: 1, iv: 'c2Vj', tag: 'cmV0', data: 'c2VjcmV0' };
+  const setupStarted: AccountEvent = { type: 'TwoFactorSetupStarted', data: { sealedSecret, at } };
+  const enabled: AccountEvent = { type: 'TwoFactorEnabled', data: { sealedRecoveryCodes: sealed, totpStep: 100, at } };
+  const pass = (code: Extract<AccountCommand, { type: 'PassSecondFactor' }>['code'], challengePasses = 0): AccountCommand => ({
+    type: 'PassSecondFactor',
+    accountId,
+    challengePasses,
+    code,
+    now,
+  });
+  const passedWithStep = (totpStep: number): AccountEvent => ({
+    type: 'SecondFactorPassed',
+    data: { method: 'totp', totpStep, recoveryCodeIndex: null, at },
+  });
+  const passedWithRecoveryCode = (recoveryCodeIndex: number): AccountEvent => ({
+    type: 'SecondFactorPassed',
+    data: { method: 'recovery-code', totpStep: null, recoveryCodeIndex, at },
+  });
+
+  it('sets up a pending secret, then turns on with a first code; not twice', () => {
+    spec.given([registered]).when({ type: 'StartTwoFactorSetup', accountId, sealedSecret, now }).then([setupStarted]);
+    spec
+      .given([registered])
+      .when({ type: 'EnableTwoFactor', accountId, totpStep: 100, sealedRecoveryCodes: sealed, now })
+      .thenThrows('validation', TWO_FACTOR_NOT_SET_UP);
+    spec
+      .given([registered, setupStarted])
+      .when({ type: 'EnableTwoFactor', accountId, totpStep: 100, sealedRecoveryCodes: sealed, now })
+      .then([enabled]);
+    spec
+      .given([registered, setupStarted, enabled])
+      .when({ type: 'StartTwoFactorSetup', accountId, sealedSecret, now })
+      .thenThrows('conflict', TWO_FACTOR_ALREADY_ON);
+  });
+
+  it('a login passes once per challenge, with a code never used before', () => {
+    spec
+      .given([registered, setupStarted, enabled])
+      .when(pass({ method: 'totp', totpStep: 101 }))
+      .then([passedWithStep(101)]);
+    // The code of the step that turned it on, or an older one, is refused (no replay).
+    spec
+      .given([registered, setupStarted, enabled])
+      .when(pass({ method: 'totp', totpStep: 100 }))
+      .thenThrows('unauthorized', INVALID_CODE);
+    // A challenge issued before another login passed is dead.
+    spec
+      .given([registered, setupStarted, enabled, passedWithStep(101)])
+      .when(pass({ method: 'totp', totpStep: 102 }, 0))
+      .thenThrows('unauthorized', INVALID_CHALLENGE);
+    spec
+      .given([registered, setupStarted, enabled, passedWithStep(101)])
+      .when(pass({ method: 'totp', totpStep: 102 }, 1))
+      .then([passedWithStep(102)]);
+  });
+
+  it('a recovery code works once', () => {
+    spec
+      .given([registered, setupStarted, enabled])
+      .when(pass({ method: 'recovery-code', recoveryCodeIndex: 3 }))
+      .then([passedWithRecoveryCode(3)]);
+    spec
+      .given([registered, setupStarted, enabled, passedWithRecoveryCode(3)])
+      .when(pass({ method: 'recovery-code', recoveryCodeIndex: 3 }, 1))
+      .thenThrows('unauthorized', INVALID_CODE);
+  });
+
+  it('turns off only when on', () => {
+    spec
+      .given([registered, setupStarted, enabled])
+      .when({ type: 'DisableTwoFactor', accountId, now })
+      .then([{ type: 'TwoFactorDisabled', data: { at } }]);
+    spec.given([registered]).when({ type: 'DisableTwoFactor', accountId, now }).thenThrows('validation', TWO_FACTOR_OFF);
+    spec
+      .given([registered])
+      .when(pass({ method: 'totp', totpStep: 1 }))
+      .thenThrows('unauthorized', INVALID_CHALLENGE);
   });
 });

@@ -1,21 +1,40 @@
 import type { Decider } from '../shared/decider';
-import { conflict, notFound, validationError } from '../shared/errors';
+import { conflict, notFound, unauthorized, validationError } from '../shared/errors';
 import { RoleId } from '@app/contracts';
 import type {
   AccountCommand,
   ChangePassword,
   ConfirmEmail,
+  CreateApiToken,
+  DisableTwoFactor,
+  EnableTwoFactor,
   EraseAccount,
   GrantAdmin,
   LogOutEverywhere,
+  PassSecondFactor,
   RegisterAccount,
   RequestConfirmationLink,
   RequestPasswordReset,
   RevokeAdmin,
+  RevokeApiToken,
   SetCommentNotifications,
+  StartTwoFactorSetup,
 } from './commands';
 import { credentialLinkWindow } from './credential-link-window';
-import { ACCOUNT_ALREADY_EXISTS, ACCOUNT_NOT_FOUND, EMAIL_ALREADY_CONFIRMED, INVALID_LINK } from './errors';
+import {
+  ACCOUNT_ALREADY_EXISTS,
+  ACCOUNT_NOT_FOUND,
+  API_TOKEN_NOT_FOUND,
+  EMAIL_ALREADY_CONFIRMED,
+  INVALID_CHALLENGE,
+  INVALID_CODE,
+  INVALID_LINK,
+  MAX_API_TOKENS,
+  TOO_MANY_API_TOKENS,
+  TWO_FACTOR_ALREADY_ON,
+  TWO_FACTOR_NOT_SET_UP,
+  TWO_FACTOR_OFF,
+} from './errors';
 import type { AccountEvent } from './events';
 import type { SealedPersonalData } from './sealed-personal-data';
 import { isValidUserName } from './user-name';
@@ -40,7 +59,24 @@ export interface AccountState {
   registeredAt: string | null;
   /** Whether comments on their posts and replies to their comments are mailed to them. */
   commentNotifications: boolean;
+  /** Personal API tokens not revoked, by id, with when each expires (ISO). */
+  apiTokens: Readonly<Record<string, string>>;
+  twoFactor: TwoFactorState;
+  /** Logins that passed their second factor so far: a login challenge names the count it was issued at. */
+  secondFactorPasses: number;
 }
+
+export type TwoFactorState =
+  | { status: 'off' }
+  | { status: 'pending'; sealedSecret: SealedPersonalData }
+  | {
+      status: 'on';
+      sealedSecret: SealedPersonalData;
+      sealedRecoveryCodes: SealedPersonalData;
+      usedRecoveryCodes: readonly number[];
+      /** The step of the last code accepted: older and equal steps are refused (no replay). */
+      lastTotpStep: number;
+    };
 
 export const initialAccountState: AccountState = {
   exists: false,
@@ -55,6 +91,9 @@ export const initialAccountState: AccountState = {
   sealedPasswordHash: null,
   registeredAt: null,
   commentNotifications: true,
+  apiTokens: {},
+  twoFactor: { status: 'off' },
+  secondFactorPasses: 0,
 };
 
 export const INITIAL_CREDENTIAL_VERSION = 1;
@@ -135,6 +174,9 @@ function changePassword(command: ChangePassword, state: AccountState): AccountEv
   ];
   // The reset link arrived by e-mail, which proves the address as well as a confirmation link would.
   if (!state.emailConfirmed) events.push({ type: 'EmailConfirmed', data: { at } });
+  // A reset is how an owner takes a stolen account back: the tokens a thief may have made die with the old password.
+  for (const tokenId of Object.keys(state.apiTokens))
+    events.push({ type: 'ApiTokenRevoked', data: { tokenId, reason: 'password-changed', at } });
   return events;
 }
 
@@ -177,6 +219,74 @@ function setCommentNotifications(command: SetCommentNotifications, state: Accoun
   ];
 }
 
+function createApiToken(command: CreateApiToken, state: AccountState): AccountEvent[] {
+  requireAccount(state);
+  const now = command.now.toISOString();
+  const live = Object.values(state.apiTokens).filter((expiresAt) => expiresAt > now);
+  if (live.length >= MAX_API_TOKENS) throw validationError(TOO_MANY_API_TOKENS);
+  if (state.apiTokens[command.tokenId]) throw conflict('API token already exists.');
+  return [
+    {
+      type: 'ApiTokenCreated',
+      data: {
+        tokenId: command.tokenId,
+        sealedName: command.sealedName,
+        secretHash: command.secretHash,
+        scopes: [...new Set(command.scopes)],
+        expiresAt: command.expiresAt.toISOString(),
+        at: now,
+      },
+    },
+  ];
+}
+
+function revokeApiToken(command: RevokeApiToken, state: AccountState): AccountEvent[] {
+  requireAccount(state);
+  if (!state.apiTokens[command.tokenId]) throw notFound(API_TOKEN_NOT_FOUND);
+  return [{ type: 'ApiTokenRevoked', data: { tokenId: command.tokenId, reason: 'revoked', at: command.now.toISOString() } }];
+}
+
+function startTwoFactorSetup(command: StartTwoFactorSetup, state: AccountState): AccountEvent[] {
+  requireAccount(state);
+  if (state.twoFactor.status === 'on') throw conflict(TWO_FACTOR_ALREADY_ON);
+  return [{ type: 'TwoFactorSetupStarted', data: { sealedSecret: command.sealedSecret, at: command.now.toISOString() } }];
+}
+
+function enableTwoFactor(command: EnableTwoFactor, state: AccountState): AccountEvent[] {
+  requireAccount(state);
+  if (state.twoFactor.status === 'on') throw conflict(TWO_FACTOR_ALREADY_ON);
+  if (state.twoFactor.status === 'off') throw validationError(TWO_FACTOR_NOT_SET_UP);
+  return [
+    {
+      type: 'TwoFactorEnabled',
+      data: { sealedRecoveryCodes: command.sealedRecoveryCodes, totpStep: command.totpStep, at: command.now.toISOString() },
+    },
+  ];
+}
+
+function disableTwoFactor(command: DisableTwoFactor, state: AccountState): AccountEvent[] {
+  requireAccount(state);
+  if (state.twoFactor.status !== 'on') throw validationError(TWO_FACTOR_OFF);
+  return [{ type: 'TwoFactorDisabled', data: { at: command.now.toISOString() } }];
+}
+
+function passSecondFactor(command: PassSecondFactor, state: AccountState): AccountEvent[] {
+  requireAccount(state);
+  if (state.twoFactor.status !== 'on' || command.challengePasses !== state.secondFactorPasses) throw unauthorized(INVALID_CHALLENGE);
+  const at = command.now.toISOString();
+  if (command.code.method === 'totp') {
+    if (command.code.totpStep <= state.twoFactor.lastTotpStep) throw unauthorized(INVALID_CODE);
+    return [{ type: 'SecondFactorPassed', data: { method: 'totp', totpStep: command.code.totpStep, recoveryCodeIndex: null, at } }];
+  }
+  if (state.twoFactor.usedRecoveryCodes.includes(command.code.recoveryCodeIndex)) throw unauthorized(INVALID_CODE);
+  return [
+    {
+      type: 'SecondFactorPassed',
+      data: { method: 'recovery-code', totpStep: null, recoveryCodeIndex: command.code.recoveryCodeIndex, at },
+    },
+  ];
+}
+
 function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
     case 'RegisterAccount':
@@ -199,6 +309,22 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return erase(command, state);
     case 'SetCommentNotifications':
       return setCommentNotifications(command, state);
+    case 'CreateApiToken':
+      return createApiToken(command, state);
+    case 'RevokeApiToken':
+      return revokeApiToken(command, state);
+    case 'StartTwoFactorSetup':
+      return startTwoFactorSetup(command, state);
+    case 'EnableTwoFactor':
+      return enableTwoFactor(command, state);
+    case 'DisableTwoFactor':
+      return disableTwoFactor(command, state);
+    case 'PassSecondFactor':
+      return passSecondFactor(command, state);
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+    }
   }
 }
 
@@ -232,6 +358,45 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       return { ...state, commentNotifications: false };
     case 'CommentNotificationsTurnedOn':
       return { ...state, commentNotifications: true };
+    case 'ApiTokenCreated':
+      return { ...state, apiTokens: { ...state.apiTokens, [event.data.tokenId]: event.data.expiresAt } };
+    case 'ApiTokenRevoked': {
+      const { [event.data.tokenId]: _revoked, ...apiTokens } = state.apiTokens;
+      return { ...state, apiTokens };
+    }
+    case 'TwoFactorSetupStarted':
+      return { ...state, twoFactor: { status: 'pending', sealedSecret: event.data.sealedSecret } };
+    case 'TwoFactorEnabled':
+      return state.twoFactor.status === 'pending'
+        ? {
+            ...state,
+            twoFactor: {
+              status: 'on',
+              sealedSecret: state.twoFactor.sealedSecret,
+              sealedRecoveryCodes: event.data.sealedRecoveryCodes,
+              usedRecoveryCodes: [],
+              lastTotpStep: event.data.totpStep,
+            },
+          }
+        : state;
+    case 'TwoFactorDisabled':
+      return { ...state, twoFactor: { status: 'off' } };
+    case 'SecondFactorPassed': {
+      const twoFactor = state.twoFactor;
+      if (twoFactor.status !== 'on') return { ...state, secondFactorPasses: state.secondFactorPasses + 1 };
+      return {
+        ...state,
+        secondFactorPasses: state.secondFactorPasses + 1,
+        twoFactor: {
+          ...twoFactor,
+          lastTotpStep: event.data.totpStep ?? twoFactor.lastTotpStep,
+          usedRecoveryCodes:
+            event.data.recoveryCodeIndex === null
+              ? twoFactor.usedRecoveryCodes
+              : [...twoFactor.usedRecoveryCodes, event.data.recoveryCodeIndex],
+        },
+      };
+    }
     case 'ConfirmationLinkRequested':
     case 'PasswordResetRequested':
       return state;

@@ -9,3 +9,13 @@ export const INVALID_LINK = 'This link is invalid or has already been used.';
 export const EXPIRED_LINK = 'This link has expired. Please request a new one.';
 /** Answer to ForgotPassword and SendConfirmEmailLink whatever the e-mail (no account enumeration), SPEC §9. */
 export const LINK_SENT_MESSAGE = 'If email is valid, you will receive an email. Link will expire after 15mins.';
+export const TWO_FACTOR_ALREADY_ON = 'Two-factor authentication is already on.';
+export const TWO_FACTOR_NOT_SET_UP = 'Start the two-factor setup first.';
+export const TWO_FACTOR_OFF = 'Two-factor authentication is not on.';
+/** A wrong, used or expired code, or a challenge already used: one message, so none of it shows. */
+export const INVALID_CODE = 'The code is not valid. Please try again.';
+export const INVALID_CHALLENGE = 'This login has expired or was already completed. Please log in again.';
+export const API_TOKEN_NOT_FOUND = 'API token not found.';
+/** How many unexpired personal API tokens one account may hold. */
+export const MAX_API_TOKENS = 20;
+export const TOO_MANY_API_TOKENS = `You have ${MAX_API_TOKENS} API tokens already: revoke one first.`;

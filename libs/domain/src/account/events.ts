@@ -57,6 +57,36 @@ export type AccountErased = DomainEvent<'AccountErased', { at: string }>;
 export type CommentNotificationsTurnedOff = DomainEvent<'CommentNotificationsTurnedOff', { at: string }>;
 export type CommentNotificationsTurnedOn = DomainEvent<'CommentNotificationsTurnedOn', { at: string }>;
 
+/** What a personal API token may do: `read` (GET and searches), `write` (every other call a session may make, credentials aside). */
+export type ApiTokenScope = 'read' | 'write';
+/**
+ * A personal API token was made. The token itself is shown once and never stored: only a keyed
+ * hash of its secret (`secretHash`). Its name is the user's words, so it is sealed like the rest.
+ */
+export type ApiTokenCreated = DomainEvent<
+  'ApiTokenCreated',
+  { tokenId: string; sealedName: SealedPersonalData; secretHash: string; scopes: ApiTokenScope[]; expiresAt: string; at: string }
+>;
+/** The token stops working at once: its owner revoked it, or a password reset revoked every token. */
+export type ApiTokenRevoked = DomainEvent<'ApiTokenRevoked', { tokenId: string; reason: 'revoked' | 'password-changed'; at: string }>;
+
+/**
+ * Two-factor authentication (TOTP, RFC 6238). Setup records the new secret, sealed, as pending;
+ * a first good code turns it on with ten recovery codes (their keyed hashes, sealed: shown once,
+ * never stored). `totpStep` is the 30-second step of the code used: a code is never accepted twice.
+ */
+export type TwoFactorSetupStarted = DomainEvent<'TwoFactorSetupStarted', { sealedSecret: SealedPersonalData; at: string }>;
+export type TwoFactorEnabled = DomainEvent<'TwoFactorEnabled', { sealedRecoveryCodes: SealedPersonalData; totpStep: number; at: string }>;
+export type TwoFactorDisabled = DomainEvent<'TwoFactorDisabled', { at: string }>;
+/**
+ * A login passed its second factor: with a code of the authenticator (`totpStep`) or a recovery
+ * code (`recoveryCodeIndex`, used up). Each pass ends every login challenge issued before it.
+ */
+export type SecondFactorPassed = DomainEvent<
+  'SecondFactorPassed',
+  { method: 'totp' | 'recovery-code'; totpStep: number | null; recoveryCodeIndex: number | null; at: string }
+>;
+
 export type AccountEvent =
   | AccountRegistered
   | EmailConfirmed
@@ -68,7 +98,13 @@ export type AccountEvent =
   | SessionsRevoked
   | AccountErased
   | CommentNotificationsTurnedOff
-  | CommentNotificationsTurnedOn;
+  | CommentNotificationsTurnedOn
+  | ApiTokenCreated
+  | ApiTokenRevoked
+  | TwoFactorSetupStarted
+  | TwoFactorEnabled
+  | TwoFactorDisabled
+  | SecondFactorPassed;
 
 export type AccountEventType = AccountEvent['type'];
 

@@ -7,10 +7,17 @@ import { AbuseLimits } from '../../rate-limits/abuse-limits';
 import { CLOCK, type Clock } from '../../infrastructure/tokens';
 import { KnownDevices } from '../known-devices';
 import { SessionIssuer, type LoginResult } from '../session-issuer';
+import { LoginChallenges } from '../two-factor/login-challenges';
+
+/** The first step's answer when the account has two-factor on: no token yet, a challenge for `Login2fa`. */
+export interface TwoFactorRequired {
+  twoFactorRequired: true;
+  challenge: string;
+}
 
 /** The session, and a fresh known-device token for the browser (a cookie). */
 export interface LoginOutcome {
-  login: LoginResult;
+  login: LoginResult | TwoFactorRequired;
   knownDevice: { token: string; maxAgeMs: number };
 }
 
@@ -22,6 +29,7 @@ export class LoginCommand extends Command<LoginOutcome> {
     readonly ip: string,
     /** The known-device token the browser sent, if any. */
     readonly deviceToken?: string,
+    readonly userAgent = '',
   ) {
     super();
   }
@@ -43,10 +51,11 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginOutcome>
     private readonly limits: AbuseLimits,
     private readonly sessions: SessionIssuer,
     private readonly knownDevices: KnownDevices,
+    private readonly challenges: LoginChallenges,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ email, password, rememberMe, ip, deviceToken }: LoginCommand): Promise<LoginOutcome> {
+  async execute({ email, password, rememberMe, ip, deviceToken, userAgent }: LoginCommand): Promise<LoginOutcome> {
     const key = normalizeEmail(email);
     const device = this.knownDevices.verify(deviceToken, key, this.clock());
     const attempt = await this.limits.loginAttempt(key, ip, device);
@@ -55,7 +64,12 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginOutcome>
     if (!account || !valid) throw unauthorized(INVALID_CREDENTIALS);
     await attempt.release();
     await this.limits.loginSucceeded(key, ip, device);
-    const login = this.sessions.loginResult(
+    const knownDevice = this.knownDevices.issue(key, this.clock());
+    if (account.state.twoFactor.status === 'on') {
+      const challenge = this.challenges.issue({ accountId: account.state.accountId, rememberMe, passes: account.state.secondFactorPasses });
+      return { login: { twoFactorRequired: true, challenge }, knownDevice };
+    }
+    const login = await this.sessions.startSession(
       {
         accountId: account.state.accountId,
         userName: account.personal.userName,
@@ -64,7 +78,8 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginOutcome>
         credentialVersion: account.state.credentialVersion,
       },
       rememberMe,
+      { ip, userAgent },
     );
-    return { login, knownDevice: this.knownDevices.issue(key, this.clock()) };
+    return { login, knownDevice };
   }
 }

@@ -35,6 +35,7 @@ export class SignupCommand extends Command<LoginResult> {
     readonly password: string,
     /** The client address: sign-ups per address are limited. */
     readonly ip: string,
+    readonly userAgent = '',
   ) {
     super();
   }
@@ -60,7 +61,7 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ name, email, password, ip }: SignupCommand): Promise<LoginResult> {
+  async execute({ name, email, password, ip, userAgent }: SignupCommand): Promise<LoginResult> {
     // Every attempt counts, a refused one too: probing which e-mails are taken is limited as well.
     await this.limits.take('signup', ip);
     const now = this.clock();
@@ -84,9 +85,10 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
       { actor: accountId },
     );
     await this.commands.settle(position, ['accounts']);
-    return this.sessions.loginResult(
+    return this.sessions.startSession(
       { accountId, userName, name: personal.name, roleId: RoleId.User, credentialVersion: INITIAL_CREDENTIAL_VERSION },
       false,
+      { ip, userAgent },
     );
   }
 

@@ -2,6 +2,7 @@ import { ProfilePage } from '@/features/profile/profile-page';
 import { searchPosts } from '@/features/search/api/search-posts';
 import { searchUserPosts } from '@/features/search/api/search-user-posts';
 import { SearchScreen } from '@/features/search/components/search-screen';
+import { SignInSettings } from '@/features/sign-in/sign-in-settings';
 
 /**
  * The profile screen with its Posts tab: the search screen kept to the user's posts (SPEC §2). The
@@ -20,6 +21,7 @@ export function ProfileRoute() {
           userName={userName}
         />
       )}
+      renderSignInSettings={(onLoggedOut) => <SignInSettings onLoggedOut={onLoggedOut} />}
     />
   );
 }

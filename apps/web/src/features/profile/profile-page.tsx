@@ -12,13 +12,15 @@ import '@/features/profile/profile.css';
 export interface ProfilePageProps {
   /** The Posts tab: the user's posts through the search screen, composed by the app layer. */
   renderPosts: (userName: string, isOwner: boolean) => ReactNode;
+  /** The owner's sign-in sections of the Settings tab (sessions, tokens, second factor), composed by the app layer; `onLoggedOut` when this session ended. */
+  renderSignInSettings?: (onLoggedOut: () => void) => ReactNode;
 }
 
 /** SPEC §2 left tabs, by index: Profile 0, Posts 1, Settings 2. */
 const TABS = ['Profile', 'Posts', 'Settings'] as const;
 
 /** SPEC §2 profile screen (route parameter userName). The owner is the logged-in user of the same user name. */
-export function ProfilePage({ renderPosts }: ProfilePageProps) {
+export function ProfilePage({ renderPosts, renderSignInSettings }: ProfilePageProps) {
   const { userName = '' } = useParams();
   const { user, logout, renameUser } = useAuth();
   const isOwner = user !== null && user.userName === userName;
@@ -60,6 +62,7 @@ export function ProfilePage({ renderPosts }: ProfilePageProps) {
                 userName={userName}
                 onAccountErased={() => logout(paths.home.getHref())}
                 onLoggedOutEverywhere={() => logout()}
+                signIn={renderSignInSettings?.(() => logout())}
               />
             ) : (
               <p className="muted">Only the owner of this profile sees its settings.</p>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { loginRequestSchema } from '@app/contracts';
 import type { LoginResult } from '@app/contracts';
 import { login } from '@/features/auth/api/login';
@@ -9,6 +9,7 @@ import { FormError } from '@/features/auth/components/form-messages';
 import { SmallWindowLink } from '@/features/auth/components/small-window-link';
 import { SubmitButton } from '@/features/auth/components/submit-button';
 import { TextField } from '@/features/auth/components/text-field';
+import { TwoFactorStep } from '@/features/auth/components/two-factor-step';
 import { paths } from '@/config/paths';
 
 /** 'Existing User' (SPEC §2): e-mail, password, remember me, and the links for account e-mails. */
@@ -16,11 +17,15 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (result: LoginResult) =>
   const headingId = useId();
   const form = useForm(loginRequestSchema, { Email: '', Password: '', RememberMe: false });
   const { submission, submit } = useSubmission(login);
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (request) => {
     const result = await submit(request);
-    if (result) onLoggedIn(result);
+    if (result && 'twoFactorRequired' in result) setChallenge(result.challenge);
+    else if (result) onLoggedIn(result);
   });
+
+  if (challenge) return <TwoFactorStep challenge={challenge} onLoggedIn={onLoggedIn} />;
 
   return (
     <section className="card auth-card">

@@ -1,5 +1,5 @@
 import { eraseAccountRequestSchema, firstErrors } from '@app/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ConfirmationPopup, CONFIRM_HEADER } from '@/components/confirmation-popup';
 import { useExportUserData } from '@/features/profile/api/export-user-data';
 import { useEraseAccount } from '@/features/profile/api/erase-account';
@@ -18,14 +18,18 @@ export function SettingsTab({
   userName,
   onAccountErased,
   onLoggedOutEverywhere,
+  signIn,
 }: {
   userName: string;
   onAccountErased: () => void;
   onLoggedOutEverywhere: () => void;
+  /** Sessions, API tokens and the second factor: another feature's, given by the app layer. */
+  signIn?: ReactNode;
 }) {
   return (
     <div className="profile-settings">
       <CommentNotificationsSetting userName={userName} />
+      {signIn}
       <LogoutEverywhere onDone={onLoggedOutEverywhere} />
       <DownloadMyData />
       <DeleteMyAccount onErased={onAccountErased} />

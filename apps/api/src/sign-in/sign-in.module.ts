@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { CreateApiTokenHandler, RevokeApiTokenHandler } from './api-tokens.command';
+import { ListApiTokensHandler } from './api-tokens.query';
+import { RevokeSessionHandler } from './revoke-session.command';
+import { ListSessionsHandler } from './sessions.query';
+import { DisableTwoFactorHandler, EnableTwoFactorHandler, SetUpTwoFactorHandler } from './two-factor.command';
+import { GetTwoFactorHandler } from './two-factor.query';
+import { SignInController } from './sign-in.controller';
+
+/** Sessions, and the other ways to sign in that Settings manages. */
+@Module({
+  controllers: [SignInController],
+  providers: [
+    ListSessionsHandler,
+    RevokeSessionHandler,
+    CreateApiTokenHandler,
+    RevokeApiTokenHandler,
+    ListApiTokensHandler,
+    SetUpTwoFactorHandler,
+    EnableTwoFactorHandler,
+    DisableTwoFactorHandler,
+    GetTwoFactorHandler,
+  ],
+})
+export class SignInModule {}

@@ -1,0 +1,52 @@
+import type { ActiveSession } from '@app/contracts';
+import { useRevokeSession } from '@/features/sign-in/api/revoke-session';
+import { useSessions } from '@/features/sign-in/api/get-sessions';
+import { messageOf } from '@/lib/message-of';
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** Where the user is logged in: every active session, 'this device' marked, each with a button to end it. */
+export function SessionsSection({ onCurrentEnded }: { onCurrentEnded: () => void }) {
+  const sessions = useSessions();
+  const revoke = useRevokeSession();
+  const end = (session: ActiveSession) => revoke.mutate(session.id, { onSuccess: () => session.current && onCurrentEnded() });
+  return (
+    <section className="card profile-section" aria-labelledby="sessions-heading">
+      <h2 id="sessions-heading">Active sessions</h2>
+      <p>Where you are logged in. End any session you do not recognise.</p>
+      {sessions.isPending && <p className="muted">Loading…</p>}
+      {sessions.isError && <p className="muted">The sessions could not be loaded.</p>}
+      {sessions.data && (
+        <ul className="sign-in-list" aria-label="Active sessions">
+          {sessions.data.map((session) => (
+            <li key={session.id} className="sign-in-item">
+              <div>
+                <strong>
+                  {session.browser} on {session.device}
+                </strong>
+                {session.current && <span className="sign-in-badge"> This device</span>}
+                <div className="muted">
+                  {session.address} · started {when(session.startedAt)} · last seen {when(session.lastSeenAt)}
+                </div>
+              </div>
+              <button
+                type="button"
+                className="button"
+                disabled={revoke.isPending}
+                onClick={() => end(session)}
+                aria-label={`End session: ${session.browser} on ${session.device}${session.current ? ' (this device)' : ''}`}
+              >
+                {session.current ? 'Log out' : 'End'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {revoke.isError && (
+        <p className="field-error" role="alert">
+          {messageOf(revoke.error)}
+        </p>
+      )}
+    </section>
+  );
+}
