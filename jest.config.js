@@ -7,7 +7,7 @@ const moduleNameMapper = {
   '^@app/api(/.*)?$': '<rootDir>/apps/api/src$1',
 };
 // `meilisearch` and `feed` ship ESM only: swc turns it into CommonJS like our own code (webpack bundles it in the apps).
-const esmPackages = ['meilisearch', 'feed'];
+const esmPackages = ['meilisearch', 'feed', 'openid-client', 'oauth4webapi', 'jose'];
 const base = {
   rootDir: __dirname,
   testEnvironment: 'node',

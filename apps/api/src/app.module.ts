@@ -23,6 +23,7 @@ import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { SearchModule } from './search/search.module';
 import { SignInModule } from './sign-in/sign-in.module';
+import { ExternalSignInModule } from './external-sign-in/external-sign-in.module';
 import { SystemModule } from './system/system.module';
 import type { SiteEngineOptions } from './infrastructure/site-engines';
 import type { Clock } from './infrastructure/tokens';
@@ -45,6 +46,7 @@ export interface AppOptions {
     HomeModule,
     AccountsModule,
     SignInModule,
+    ExternalSignInModule,
     PostsModule,
     CommentsModule,
     LikesModule,

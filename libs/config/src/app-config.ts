@@ -3,6 +3,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, writeFileSync 
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { externalProvidersOf, type ExternalProvider } from './external-providers';
 
 /** Everything the processes read from the environment, parsed once. Nothing set = embedded mode under ./var. */
 export interface AppConfig {
@@ -57,6 +58,8 @@ export interface AppConfig {
    * higher, so a start rebuilds them as after a code change (the fault suite rebuilds under traffic).
    */
   projectionVersionBumps: string[];
+  /** Sign-in with GitHub and an OpenID Connect provider, when configured (external-providers.ts). */
+  externalProviders: ExternalProvider[];
 }
 
 export interface RateLimitsConfig {
@@ -193,6 +196,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       ? { value: /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY, set: true }
       : { value: 'loopback', set: false },
     projectionVersionBumps: env.PROJECTION_VERSION_BUMP,
+    externalProviders: externalProvidersOf(environment),
   };
 }
 

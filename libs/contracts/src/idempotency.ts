@@ -36,6 +36,10 @@ export const CALLS_WITHOUT_IDEMPOTENCY_KEY: readonly { method: CommandMethod; pa
   { method: 'POST', path: '/api/Account/TwoFactor/Enable' },
   { method: 'POST', path: '/api/Account/TwoFactor/Disable' },
   { method: 'POST', path: '/api/Account/Login2fa' },
+  // External sign-in: the exchange is a login; a link's answer goes with a cookie a kept answer would not set again.
+  { method: 'POST', path: '/api/Account/External/Exchange' },
+  { method: 'POST', path: '/api/Account/External/github/Link' },
+  { method: 'POST', path: '/api/Account/External/oidc/Link' },
 ];
 
 const WITHOUT_KEY = new Set(CALLS_WITHOUT_IDEMPOTENCY_KEY.map(({ method, path }) => `${method} ${path.toLowerCase()}`));

@@ -114,3 +114,25 @@ export const login2faRequestSchema = z.object({
   code: codeField,
 });
 export type Login2faRequest = z.infer<typeof login2faRequestSchema>;
+
+/** POST /api/Account/External/Exchange: the one-time code the provider's callback handed to the SPA. */
+export const externalExchangeRequestSchema = z.object({
+  code: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This sign-in has expired or was already used. Please try again.'),
+});
+export type ExternalExchangeRequest = z.infer<typeof externalExchangeRequestSchema>;
+
+/** GET /api/Account/External/Providers: the sites one may sign in with ('Continue with …'). */
+export interface ExternalProviderInfo {
+  id: string;
+  name: string;
+}
+
+/** GET /api/Account/ExternalIdentities: the identities linked to the caller's account. */
+export interface ExternalIdentityInfo {
+  id: string;
+  provider: string;
+  providerName: string;
+  label: string;
+  linkedAt: string;
+  canUnlink: boolean;
+}

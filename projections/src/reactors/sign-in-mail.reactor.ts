@@ -10,7 +10,12 @@ const NOTICES: Partial<Record<AccountEvent['type'], { kind: 'added' | 'removed';
   ApiTokenCreated: { kind: 'added', method: 'a personal API token' },
   TwoFactorEnabled: { kind: 'added', method: 'two-factor authentication (an authenticator app)' },
   TwoFactorDisabled: { kind: 'removed', method: 'two-factor authentication' },
+  ExternalIdentityLinked: { kind: 'added', method: 'a sign-in with another site' },
+  ExternalIdentityUnlinked: { kind: 'removed', method: 'a sign-in with another site' },
 };
+/** The provider named in the notice: `github` or the configured OpenID Connect provider. */
+const withProvider = (method: string, data: { provider?: string }) =>
+  data.provider ? `${method} (${data.provider === 'github' ? 'GitHub' : 'OpenID Connect'})` : method;
 
 /** A notice older than this is not sent: a replay from far back (a lost checkpoint) must not mail stale news. */
 const NOTICE_FRESH_MS = 24 * 60 * 60 * 1000;
@@ -36,11 +41,13 @@ export function signInMailReactor(deps: AccountMailDependencies): Reactor {
       const { state } = await loadStream(deps.eventStore, accountStreamName(accountId), accountDecider);
       const personal = state.sealed ? await deps.vault.open<AccountPersonalData>(accountId, state.sealed) : null;
       if (!personal || state.erased) return;
+      // A first sign-in with a provider links it as the account is made: nothing was added to an existing account.
+      if (recorded.type === 'ExternalIdentityLinked' && state.registeredAt === at) return;
       const mail = poisonIfThrows(() => ({
         ...(notice.kind === 'added' ? signInMethodAddedMail : signInMethodRemovedMail)({
           to: personal.email,
           name: personal.name,
-          method: notice.method,
+          method: withProvider(notice.method, recorded.data as { provider?: string }),
           at: new Date(at).toUTCString(),
         }),
         about: [accountId],

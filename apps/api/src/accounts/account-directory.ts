@@ -56,7 +56,8 @@ export class AccountDirectory {
 
   /**
    * The claim on a stream that reserves a name (last event's account) with the stream's revision;
-   * `released` when that signup was refused and gave the name back (UserNameReleased).
+   * `released` when that signup was refused and gave the name back (UserNameReleased), or an
+   * external identity was unlinked (ExternalIdentityReleased).
    */
   async latestClaim(streamName: string): Promise<{ accountId: string; revision: number; released: boolean } | null> {
     const events = await this.eventStore.readStream(streamName);
@@ -65,7 +66,7 @@ export class AccountDirectory {
     return {
       accountId: (last.data as { accountId: string }).accountId,
       revision: last.revision,
-      released: last.type === 'UserNameReleased',
+      released: last.type === 'UserNameReleased' || last.type === 'ExternalIdentityReleased',
     };
   }
 

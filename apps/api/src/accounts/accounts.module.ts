@@ -18,7 +18,7 @@ import { SecondFactor } from './two-factor/second-factor';
 @Global()
 @Module({
   controllers: [AccountsController],
-  exports: [AuthorNames, AccountDirectory, SecondFactor],
+  exports: [AuthorNames, AccountDirectory, SecondFactor, SessionIssuer, SignupHandler, LoginChallenges],
   providers: [
     AuthorNames,
     AccountDirectory,

@@ -19,6 +19,33 @@ export interface RegisterAccount {
   emailLookup: string;
   userNameLookup: string;
   now: Date;
+  /**
+   * A first sign-in with an external provider: no password was chosen (the sealed hash is of a
+   * random secret nobody knows), and the external identity is linked in the same append.
+   */
+  external?: { identity: ExternalIdentityRef; emailVerified: boolean };
+}
+
+/** An identity at an external provider: `subjectLookup` is a keyed hash of provider and subject; `sealedLabel` seals `{ label }` (the login shown in Settings). */
+export interface ExternalIdentityRef {
+  provider: string;
+  subjectLookup: string;
+  sealedLabel: SealedPersonalData;
+}
+
+/** The logged-in user (the handler checked the session) links an identity that the provider just vouched for. */
+export interface LinkExternalIdentity {
+  type: 'LinkExternalIdentity';
+  accountId: string;
+  identity: ExternalIdentityRef;
+  now: Date;
+}
+
+export interface UnlinkExternalIdentity {
+  type: 'UnlinkExternalIdentity';
+  accountId: string;
+  subjectLookup: string;
+  now: Date;
 }
 
 /** `credentialVersion` is the version the confirmation link was verified against. */
@@ -155,4 +182,6 @@ export type AccountCommand =
   | StartTwoFactorSetup
   | EnableTwoFactor
   | DisableTwoFactor
-  | PassSecondFactor;
+  | PassSecondFactor
+  | LinkExternalIdentity
+  | UnlinkExternalIdentity;

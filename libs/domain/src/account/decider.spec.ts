@@ -1,8 +1,9 @@
 import { deciderSpec } from '@app/testing';
-import type { AccountCommand } from './commands';
+import type { AccountCommand, RegisterAccount } from './commands';
 import { CREDENTIAL_LINK_LIFETIME_MS } from './credential-link-window';
 import { accountDecider } from './decider';
 import {
+  LAST_SIGN_IN_METHOD,
   ACCOUNT_ALREADY_EXISTS,
   ACCOUNT_NOT_FOUND,
   API_TOKEN_NOT_FOUND,
@@ -273,6 +274,8 @@ describe('accountDecider', () => {
         apiTokens: {},
         twoFactor: { status: 'off' },
         secondFactorPasses: 0,
+        hasPassword: true,
+        externalIdentities: {},
       });
     });
   });
@@ -453,5 +456,64 @@ describe('two-factor authentication', () => {
       .given([registered])
       .when(pass({ method: 'totp', totpStep: 1 }))
       .thenThrows('unauthorized', INVALID_CHALLENGE);
+  });
+});
+
+describe('accountDecider: external identities', () => {
+  const sealedLabel: SealedPersonalData = { v: 1, iv: 'aXYz', tag: 'dGFnMw==', data: 'bGFiZWw=' };
+  const identity = { provider: 'github', subjectLookup: 'f00d', sealedLabel };
+  const other = { provider: 'oidc', subjectLookup: 'beef', sealedLabel };
+  const linked = (ref = identity): AccountEvent => ({
+    type: 'ExternalIdentityLinked',
+    data: { provider: ref.provider, subjectLookup: ref.subjectLookup, sealedLabel, at },
+  });
+  const unlinked = (ref = identity): AccountEvent => ({
+    type: 'ExternalIdentityUnlinked',
+    data: { provider: ref.provider, subjectLookup: ref.subjectLookup, at },
+  });
+  const passwordless: AccountEvent = {
+    type: 'AccountRegistered',
+    data: { ...(registered.data as object), passwordless: true } as Extract<AccountEvent, { type: 'AccountRegistered' }>['data'],
+  };
+  const unlink = (subjectLookup = identity.subjectLookup): AccountCommand => ({
+    type: 'UnlinkExternalIdentity',
+    accountId,
+    subjectLookup,
+    now,
+  });
+
+  it('registers a first external sign-in without a password, confirmed when the provider verified the e-mail, linked', () =>
+    spec
+      .given([])
+      .when({ ...(register() as RegisterAccount), now: registeredOn, external: { identity, emailVerified: true } })
+      .then([
+        passwordless,
+        { type: 'EmailConfirmed', data: { at: registeredOn.toISOString() } },
+        { type: 'ExternalIdentityLinked', data: { ...identity, at: registeredOn.toISOString() } },
+      ]));
+
+  it('asks for a confirmation of an e-mail the provider did not verify', () =>
+    spec
+      .given([])
+      .when({ ...(register() as RegisterAccount), now: registeredOn, external: { identity, emailVerified: false } })
+      .then([passwordless, firstLinkRequested, { type: 'ExternalIdentityLinked', data: { ...identity, at: registeredOn.toISOString() } }]));
+
+  it('links an identity once', () => {
+    spec.given([registered]).when({ type: 'LinkExternalIdentity', accountId, identity, now }).then([linked()]);
+    spec.given([registered, linked()]).when({ type: 'LinkExternalIdentity', accountId, identity, now }).thenThrows('conflict');
+  });
+
+  it('unlinks from an account with a password, and refuses an identity not linked', () => {
+    spec.given([registered, linked()]).when(unlink()).then([unlinked()]);
+    spec.given([registered]).when(unlink()).thenThrows('not_found');
+  });
+
+  it('never unlinks the last way to sign in of an account without a password', () => {
+    spec.given([passwordless, linked()]).when(unlink()).thenThrows('validation', LAST_SIGN_IN_METHOD);
+    spec
+      .given([passwordless, linked(), linked(other)])
+      .when(unlink())
+      .then([unlinked()]);
+    spec.given([passwordless, linked(), passwordChanged]).when(unlink()).then([unlinked()]);
   });
 });

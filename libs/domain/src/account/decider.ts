@@ -11,6 +11,7 @@ import type {
   EraseAccount,
   GrantAdmin,
   LogOutEverywhere,
+  LinkExternalIdentity,
   PassSecondFactor,
   RegisterAccount,
   RequestConfirmationLink,
@@ -19,6 +20,7 @@ import type {
   RevokeApiToken,
   SetCommentNotifications,
   StartTwoFactorSetup,
+  UnlinkExternalIdentity,
 } from './commands';
 import { credentialLinkWindow } from './credential-link-window';
 import {
@@ -26,6 +28,9 @@ import {
   ACCOUNT_NOT_FOUND,
   API_TOKEN_NOT_FOUND,
   EMAIL_ALREADY_CONFIRMED,
+  EXTERNAL_IDENTITY_ALREADY_LINKED,
+  EXTERNAL_IDENTITY_NOT_FOUND,
+  LAST_SIGN_IN_METHOD,
   INVALID_CHALLENGE,
   INVALID_CODE,
   INVALID_LINK,
@@ -64,6 +69,10 @@ export interface AccountState {
   twoFactor: TwoFactorState;
   /** Logins that passed their second factor so far: a login challenge names the count it was issued at. */
   secondFactorPasses: number;
+  /** False for an account made by an external sign-in until a password is set (by a reset link). */
+  hasPassword: boolean;
+  /** Linked external identities: provider by subject lookup. */
+  externalIdentities: Readonly<Record<string, string>>;
 }
 
 export type TwoFactorState =
@@ -94,6 +103,8 @@ export const initialAccountState: AccountState = {
   apiTokens: {},
   twoFactor: { status: 'off' },
   secondFactorPasses: 0,
+  hasPassword: true,
+  externalIdentities: {},
 };
 
 export const INITIAL_CREDENTIAL_VERSION = 1;
@@ -111,25 +122,47 @@ function register(command: RegisterAccount, state: AccountState): AccountEvent[]
   if (state.exists) throw conflict(ACCOUNT_ALREADY_EXISTS);
   if (!isValidUserName(command.userName)) throw validationError(`'${command.userName}' is not a valid user name.`);
   const registeredAt = command.now.toISOString();
-  // Signup asks for the confirmation e-mail at once; the mail reactor only reacts to link requests.
-  return [
-    {
-      type: 'AccountRegistered',
-      data: {
-        accountId: command.accountId,
-        sealed: command.sealed,
-        emailLookup: command.emailLookup,
-        userNameLookup: command.userNameLookup,
-        roleId: RoleId.User,
-        credentialVersion: INITIAL_CREDENTIAL_VERSION,
-        registeredAt,
-      },
+  const registered: AccountEvent = {
+    type: 'AccountRegistered',
+    data: {
+      accountId: command.accountId,
+      sealed: command.sealed,
+      emailLookup: command.emailLookup,
+      userNameLookup: command.userNameLookup,
+      roleId: RoleId.User,
+      credentialVersion: INITIAL_CREDENTIAL_VERSION,
+      registeredAt,
+      ...(command.external ? { passwordless: true as const } : {}),
     },
-    {
-      type: 'ConfirmationLinkRequested',
-      data: { accountId: command.accountId, ...credentialLinkWindow(command.now), credentialVersion: INITIAL_CREDENTIAL_VERSION },
-    },
-  ];
+  };
+  // An e-mail the provider says it verified is taken as confirmed; any other gets the confirmation mail.
+  const emailEvent: AccountEvent = command.external?.emailVerified
+    ? { type: 'EmailConfirmed', data: { at: registeredAt } }
+    : {
+        type: 'ConfirmationLinkRequested',
+        data: { accountId: command.accountId, ...credentialLinkWindow(command.now), credentialVersion: INITIAL_CREDENTIAL_VERSION },
+      };
+  const linked: AccountEvent[] = command.external ? [identityLinked(command.external.identity, command.now)] : [];
+  return [registered, emailEvent, ...linked];
+}
+
+const identityLinked = (identity: LinkExternalIdentity['identity'], now: Date): AccountEvent => ({
+  type: 'ExternalIdentityLinked',
+  data: { provider: identity.provider, subjectLookup: identity.subjectLookup, sealedLabel: identity.sealedLabel, at: now.toISOString() },
+});
+
+function linkExternalIdentity(command: LinkExternalIdentity, state: AccountState): AccountEvent[] {
+  requireAccount(state);
+  if (state.externalIdentities[command.identity.subjectLookup]) throw conflict(EXTERNAL_IDENTITY_ALREADY_LINKED);
+  return [identityLinked(command.identity, command.now)];
+}
+
+function unlinkExternalIdentity(command: UnlinkExternalIdentity, state: AccountState): AccountEvent[] {
+  requireAccount(state);
+  const provider = state.externalIdentities[command.subjectLookup];
+  if (!provider) throw notFound(EXTERNAL_IDENTITY_NOT_FOUND);
+  if (!state.hasPassword && Object.keys(state.externalIdentities).length === 1) throw validationError(LAST_SIGN_IN_METHOD);
+  return [{ type: 'ExternalIdentityUnlinked', data: { provider, subjectLookup: command.subjectLookup, at: command.now.toISOString() } }];
 }
 
 function confirmEmail(command: ConfirmEmail, state: AccountState): AccountEvent[] {
@@ -321,6 +354,10 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return disableTwoFactor(command, state);
     case 'PassSecondFactor':
       return passSecondFactor(command, state);
+    case 'LinkExternalIdentity':
+      return linkExternalIdentity(command, state);
+    case 'UnlinkExternalIdentity':
+      return unlinkExternalIdentity(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
@@ -341,11 +378,17 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
         userNameLookup: event.data.userNameLookup,
         sealed: event.data.sealed,
         registeredAt: event.data.registeredAt,
+        hasPassword: !event.data.passwordless,
       };
     case 'EmailConfirmed':
       return { ...state, emailConfirmed: true };
     case 'PasswordChanged':
-      return { ...state, sealedPasswordHash: event.data.sealedPasswordHash, credentialVersion: event.data.credentialVersion };
+      return {
+        ...state,
+        sealedPasswordHash: event.data.sealedPasswordHash,
+        credentialVersion: event.data.credentialVersion,
+        hasPassword: true,
+      };
     case 'RoleGranted':
       return { ...state, roleId: event.data.roleId };
     case 'RoleRevoked':
@@ -396,6 +439,12 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
               : [...twoFactor.usedRecoveryCodes, event.data.recoveryCodeIndex],
         },
       };
+    }
+    case 'ExternalIdentityLinked':
+      return { ...state, externalIdentities: { ...state.externalIdentities, [event.data.subjectLookup]: event.data.provider } };
+    case 'ExternalIdentityUnlinked': {
+      const { [event.data.subjectLookup]: _unlinked, ...externalIdentities } = state.externalIdentities;
+      return { ...state, externalIdentities };
     }
     case 'ConfirmationLinkRequested':
     case 'PasswordResetRequested':

@@ -19,3 +19,7 @@ export const API_TOKEN_NOT_FOUND = 'API token not found.';
 /** How many unexpired personal API tokens one account may hold. */
 export const MAX_API_TOKENS = 20;
 export const TOO_MANY_API_TOKENS = `You have ${MAX_API_TOKENS} API tokens already: revoke one first.`;
+export const EXTERNAL_IDENTITY_NOT_FOUND = 'This sign-in method is not linked to your account.';
+export const EXTERNAL_IDENTITY_ALREADY_LINKED = 'This account of the provider is already linked.';
+/** Unlinking the only way left to sign in would lock the owner out. */
+export const LAST_SIGN_IN_METHOD = 'This is your only way to sign in: set a password (Forgot password) or link another one first.';

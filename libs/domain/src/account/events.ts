@@ -18,6 +18,8 @@ export type AccountRegistered = DomainEvent<
     roleId: number;
     credentialVersion: number;
     registeredAt: string;
+    /** Signed up with an external provider: no password was chosen (absent on password signups). */
+    passwordless?: true;
   }
 >;
 export type EmailConfirmed = DomainEvent<'EmailConfirmed', { at: string }>;
@@ -87,6 +89,17 @@ export type SecondFactorPassed = DomainEvent<
   { method: 'totp' | 'recovery-code'; totpStep: number | null; recoveryCodeIndex: number | null; at: string }
 >;
 
+/**
+ * An identity at an external provider (GitHub, an OpenID Connect provider) now signs in to this
+ * account. `subjectLookup` is a keyed hash of provider and subject (the id of its claim stream);
+ * `sealedLabel` seals `{ label }`, the login or e-mail shown in Settings.
+ */
+export type ExternalIdentityLinked = DomainEvent<
+  'ExternalIdentityLinked',
+  { provider: string; subjectLookup: string; sealedLabel: SealedPersonalData; at: string }
+>;
+export type ExternalIdentityUnlinked = DomainEvent<'ExternalIdentityUnlinked', { provider: string; subjectLookup: string; at: string }>;
+
 export type AccountEvent =
   | AccountRegistered
   | EmailConfirmed
@@ -104,7 +117,9 @@ export type AccountEvent =
   | TwoFactorSetupStarted
   | TwoFactorEnabled
   | TwoFactorDisabled
-  | SecondFactorPassed;
+  | SecondFactorPassed
+  | ExternalIdentityLinked
+  | ExternalIdentityUnlinked;
 
 export type AccountEventType = AccountEvent['type'];
 
@@ -120,7 +135,11 @@ export type UserNameReserved = DomainEvent<'UserNameReserved', { userNameLookup:
  * appended at the revision of its own reservation: the next signup claims the name over it.
  */
 export type UserNameReleased = DomainEvent<'UserNameReleased', { userNameLookup: string; accountId: string; at: string }>;
-export type AccountReservationEvent = EmailReserved | UserNameReserved | UserNameReleased;
+/** An external identity belongs to one account at a time (stream `identity-<subjectLookup>`); unlinking releases it. */
+export type ExternalIdentityClaimed = DomainEvent<'ExternalIdentityClaimed', { subjectLookup: string; accountId: string; at: string }>;
+export type ExternalIdentityReleased = DomainEvent<'ExternalIdentityReleased', { subjectLookup: string; accountId: string; at: string }>;
+export type AccountReservationEvent =
+  EmailReserved | UserNameReserved | UserNameReleased | ExternalIdentityClaimed | ExternalIdentityReleased;
 
 export const ACCOUNT_STREAM_PREFIX = 'account-';
 export const accountStreamName = (accountId: string) => `${ACCOUNT_STREAM_PREFIX}${accountId}`;
@@ -130,6 +149,7 @@ export const accountIdOfStream = (streamName: string) => streamName.slice(ACCOUN
 export const emailReservationStreamName = (emailLookup: string) => `email-${emailLookup}`;
 /** Keyed by the user name's lookup hash: the handle is personal data too. */
 export const userNameReservationStreamName = (userNameLookup: string) => `username-${userNameLookup}`;
+export const externalIdentityStreamName = (subjectLookup: string) => `identity-${subjectLookup}`;
 
 export const emailReserved = (emailLookup: string, accountId: string, now: Date): EmailReserved => ({
   type: 'EmailReserved',

@@ -67,15 +67,7 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
     const now = this.clock();
     const passwordHash = await this.hasher.hash(password);
     const accountId = randomUUID();
-    const emailLookup = this.directory.emailLookup(email);
-    const { userName, userNameLookup, revision } = await this.reserveUserName(name, accountId, now);
-    try {
-      await this.reserveEmail(emailLookup, accountId, now);
-    } catch (error) {
-      await this.releaseUserName(userNameLookup, accountId, revision, now);
-      throw error;
-    }
-
+    const { userName, userNameLookup, emailLookup } = await this.claimNames(name, email, accountId, now);
     const personal: AccountPersonalData = { email: email.trim(), name: name.trim(), userName, passwordHash };
     const sealed = await this.vault.seal(accountId, personal);
     const { position } = await this.commands.execute(
@@ -90,6 +82,22 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
       false,
       { ip, userAgent },
     );
+  }
+
+  /**
+   * Claims the first free user name derived from `name` (a provider's login for an external
+   * sign-in), then the e-mail; gives the user name back when the e-mail is taken (409).
+   */
+  async claimNames(name: string, email: string, accountId: string, now: Date) {
+    const emailLookup = this.directory.emailLookup(email);
+    const { userName, userNameLookup, revision } = await this.reserveUserName(name, accountId, now);
+    try {
+      await this.reserveEmail(emailLookup, accountId, now);
+    } catch (error) {
+      await this.releaseUserName(userNameLookup, accountId, revision, now);
+      throw error;
+    }
+    return { userName, userNameLookup, emailLookup };
   }
 
   private async reserveUserName(
