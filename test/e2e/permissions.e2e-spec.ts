@@ -6,6 +6,9 @@ import { samplePng } from '@app/testing';
 import { basicInfoNamed, bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
 import { articleBody, createPost, questionBody } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { accountDecider, accountStreamName } from '@app/domain';
+import { PersonalDataVault } from '@app/personal-data';
+import { EventSourcedCommands } from '@app/api/infrastructure/event-sourced-commands';
 
 /**
  * Who may write what: every write endpoint (POST/PUT/DELETE) against anonymous, another user,
@@ -73,6 +76,25 @@ async function startedSession(site: TestApp, owner: TestUser): Promise<string> {
   const login = await site.http().post('/api/Account/Login').send({ Email: owner.email, Password: owner.password, RememberMe: false });
   const token = login.body.result.token as string;
   return (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { sid: string }).sid;
+}
+/** An external identity linked to the owner's account (as the provider's callback would), by its id. */
+async function linkedIdentity(site: TestApp, owner: TestUser): Promise<string> {
+  const subjectLookup = randomUUID().replace(/-/g, '').padEnd(64, '0');
+  const sealedLabel = await site.app.get(PersonalDataVault).seal(owner.accountId, { label: 'matrix' });
+  await site.app
+    .get(EventSourcedCommands)
+    .execute(
+      accountStreamName(owner.accountId),
+      accountDecider,
+      {
+        type: 'LinkExternalIdentity',
+        accountId: owner.accountId,
+        identity: { provider: 'github', subjectLookup, sealedLabel },
+        now: new Date(),
+      },
+      { actor: owner.accountId },
+    );
+  return subjectLookup;
 }
 const search = {
   searchString: '',
@@ -291,6 +313,18 @@ const ROWS: Row[] = [
       http.post('/api/Account/TwoFactor/Disable').set(as(user)).send({ password: 'not-the-password1', code: 'ABCDEF' }),
     expect: { anonymous: 401, other: 401, owner: 401, admin: 401 },
   },
+  // External sign-in: linking starts from the logged-in account; each user unlinks only their own.
+  {
+    route: 'POST /api/Account/External/:provider/Link',
+    when: ({ http, as: user }) => http.post('/api/Account/External/github/Link').set(as(user)),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
+  {
+    route: 'DELETE /api/Account/ExternalIdentities/:id',
+    given: async (site, owner) => ({ identity: givenString(await linkedIdentity(site, owner)) }),
+    when: ({ http, as: user, made }) => http.delete(`/api/Account/ExternalIdentities/${givenStrings[made.identity]}`).set(as(user)),
+    expect: { anonymous: 401, other: 404, owner: 200, admin: 404 },
+  },
   // Files: images of a post by its author (or an admin), deleted by the uploader or an admin.
   {
     route: 'POST /api/File',
@@ -360,6 +394,15 @@ const ROWS: Row[] = [
     when: ({ http, as: user, owner }) => http.post(`/api/Account/Unsubscribe?uname=${owner.userName}&hash=forged`).set(as(user)),
     expect: { anonymous: 400, other: 400, owner: 400, admin: 400 },
   },
+  {
+    route: 'POST /api/Account/External/Exchange',
+    when: ({ http, as: user }) =>
+      http
+        .post('/api/Account/External/Exchange')
+        .set(as(user))
+        .send({ code: 'forged'.repeat(8) }),
+    expect: { anonymous: 401, other: 401, owner: 401, admin: 401 },
+  },
   // Searches are POSTs but read: the admin search is for admins.
   {
     route: 'POST /api/Search',
@@ -384,7 +427,10 @@ describe('permission matrix: every write endpoint × anonymous / other user / ow
 
   beforeAll(async () => {
     // RATE_LIMITS=off: the abuse limits (they have their own tests) would refuse the fixtures.
-    site = await startTestApp({ env: { RATE_LIMITS: 'off' } });
+    // GitHub configured (never called: a Link only builds the authorize URL) so its Link row answers.
+    site = await startTestApp({
+      env: { RATE_LIMITS: 'off', GITHUB_CLIENT_ID: 'matrix', GITHUB_CLIENT_SECRET: 'matrix', GITHUB_URL: 'http://127.0.0.1:9' },
+    });
     users = {
       owner: await signUp(site, 'Olive Owner'),
       other: await signUp(site, 'Otto Other'),
