@@ -13,6 +13,7 @@ export const SITE_PAGES: Readonly<Record<string, SitePage>> = {
   '/privacy': { title: 'Privacy', noindex: false },
   '/write-for-us': { title: 'Write for us', noindex: false },
   '/login': { title: 'Log in or sign up', noindex: true },
+  '/login/external': { title: 'Signing in', noindex: true },
   '/forgotpassword': { title: 'Forgot password', noindex: true },
   '/resetpassword': { title: 'Reset password', noindex: true },
   '/sendemailconfirmationlink': { title: 'Send the confirmation link again', noindex: true },

@@ -14,6 +14,7 @@ function page<Props extends object>(load: () => Promise<ComponentType<Props>>) {
 
 const HomePage = page(async () => (await import('@/features/home/home-page')).HomePage);
 const LoginPage = page(async () => (await import('@/features/auth/login-page')).LoginPage);
+const ExternalSignInPage = page(async () => (await import('@/features/auth/external-sign-in-page')).ExternalSignInPage);
 const ForgotPasswordPage = page(async () => (await import('@/features/auth/forgot-password-page')).ForgotPasswordPage);
 const ResetPasswordPage = page(async () => (await import('@/features/auth/reset-password-page')).ResetPasswordPage);
 const SendConfirmationLinkPage = page(async () => (await import('@/features/auth/send-confirmation-link-page')).SendConfirmationLinkPage);
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: paths.auth.login.path, element: <LoginPage /> },
+      { path: paths.auth.external.path, element: <ExternalSignInPage /> },
       { path: paths.auth.forgotPassword.path, element: <ForgotPasswordPage /> },
       { path: paths.auth.resetPassword.path, element: <ResetPasswordPage /> },
       { path: paths.auth.sendConfirmationLink.path, element: <SendConfirmationLinkPage /> },

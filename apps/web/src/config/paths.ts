@@ -21,6 +21,8 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   auth: {
     login: { path: '/login', getHref: () => '/login' },
+    /** Where a sign-in with GitHub or an OpenID Connect provider comes back (the API's callback redirects here). */
+    external: { path: '/login/external', getHref: () => '/login/external' },
     forgotPassword: { path: '/forgotpassword', getHref: () => '/forgotpassword' },
     resetPassword: { path: '/resetpassword', getHref: () => '/resetpassword' },
     sendConfirmationLink: { path: '/sendemailconfirmationlink', getHref: () => '/sendemailconfirmationlink' },

@@ -10,6 +10,7 @@ import { SmallWindowLink } from '@/features/auth/components/small-window-link';
 import { SubmitButton } from '@/features/auth/components/submit-button';
 import { TextField } from '@/features/auth/components/text-field';
 import { TwoFactorStep } from '@/features/auth/components/two-factor-step';
+import { ContinueWith } from '@/features/auth/components/continue-with';
 import { paths } from '@/config/paths';
 
 /** 'Existing User' (SPEC §2): e-mail, password, remember me, and the links for account e-mails. */
@@ -36,6 +37,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (result: LoginResult) =>
         <CheckboxField label="Remember me" {...form.checkboxField('RememberMe')} />
         <SubmitButton label="Login" pending={submission.status === 'pending'} />
         <FormError message={submission.status === 'failed' ? submission.errorMessage : undefined} />
+        <ContinueWith />
         <p className="auth-links">
           <SmallWindowLink to={paths.auth.sendConfirmationLink.getHref()} windowName="sendemailconfirmationlink">
             Resend confirmation e-mail

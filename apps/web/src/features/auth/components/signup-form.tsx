@@ -7,6 +7,7 @@ import { useSubmission } from '@/features/auth/hooks/use-submission';
 import { FormError } from '@/features/auth/components/form-messages';
 import { SubmitButton } from '@/features/auth/components/submit-button';
 import { TextField } from '@/features/auth/components/text-field';
+import { ContinueWith } from '@/features/auth/components/continue-with';
 import { rememberSignupNotice } from '@/features/auth/lib/signup-notice';
 
 /** 'New User' (SPEC §2): signing up also logs the user in. */
@@ -38,6 +39,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (result: LoginResult) =
         <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.textField('ConfirmPassword')} />
         <SubmitButton label="Sign Up" pending={submission.status === 'pending'} />
         <FormError message={submission.status === 'failed' ? submission.errorMessage : undefined} />
+        <ContinueWith />
       </form>
     </section>
   );
