@@ -46,11 +46,17 @@ describe('external sign-in (OpenID Connect, GitHub)', () => {
   });
 
   const start = (id: string) => `${base}/api/Account/External/${id}/Start`;
-  const exchange = (code: string) => site.http().post('/api/Account/External/Exchange').send({ code });
+  /** The SPA's exchange, from the browser the callback redirected (its handoff cookie goes along). */
+  const exchange = (code: string, browser: RedirectBrowser) =>
+    site
+      .http()
+      .post('/api/Account/External/Exchange')
+      .set('Cookie', browser.cookiesFor(new URL(base)))
+      .send({ code });
   const signInWithOidc = async (login: string, browser = new RedirectBrowser()) => {
     const query = await throughOidcProvider(browser, start('oidc'), login);
     expect(query.get('error')).toBeNull();
-    const result = (await exchange(query.get('code')!).expect(200)).body.result;
+    const result = (await exchange(query.get('code')!, browser).expect(200)).body.result;
     return result as { token?: string; userName?: string; name?: string; twoFactorRequired?: true; challenge?: string };
   };
   const eventTypes = async (accountId: string) =>
@@ -91,10 +97,10 @@ describe('external sign-in (OpenID Connect, GitHub)', () => {
     const code = query.get('code')!;
     expect(code).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect([...query.keys()]).toEqual(['code']);
-    const first = (await exchange(code).expect(200)).body.result;
+    const first = (await exchange(code, browser).expect(200)).body.result;
     expect(first).toMatchObject({ userName: 'ada', name: 'Name of ada', roleId: expect.any(Number) });
     // The code works once.
-    const again = await exchange(code);
+    const again = await exchange(code, browser);
     expect(again.status).toBe(401);
     expect(again.body).toMatchObject({ success: false, errorMessage: 'This sign-in has expired or was already used. Please try again.' });
 
@@ -107,6 +113,19 @@ describe('external sign-in (OpenID Connect, GitHub)', () => {
     expect(accountIdOfToken(second.token!)).toBe(accountId);
     // A password login is no way in: none was chosen.
     expect((await site.http().post('/api/Account/Login').send({ Email: 'ada@idp.org', Password: 'anything1' })).status).toBe(401);
+  });
+
+  it('refuses a code in another browser than the one the provider sent back (no login CSRF), and spends it', async () => {
+    const returned = new RedirectBrowser();
+    const query = await throughOidcProvider(returned, start('oidc'), 'csrf-victim');
+    const elsewhere = await exchange(query.get('code')!, new RedirectBrowser());
+    expect(elsewhere.status).toBe(401);
+    expect(elsewhere.body).toMatchObject({
+      success: false,
+      errorMessage: 'This sign-in has expired or was already used. Please try again.',
+    });
+    // A code that went astray is dead, for the browser it was meant for too.
+    expect((await exchange(query.get('code')!, returned)).status).toBe(401);
   });
 
   it('takes an unverified e-mail as unconfirmed and mails the confirmation link', async () => {
@@ -204,7 +223,7 @@ describe('external sign-in (OpenID Connect, GitHub)', () => {
     });
     const browser = new RedirectBrowser();
     const page = await browser.go(start('github'), {}, atExternalSignInPage);
-    const result = (await exchange(page.url.searchParams.get('code')!).expect(200)).body.result;
+    const result = (await exchange(page.url.searchParams.get('code')!, browser).expect(200)).body.result;
     expect(result).toMatchObject({ userName: 'octo-cat', name: 'Octo Cat' });
     const accountId = accountIdOfToken(result.token);
     expect((await eventTypes(accountId)).slice(0, 2)).toEqual(['AccountRegistered', 'EmailConfirmed']);
@@ -218,14 +237,15 @@ describe('external sign-in (OpenID Connect, GitHub)', () => {
       name: null,
       emails: [{ email: 'unverified@gh.org', primary: true, verified: false }],
     });
-    const second = await new RedirectBrowser().go(start('github'), {}, atExternalSignInPage);
-    const unverified = (await exchange(second.url.searchParams.get('code')!).expect(200)).body.result;
+    const secondBrowser = new RedirectBrowser();
+    const second = await secondBrowser.go(start('github'), {}, atExternalSignInPage);
+    const unverified = (await exchange(second.url.searchParams.get('code')!, secondBrowser).expect(200)).body.result;
     expect(unverified).toMatchObject({ userName: 'no-name', name: 'no-name' });
     expect((await eventTypes(accountIdOfToken(unverified.token))).slice(0, 2)).toEqual(['AccountRegistered', 'ConfirmationLinkRequested']);
   });
 
   it('answers a bad exchange code and an unknown provider with the envelope', async () => {
-    const bad = await exchange('short');
+    const bad = await exchange('short', new RedirectBrowser());
     expect(bad.status).toBe(400);
     expect(bad.body.success).toBe(false);
     const unknown = await site.http().get('/api/Account/External/facebook/Start');

@@ -37,7 +37,7 @@ export const HANDOFF_INVALID = 'This sign-in has expired or was already used. Pl
 export const subjectLookupOf = (pepper: string, provider: string, subject: string) =>
   createHmac('sha256', pepper).update(`external-identity\n${provider}\n${subject}`).digest('hex');
 
-export class FinishExternalSignInCommand extends Command<{ mode: 'login'; code: string } | { mode: 'link' }> {
+export class FinishExternalSignInCommand extends Command<{ mode: 'login'; code: string; binding: string } | { mode: 'link' }> {
   constructor(
     readonly flow: SignInFlow,
     readonly callbackUrl: URL,
@@ -79,7 +79,7 @@ export class FinishExternalSignInHandler implements ICommandHandler<FinishExtern
       return { mode: 'link' as const };
     }
     const accountId = owner?.accountId ?? (await this.createAccount(profile, subjectLookup, ip));
-    return { mode: 'login' as const, code: await this.handoffs.issue(accountId) };
+    return { mode: 'login' as const, ...(await this.handoffs.issue(accountId)) };
   }
 
   private async link(flow: SignInFlow, profile: ExternalProfile, subjectLookup: string, owner: Claim | null): Promise<void> {
@@ -199,6 +199,8 @@ export async function releaseIdentity(
 export class ExchangeHandoffCommand extends Command<LoginResult | TwoFactorRequired> {
   constructor(
     readonly code: string,
+    /** The handoff cookie of the browser that came back from the provider. */
+    readonly binding: string | undefined,
     readonly client: SignInClient,
   ) {
     super();
@@ -215,8 +217,8 @@ export class ExchangeHandoffHandler implements ICommandHandler<ExchangeHandoffCo
     private readonly challenges: LoginChallenges,
   ) {}
 
-  async execute({ code, client }: ExchangeHandoffCommand): Promise<LoginResult | TwoFactorRequired> {
-    const accountId = await this.handoffs.take(code);
+  async execute({ code, binding, client }: ExchangeHandoffCommand): Promise<LoginResult | TwoFactorRequired> {
+    const accountId = await this.handoffs.take(code, binding);
     const account = accountId ? await this.directory.findById(accountId) : null;
     if (!account || account.state.erased) throw unauthorized(HANDOFF_INVALID);
     if (account.state.twoFactor.status === 'on') {

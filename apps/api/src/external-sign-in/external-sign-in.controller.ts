@@ -14,7 +14,15 @@ import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { APP_CONFIG } from '../infrastructure/tokens';
 import { ListExternalIdentitiesQuery, UnlinkExternalIdentityCommand } from './external-identities';
 import { ExchangeHandoffCommand, FinishExternalSignInCommand } from './external-sign-in.command';
-import { FLOW_COOKIE, FLOW_COOKIE_PATH, FLOW_LIFETIME_MS, FlowCookies, type SignInFlow } from './flow-cookie';
+import {
+  FLOW_COOKIE,
+  FLOW_COOKIE_PATH,
+  FLOW_LIFETIME_MS,
+  FlowCookies,
+  HANDOFF_COOKIE,
+  HANDOFF_COOKIE_PATH,
+  type SignInFlow,
+} from './flow-cookie';
 import { EXTERNAL_SIGN_IN_FAILED, ProviderClients } from './provider-clients';
 
 /** The SPA page that finishes an external sign-in: it exchanges `code`, or shows `error`, or says `linked`. */
@@ -94,7 +102,16 @@ export class ExternalSignInController {
       if (!flow) throw new DomainError('unauthorized', EXTERNAL_SIGN_IN_FAILED);
       const callbackUrl = new URL(request.originalUrl, this.config.publicUrl);
       const outcome = await this.commandBus.execute(new FinishExternalSignInCommand(flow, callbackUrl, ip));
-      this.redirectToSpa(response, outcome.mode === 'login' ? { code: outcome.code } : { linked: id });
+      if (outcome.mode === 'link') return this.redirectToSpa(response, { linked: id });
+      // Strict: only the SPA's own call to the exchange sends it back.
+      response.cookie(HANDOFF_COOKIE, outcome.binding, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.secure,
+        path: HANDOFF_COOKIE_PATH,
+        maxAge: FLOW_LIFETIME_MS,
+      });
+      this.redirectToSpa(response, { code: outcome.code });
     } catch (error) {
       this.redirectToSpa(response, { error: messageOf(error), ...(flow?.mode === 'link' ? { linked: '' } : {}) });
     }
@@ -109,8 +126,11 @@ export class ExternalSignInController {
     @Body(new ZodValidationPipe(externalExchangeRequestSchema)) body: ExternalExchangeRequest,
     @Ip() ip: string,
     @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
   ) {
-    return this.commandBus.execute(new ExchangeHandoffCommand(body.code, { ip, userAgent: request.headers['user-agent'] ?? '' }));
+    const binding = cookieValue(request.headers.cookie, HANDOFF_COOKIE);
+    response.clearCookie(HANDOFF_COOKIE, { path: HANDOFF_COOKIE_PATH });
+    return this.commandBus.execute(new ExchangeHandoffCommand(body.code, binding, { ip, userAgent: request.headers['user-agent'] ?? '' }));
   }
 
   @Get('ExternalIdentities')

@@ -8,6 +8,9 @@ export const FLOW_COOKIE = 'external_sign_in';
 /** Sent back only to the callbacks. */
 export const FLOW_COOKIE_PATH = '/api/Account/External';
 export const FLOW_LIFETIME_MS = 10 * 60 * 1000;
+/** Binds a handoff code to the browser the callback redirected (Handoffs); sent only to the exchange. */
+export const HANDOFF_COOKIE = 'external_sign_in_handoff';
+export const HANDOFF_COOKIE_PATH = '/api/Account/External/Exchange';
 
 /** One redirect to a provider and back: a login (or first sign-in), or linking to the logged-in account. */
 export interface SignInFlow extends AuthorizationChecks {
