@@ -78,6 +78,18 @@ describe('the first paint of a post', () => {
     await page.getByRole('dialog').getByRole('link', { name: 'Rita Reader' }).waitFor(VISIBLE);
   });
 
+  it('leaves a reader who scrolled the painted post where they are when the SPA takes over', async () => {
+    const { page } = site;
+    await page.setViewportSize({ width: 412, height: 823 });
+    const release = await holdRequests(page, '**/assets/index-*.js');
+    await page.goto(articlePath, { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: TECHNICAL_ARTICLE_TITLE }).waitFor(VISIBLE);
+    await page.evaluate('window.scrollTo(0, 400)');
+    release();
+    await page.getByRole('button', { name: 'Copy code' }).waitFor({ state: 'attached' });
+    expect(await page.evaluate('window.scrollY')).toBe(400);
+  });
+
   it('lets a logged-in reader like the post the server painted for anyone', async () => {
     const reader = await signUpOnSite(site.server.url, 'Lena Liker');
     const page = await site.openWithStoredSession(reader);

@@ -12,7 +12,7 @@ import './styles/content.css';
 const container = document.getElementById('root')!;
 
 function start() {
-  const router = createAppRouter();
+  const router = createAppRouter({ keepScroll: container.firstChild !== null && window.scrollY > 0 });
   // The first commit replaces whatever the server painted into the container.
   createRoot(container).render(
     <StrictMode>

@@ -91,6 +91,8 @@ export async function preloadPageOf(pathname: string): Promise<void> {
   await Promise.all(pages);
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** `keepScroll`: the reader already scrolled the page the server painted; the router leaves them there (not to the top). */
+export function createAppRouter({ keepScroll = false } = {}) {
+  // Hydration data tells the router its first location is already on screen, so it resets no scroll.
+  return createBrowserRouter(routes, keepScroll ? { hydrationData: {} } : undefined);
 }
