@@ -1,15 +1,26 @@
-import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { RootLayout } from '@/app/root-layout';
 import { RouteError } from '@/app/route-error';
 import { paths } from '@/config/paths';
 
+type PageComponent<Props extends object> = LazyExoticComponent<ComponentType<Props>> & { preload: () => Promise<unknown> };
+
 /**
  * A page loaded when its route is first opened (its own chunk, so the shell every route loads
- * first carries no page); the shell's Suspense keeps the page area empty meanwhile.
+ * first carries no page); the shell's Suspense keeps the page area empty meanwhile. A page
+ * preloaded before its first render (`preloadPageOf`) renders at once, without suspending: React's
+ * `lazy` takes a module its loader hands over synchronously (a thenable that calls back at once).
  */
-function page<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  return lazy(async () => ({ default: await load() }));
+function page<Props extends object>(load: () => Promise<ComponentType<Props>>): PageComponent<Props> {
+  let loaded: ComponentType<Props> | undefined;
+  const preload = async () => (loaded ??= await load());
+  const component = lazy(() => {
+    if (!loaded) return preload().then((module) => ({ default: module }));
+    const module = { default: loaded };
+    return { then: (resolve: (value: typeof module) => void) => resolve(module) } as Promise<typeof module>;
+  });
+  return Object.assign(component, { preload });
 }
 
 const HomePage = page(async () => (await import('@/features/home/home-page')).HomePage);
@@ -69,6 +80,21 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Loads the chunks of the pages `pathname` shows, so that a first render draws them at once: the
+ * server painted the page (apps/web/src/server-paint.tsx), and the SPA's first render replaces
+ * that markup with its own in one commit, without an empty page area in between.
+ */
+export async function preloadPageOf(pathname: string): Promise<void> {
+  const pages = (matchRoutes(routes, pathname) ?? []).map(({ route }) => {
+    const type: unknown = (route.element as { type?: unknown } | undefined)?.type;
+    return typeof type === 'object' && type !== null && 'preload' in type ? (type as PageComponent<object>).preload() : Promise.resolve();
+  });
+  await Promise.all(pages);
+}
+
+/** `keepScroll`: the reader already scrolled the page the server painted; the router leaves them there (not to the top). */
+export function createAppRouter({ keepScroll = false } = {}) {
+  // Hydration data tells the router its first location is already on screen, so it resets no scroll.
+  return createBrowserRouter(routes, keepScroll ? { hydrationData: {} } : undefined);
 }

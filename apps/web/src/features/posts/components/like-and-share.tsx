@@ -15,7 +15,8 @@ interface LikeAndShareProps {
 export function LikeAndShare({ config, post, canLike }: LikeAndShareProps) {
   const { title } = post;
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const pageUrl = window.location.href;
+  // No window when the server paints the page (server-paint.tsx): the SPA's own render has it.
+  const pageUrl = typeof window === 'undefined' ? '' : window.location.href;
 
   const copyLink = async () => {
     try {
