@@ -1,6 +1,7 @@
 import { useEditorState, type Editor } from '@tiptap/react';
 import { useId, type ReactNode } from 'react';
 import { CODE_LANGUAGES } from '@/lib/code-languages';
+import { useRovingToolbar } from '@/components/editor/roving-toolbar';
 
 const ALIGNMENTS = [
   ['left', 'Align left', '⇤'],
@@ -36,6 +37,7 @@ export function EditorToolbar({ editor, onInsertImageUrl, onUploadImage }: Toolb
   });
   const chain = () => editor.chain().focus();
   const languageId = useId();
+  const roving = useRovingToolbar();
   /** In a code block, sets its language; elsewhere, turns the paragraph into a code block of that language. */
   const chooseLanguage = (language: string) => {
     if (state.codeBlock)
@@ -46,7 +48,7 @@ export function EditorToolbar({ editor, onInsertImageUrl, onUploadImage }: Toolb
   };
 
   return (
-    <div className="editor-toolbar" role="toolbar" aria-label="Formatting">
+    <div className="editor-toolbar" role="toolbar" aria-label="Formatting" {...roving}>
       <ToolGroup>
         <ToolButton label="Bold" active={state.bold} onClick={() => chain().toggleBold().run()}>
           <strong>B</strong>
