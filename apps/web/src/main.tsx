@@ -5,10 +5,14 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 import { createAppRouter, preloadPageOf } from '@/app/router';
+import { reloadOnNewBuild } from '@/lib/stale-build';
+import { applyStoredTheme } from '@/lib/theme';
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/content.css';
 
+applyStoredTheme();
+reloadOnNewBuild();
 const container = document.getElementById('root')!;
 
 function start() {

@@ -3,8 +3,10 @@ import { useParams } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
 import { paths } from '@/config/paths';
 import { useUserProfile } from '@/features/profile/api/get-user-profile';
+import { ProfileNotFound } from '@/features/profile/components/profile-not-found';
 import { ProfileTab } from '@/features/profile/components/profile-tab';
 import { SettingsTab } from '@/features/profile/components/settings-tab';
+import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-context';
 import { messageOf } from '@/lib/message-of';
 import '@/features/profile/profile.css';
@@ -28,6 +30,7 @@ export function ProfilePage({ renderPosts, renderSignInSettings }: ProfilePagePr
   const [tab, setTab] = useState(0);
   const ids = useId();
 
+  if (profile.error instanceof ApiError && profile.error.status === 404) return <ProfileNotFound userName={userName} />;
   return (
     <div className="profile-page">
       <PageHeading title="Profile" />
