@@ -1,25 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { firstSearchPager, type GridPostItem, type SearchRequestInput } from '@app/contracts';
+import type { GridPostItem, SearchRequestInput } from '@app/contracts';
 import { questionStreamName } from '@app/domain';
 import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
 import { apiSpec, expectNewEvents, expectResponse } from '../support/api-spec';
-import { createPost, questionBody } from '../support/posts';
+import { createPost, questionBody, searchRequest } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const INDEX = '<!doctype html><html lang="en"><head><title>DevCommunity</title></head><body><div id="root"></div></body></html>';
-
-const searchRequest = (overrides: Partial<SearchRequestInput> = {}): SearchRequestInput => ({
-  searchString: '',
-  uName: '',
-  categoryId: -1,
-  entityType: 100,
-  orderByAsc: false,
-  Tags: [],
-  pager: firstSearchPager(false),
-  ...overrides,
-});
 
 /**
  * Issue 25: a question being written is a draft (`isPublished: false`) until 'Post Your Question':
