@@ -42,14 +42,10 @@ const KINDS: { kind: PostKind; fields: PostFields }[] = [
 describe.each(KINDS)('postDecider ($kind)', ({ kind, fields }) => {
   const { label, notFound } = POST_KINDS[kind];
   const id = 42;
-  const event = <Role extends PostEventRole>(role: Role, data: PostEventData[Role]): PostEvent => ({
-    type: POST_KINDS[kind].events[role],
-    data,
-  });
-  const command = <Role extends PostCommandRole>(role: Role, rest: Omit<PostCommandOf<Role>, 'type'>): PostCommand => ({
-    type: POST_KINDS[kind].commands[role],
-    ...rest,
-  });
+  const event = <Role extends PostEventRole>(role: Role, data: PostEventData[Role]): PostEvent =>
+    ({ type: POST_KINDS[kind].events[role], data }) as unknown as PostEvent;
+  const command = <Role extends PostCommandRole>(role: Role, rest: Omit<PostCommandOf<Role>, 'type'>): PostCommand =>
+    ({ type: POST_KINDS[kind].commands[role], ...rest }) as unknown as PostCommand;
 
   const drafted = event('created', { id, authorId: 'ada', ...fields, isApproved: true, at: createdAt });
   /** The history of a post readers see: an article drafted then published, a question asked. */
