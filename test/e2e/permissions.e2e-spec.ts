@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
-import { firstSearchPager } from '@app/contracts';
 import { listCities, listCountries, listStates } from '@app/api/reference-data/geography';
 import { samplePng } from '@app/testing';
 import { basicInfoNamed, bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
-import { articleBody, createPost, questionBody } from '../support/posts';
+import { articleBody, createPost, questionBody, searchRequest } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -74,15 +73,7 @@ async function startedSession(site: TestApp, owner: TestUser): Promise<string> {
   const token = login.body.result.token as string;
   return (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { sid: string }).sid;
 }
-const search = {
-  searchString: '',
-  uName: '',
-  categoryId: -1,
-  entityType: 100,
-  orderByAsc: false,
-  Tags: [],
-  pager: firstSearchPager(false),
-};
+const search = searchRequest();
 
 /** A published post of each kind, with a comment of the owner under it. */
 const post = (kind: 'Article' | 'Question') => async (site: TestApp, owner: TestUser) => {

@@ -77,6 +77,8 @@ export const questionSaveRequestSchema = z.object({
   tags: postTags,
   title: postTitle,
   content: editorContent,
+  /** Issue 25: a question being written is a draft until 'Post Your Question'; absent means posted, as before question drafts. */
+  isPublished: z.boolean().optional(),
   defaultImageId,
 });
 export type QuestionSaveRequest = z.infer<typeof questionSaveRequestSchema>;
@@ -153,6 +155,8 @@ export interface Question {
   images: AttachedFile[];
   /** Whether the logged-in reader likes it (false for anonymous readers), so the like button shows the truth. Always set by GET; absent in the data export. */
   isLikedByMe?: boolean;
+  /** Issue 25: false on a question draft (which only its author and admins read); absent once posted. */
+  isPublished?: false;
 }
 
 /** SPEC §3 grid post item (home lists and search results); the SPA derives postUrl and the times. */

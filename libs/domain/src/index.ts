@@ -1,6 +1,4 @@
 export * from './shared';
-export * from './article';
-export * from './question';
 export * from './posts';
 export * from './account';
 export * from './file';

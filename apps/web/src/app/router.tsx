@@ -29,8 +29,7 @@ const ForgotPasswordPage = page(async () => (await import('@/features/auth/forgo
 const ResetPasswordPage = page(async () => (await import('@/features/auth/reset-password-page')).ResetPasswordPage);
 const SendConfirmationLinkPage = page(async () => (await import('@/features/auth/send-confirmation-link-page')).SendConfirmationLinkPage);
 const ConfirmEmailPage = page(async () => (await import('@/features/auth/confirm-email-page')).ConfirmEmailPage);
-const ArticleSubmitPage = page(async () => (await import('@/features/posts/article-submit-page')).ArticleSubmitPage);
-const QuestionAskPage = page(async () => (await import('@/features/posts/question-ask-page')).QuestionAskPage);
+const PostEditorPage = page(async () => (await import('@/features/posts/post-editor-page')).PostEditorPage);
 const SubmitIdRedirect = page(async () => (await import('@/app/submit-id-redirect')).SubmitIdRedirect);
 const PostViewRoute = page(async () => (await import('@/app/routes/post-view-route')).PostViewRoute);
 const PostHistoryPage = page(async () => (await import('@/features/posts/post-history-page')).PostHistoryPage);
@@ -57,9 +56,9 @@ export const routes: RouteObject[] = [
       { path: paths.auth.resetPassword.path, element: <ResetPasswordPage /> },
       { path: paths.auth.sendConfirmationLink.path, element: <SendConfirmationLinkPage /> },
       { path: paths.auth.confirmEmail.path, element: <ConfirmEmailPage /> },
-      { path: paths.article.submit.path, element: <ArticleSubmitPage /> },
+      { path: paths.article.submit.path, element: <PostEditorPage kind="article" /> },
       { path: paths.article.submitWithId.path, element: <SubmitIdRedirect kind="article" /> },
-      { path: paths.question.submit.path, element: <QuestionAskPage /> },
+      { path: paths.question.submit.path, element: <PostEditorPage kind="question" /> },
       { path: paths.question.submitWithId.path, element: <SubmitIdRedirect kind="question" /> },
       { path: paths.article.view.path, element: <PostViewRoute kind="article" /> },
       { path: paths.question.view.path, element: <PostViewRoute kind="question" /> },

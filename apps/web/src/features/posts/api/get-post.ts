@@ -5,7 +5,7 @@ import { api, API_BASE } from '@/lib/api-client';
 import { takeFirstRead } from '@/lib/first-read';
 import type { PostKindConfig } from '@/config/post-kinds';
 
-/** An article or a question as the view page shows it; questions have no description or source and are always published. */
+/** An article or a question as the view page shows it; questions have no description or source (a question is a draft only before it is posted). */
 export interface ViewedPost {
   id: number;
   title: string;
@@ -51,7 +51,7 @@ export function toViewedPost(post: Article | Question): ViewedPost {
     tags: post.tags ?? [],
     content: post.content,
     source: article?.source ?? null,
-    isPublished: article ? article.isPublished : true,
+    isPublished: post.isPublished ?? true,
     isApproved: post.isApproved,
     uName: post.uName,
     name: post.name,
