@@ -1,6 +1,7 @@
 import { accountsProjection } from './accounts/accounts.projection';
 import { commentsProjection } from './comments/comments.projection';
 import { likesProjection } from './likes/likes.projection';
+import { followsProjection } from './follows/follows.projection';
 import { homeProjection } from './home/home.projection';
 import { moderationLogProjection } from './moderation-log/moderation-log.projection';
 import { postViewProjection } from './post-view/post-view.projection';
@@ -20,6 +21,7 @@ export function createProjections(deps: ProjectionDependencies): Projection[] {
     moderationLogProjection,
     commentsProjection,
     likesProjection,
+    followsProjection,
     uploadedDocumentsProjection,
     accountsProjection(deps.vault),
     profilesProjection(deps.vault),

@@ -23,3 +23,4 @@ export { SEARCH_PROJECTION_NAME, searchProjection } from './search/search.projec
 export { COMMENTS_COLLECTION, type CommentDocument } from './comments/comments.projection';
 export { LIKES_COLLECTION, type LikeDocument } from './likes/likes.projection';
 export { plainTextOf } from './search/plain-text';
+export { FOLLOWS_COLLECTION, type FollowDocument } from './follows/follows.projection';

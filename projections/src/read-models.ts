@@ -9,6 +9,7 @@ export const READ_MODELS = [
   'moderation-log',
   'comments',
   'likes',
+  'follows',
   'uploaded-documents',
   'accounts',
   'profiles',

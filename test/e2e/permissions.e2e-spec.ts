@@ -301,6 +301,17 @@ const ROWS: Row[] = [
     when: ({ http, as: user, owner }) => http.post(`/api/Account/Unsubscribe?uname=${owner.userName}&hash=forged`).set(as(user)),
     expect: { anonymous: 400, other: 400, owner: 400, admin: 400 },
   },
+  // Following (issue 26): one follows others, not oneself; tags by anyone logged in.
+  {
+    route: 'PUT /api/Follow/User',
+    when: ({ http, as: user, owner }) => http.put('/api/Follow/User').set(as(user)).send({ userName: owner.userName, isFollowing: true }),
+    expect: { anonymous: 401, other: 200, owner: 400, admin: 200 },
+  },
+  {
+    route: 'PUT /api/Follow/Tag',
+    when: ({ http, as: user }) => http.put('/api/Follow/Tag').set(as(user)).send({ tagId: 1, isFollowing: true }),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
   // Searches are POSTs but read: the admin search is for admins.
   {
     route: 'POST /api/Search',

@@ -5,6 +5,7 @@ import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
 import { CommentsModule } from './comments/comments.module';
 import { LikesModule } from './likes/likes.module';
+import { FollowsModule } from './follows/follows.module';
 import { FilesModule } from './files/files.module';
 import { HealthModule } from './health/health.module';
 import { HomeModule } from './home/home.module';
@@ -45,6 +46,7 @@ export interface AppOptions {
     PostsModule,
     CommentsModule,
     LikesModule,
+    FollowsModule,
     FilesModule,
     ProfilesModule,
     SearchModule,

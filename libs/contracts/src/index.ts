@@ -13,3 +13,4 @@ export * from './rate-limits';
 export * from './post-history';
 export * from './slug';
 export * from './idempotency';
+export * from './follows';

@@ -8,3 +8,4 @@ export * from './profile';
 export * from './reference-data';
 export * from './comment';
 export * from './like';
+export * from './follow';

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { FollowCounts } from './follow-counts';
 import { LikesOfReader } from './likes-of-reader';
 import { VisiblePosts } from './visible-post';
 
-/** Reads several features make (a post the viewer may see, what the viewer likes); posts, comments and likes import this. */
-@Module({ providers: [VisiblePosts, LikesOfReader], exports: [VisiblePosts, LikesOfReader] })
+/** Reads several features make (a post the viewer may see, what the viewer likes, follow counts); posts, comments and likes import this. */
+@Module({ providers: [VisiblePosts, LikesOfReader, FollowCounts], exports: [VisiblePosts, LikesOfReader, FollowCounts] })
 export class SharedReadsModule {}
