@@ -2,6 +2,7 @@ import { accountsProjection } from './accounts/accounts.projection';
 import { commentsProjection } from './comments/comments.projection';
 import { likesProjection } from './likes/likes.projection';
 import { followsProjection } from './follows/follows.projection';
+import { readingListProjection } from './reading-list/reading-list.projection';
 import { homeProjection } from './home/home.projection';
 import { moderationLogProjection } from './moderation-log/moderation-log.projection';
 import { postViewProjection } from './post-view/post-view.projection';
@@ -22,6 +23,7 @@ export function createProjections(deps: ProjectionDependencies): Projection[] {
     commentsProjection,
     likesProjection,
     followsProjection,
+    readingListProjection,
     uploadedDocumentsProjection,
     accountsProjection(deps.vault),
     profilesProjection(deps.vault),

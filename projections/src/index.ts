@@ -24,3 +24,4 @@ export { COMMENTS_COLLECTION, type CommentDocument } from './comments/comments.p
 export { LIKES_COLLECTION, type LikeDocument } from './likes/likes.projection';
 export { plainTextOf } from './search/plain-text';
 export { FOLLOWS_COLLECTION, type FollowDocument } from './follows/follows.projection';
+export { READING_LIST_COLLECTION, type ReadingListDocument } from './reading-list/reading-list.projection';

@@ -10,6 +10,7 @@ export const READ_MODELS = [
   'comments',
   'likes',
   'follows',
+  'reading-list',
   'uploaded-documents',
   'accounts',
   'profiles',

@@ -312,6 +312,12 @@ const ROWS: Row[] = [
     when: ({ http, as: user }) => http.put('/api/Follow/Tag').set(as(user)).send({ tagId: 1, isFollowing: true }),
     expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
   },
+  {
+    route: 'PUT /api/ReadingList',
+    given: post('Article'),
+    when: ({ http, as: user, made }) => http.put('/api/ReadingList').set(as(user)).send({ entityType: 1, id: made.id, isSaved: true }),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
   // Searches are POSTs but read: the admin search is for admins.
   {
     route: 'POST /api/Search',
@@ -415,6 +421,11 @@ describe('write routes on hidden targets answer like unknown ids', () => {
       [`DELETE /api/${kind}/:id`]: (id: number) => site.http().delete(`/api/${kind}/${id}`),
       [`PUT /api/${kind}/Approve`]: (id: number) => site.http().put(`/api/${kind}/Approve`).send({ id, isApproved: true }),
       [`PUT /api/${kind}/Like`]: (id: number) => site.http().put(`/api/${kind}/Like`).send({ id, isLiked: true }),
+      [`PUT /api/ReadingList (${kind})`]: (id: number) =>
+        site
+          .http()
+          .put('/api/ReadingList')
+          .send({ entityType: kind === 'Article' ? 1 : 2, id, isSaved: true }),
       [`POST /api/${kind}Comment`]: (id: number) =>
         site
           .http()

@@ -6,6 +6,7 @@ import { AuthModule } from './auth/auth.module';
 import { CommentsModule } from './comments/comments.module';
 import { LikesModule } from './likes/likes.module';
 import { FollowsModule } from './follows/follows.module';
+import { ReadingListModule } from './reading-list/reading-list.module';
 import { FilesModule } from './files/files.module';
 import { HealthModule } from './health/health.module';
 import { HomeModule } from './home/home.module';
@@ -47,6 +48,7 @@ export interface AppOptions {
     CommentsModule,
     LikesModule,
     FollowsModule,
+    ReadingListModule,
     FilesModule,
     ProfilesModule,
     SearchModule,

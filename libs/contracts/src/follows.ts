@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { GridPostItem } from './posts';
 import { positiveId, requiredString } from './rules';
 
 export const FOLLOW_MESSAGES = {
@@ -73,4 +74,32 @@ export interface TagInfo {
   posts: number;
   followers: number;
   isFollowedByMe: boolean;
+}
+
+export const READING_LIST_MESSAGES = {
+  entityTypeInvalid: '- entityType must be 1 (article) or 2 (question)',
+  idInvalid: '- id must be a post id',
+  isSavedRequired: '- isSaved is required',
+};
+
+/** PUT /api/ReadingList: saves (`isSaved: true`) or unsaves a post for later. */
+export const readingListRequestSchema = z.object({
+  entityType: z.union([z.literal(1), z.literal(2)], { error: READING_LIST_MESSAGES.entityTypeInvalid }),
+  id: positiveId(READING_LIST_MESSAGES.idInvalid),
+  isSaved: z.boolean({ error: READING_LIST_MESSAGES.isSavedRequired }),
+});
+export type ReadingListRequest = z.infer<typeof readingListRequestSchema>;
+
+export interface ReadingListResult {
+  isSaved: boolean;
+}
+
+/**
+ * An item of the newest-first post lists (reading list, my likes, the Following feed): `id` is the
+ * keyset id to pass as `lastFetchedId` for the next page, `at` when it was saved, liked or posted.
+ */
+export interface PostListEntry {
+  id: number;
+  at: string;
+  post: GridPostItem;
 }

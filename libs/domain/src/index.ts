@@ -9,3 +9,4 @@ export * from './reference-data';
 export * from './comment';
 export * from './like';
 export * from './follow';
+export * from './reading-list';

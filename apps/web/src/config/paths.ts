@@ -60,4 +60,5 @@ export const paths = {
   contactMe: { path: '/contact-me', getHref: () => '/contact-me' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   writeForUs: { path: '/write-for-us', getHref: () => '/write-for-us' },
+  readingList: { path: '/readinglist', getHref: () => '/readinglist' },
 } as const;

@@ -2,6 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Article } from '@app/contracts';
 import type { Actor } from '@app/domain';
 import { LikesOfReader } from '../../shared/likes-of-reader';
+import { SavesOfReader } from '../../shared/saves-of-reader';
 import { articleRecord, readsStaffInstructions } from '../views/post-records';
 import { VisiblePosts } from '../../shared/visible-post';
 
@@ -20,6 +21,7 @@ export class GetArticleHandler implements IQueryHandler<GetArticleQuery, Article
   constructor(
     private readonly posts: VisiblePosts,
     private readonly likes: LikesOfReader,
+    private readonly saves: SavesOfReader,
   ) {}
 
   async execute({ id, viewer }: GetArticleQuery): Promise<Article> {
@@ -27,6 +29,7 @@ export class GetArticleHandler implements IQueryHandler<GetArticleQuery, Article
     return {
       ...articleRecord(post, author, readsStaffInstructions(post, viewer)),
       isLikedByMe: await this.likes.likes(viewer, 'article', id),
+      isSavedByMe: await this.saves.saved(viewer, 'article', id),
     };
   }
 }

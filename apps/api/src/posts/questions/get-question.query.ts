@@ -2,6 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Question } from '@app/contracts';
 import type { Actor } from '@app/domain';
 import { LikesOfReader } from '../../shared/likes-of-reader';
+import { SavesOfReader } from '../../shared/saves-of-reader';
 import { questionRecord, readsStaffInstructions } from '../views/post-records';
 import { VisiblePosts } from '../../shared/visible-post';
 
@@ -20,6 +21,7 @@ export class GetQuestionHandler implements IQueryHandler<GetQuestionQuery, Quest
   constructor(
     private readonly posts: VisiblePosts,
     private readonly likes: LikesOfReader,
+    private readonly saves: SavesOfReader,
   ) {}
 
   async execute({ id, viewer }: GetQuestionQuery): Promise<Question> {
@@ -27,6 +29,7 @@ export class GetQuestionHandler implements IQueryHandler<GetQuestionQuery, Quest
     return {
       ...questionRecord(post, author, readsStaffInstructions(post, viewer)),
       isLikedByMe: await this.likes.likes(viewer, 'question', id),
+      isSavedByMe: await this.saves.saved(viewer, 'question', id),
     };
   }
 }

@@ -85,6 +85,11 @@ export function Navbar() {
                     {user.name || user.userName}
                   </NavLink>
                 </li>
+                <li>
+                  <NavLink to={paths.readingList.getHref()} className="nav-link">
+                    Reading list
+                  </NavLink>
+                </li>
                 {isAdmin && (
                   <li>
                     <NavLink to={paths.admin.getHref()} className="nav-link">
