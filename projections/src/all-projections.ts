@@ -2,6 +2,7 @@ import { accountsProjection } from './accounts/accounts.projection';
 import { commentsProjection } from './comments/comments.projection';
 import { likesProjection } from './likes/likes.projection';
 import { followsProjection } from './follows/follows.projection';
+import { feedProjection } from './feed/feed.projection';
 import { readingListProjection } from './reading-list/reading-list.projection';
 import { homeProjection } from './home/home.projection';
 import { moderationLogProjection } from './moderation-log/moderation-log.projection';
@@ -24,6 +25,7 @@ export function createProjections(deps: ProjectionDependencies): Projection[] {
     likesProjection,
     followsProjection,
     readingListProjection,
+    feedProjection,
     uploadedDocumentsProjection,
     accountsProjection(deps.vault),
     profilesProjection(deps.vault),

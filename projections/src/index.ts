@@ -25,3 +25,4 @@ export { LIKES_COLLECTION, type LikeDocument } from './likes/likes.projection';
 export { plainTextOf } from './search/plain-text';
 export { FOLLOWS_COLLECTION, type FollowDocument } from './follows/follows.projection';
 export { READING_LIST_COLLECTION, type ReadingListDocument } from './reading-list/reading-list.projection';
+export { FEED_COLLECTION, type FeedDocument } from './feed/feed.projection';

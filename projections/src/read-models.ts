@@ -11,6 +11,7 @@ export const READ_MODELS = [
   'likes',
   'follows',
   'reading-list',
+  'feed',
   'uploaded-documents',
   'accounts',
   'profiles',

@@ -7,6 +7,7 @@ import { CommentsModule } from './comments/comments.module';
 import { LikesModule } from './likes/likes.module';
 import { FollowsModule } from './follows/follows.module';
 import { ReadingListModule } from './reading-list/reading-list.module';
+import { FollowingFeedModule } from './following-feed/following-feed.module';
 import { FilesModule } from './files/files.module';
 import { HealthModule } from './health/health.module';
 import { HomeModule } from './home/home.module';
@@ -49,6 +50,7 @@ export interface AppOptions {
     LikesModule,
     FollowsModule,
     ReadingListModule,
+    FollowingFeedModule,
     FilesModule,
     ProfilesModule,
     SearchModule,

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { GridPostItem } from '@/components/grid-post-item';
 import { LinkButton } from '@/components/link-button';
 import { PageHeading } from '@/components/page-heading';
+import { TabBar } from '@/components/tab-bar';
 import { RequireLogin } from '@/components/require-login';
 import { useMyPosts } from '@/features/reading-list/api/get-reading-list';
 import { messageOf } from '@/lib/message-of';
 
 const LISTS = [
-  { list: 'saved', label: 'Saved' },
-  { list: 'liked', label: 'Liked' },
+  { value: 'saved', label: 'Saved' },
+  { value: 'liked', label: 'Liked' },
 ] as const;
 
 /** /readinglist: the posts I saved for later, and those I like, newest first. */
@@ -27,20 +28,7 @@ function ReadingList() {
   return (
     <div className="reading-list-page">
       <PageHeading title="Reading list" />
-      <div role="tablist" aria-label="Lists">
-        {LISTS.map((item) => (
-          <button
-            key={item.list}
-            type="button"
-            role="tab"
-            aria-selected={list === item.list}
-            className={list === item.list ? 'profile-tab profile-tab-active' : 'profile-tab'}
-            onClick={() => setList(item.list)}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
+      <TabBar label="Lists" tabs={LISTS} selected={list} onSelect={setList} />
       <div role="tabpanel">
         {posts.isError && <p className="notice">{messageOf(posts.error)}</p>}
         {posts.isSuccess && entries.length === 0 && (
