@@ -1,4 +1,4 @@
-import type { FollowedTag, FollowedUser, FollowResult, UserProfile } from '@app/contracts';
+import type { FollowedTag, FollowedUser, FollowResult, TagInfo, UserProfile } from '@app/contracts';
 import { followStreamName } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { FOLLOWS_COLLECTION, ProjectionRunner, rebuildProjection } from '@app/projections';
@@ -6,7 +6,7 @@ import type { ReadStore } from '@app/read-store';
 import { EVENT_STORE, READ_STORE } from '@app/api';
 import { bearer, signUp, type TestUser } from '../support/accounts';
 import { apiSpec, expectNewEvents, expectNoNewEvents, expectResponse } from '../support/api-spec';
-import { documentsOf } from '../support/posts';
+import { articleBody, createPost, documentsOf, questionBody } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** Following people and tags (issue 26), over HTTP in embedded mode. */
@@ -120,5 +120,45 @@ describe('follows', () => {
       site.app.get(ProjectionRunner).projections.find((projection) => projection.name === 'follows')!,
     );
     expect(await documentsOf(site, FOLLOWS_COLLECTION)).toEqual(live);
+  });
+});
+
+describe('tag pages', () => {
+  let site: TestApp;
+  let ada: TestUser;
+  let grace: TestUser;
+
+  beforeAll(async () => {
+    site = await startTestApp();
+    ada = await signUp(site, 'Ada Lovelace');
+    grace = await signUp(site, 'Grace Hopper');
+  });
+  afterAll(() => site.dispose());
+
+  const info = async (tagId: number, reader: TestUser | null) =>
+    (
+      await site
+        .http()
+        .get(`/api/Tag/Info/${tagId}`)
+        .set(reader ? bearer(reader) : {})
+        .expect(200)
+    ).body.result as TagInfo;
+
+  it('counts the visible posts and followers of a tag, and tells the reader whether they follow it', async () => {
+    await createPost(site, 'Article', ada, articleBody({ isPublished: true, tags: [{ id: 7, subTag: 'x' }] }));
+    await createPost(site, 'Article', ada, articleBody({ isPublished: false, tags: [{ id: 7, subTag: 'x' }] }));
+    await createPost(site, 'Question', grace, questionBody({ tags: [{ id: 7, subTag: 'x' }] }));
+    await site.http().put('/api/Follow/Tag').set(bearer(grace)).send({ tagId: 7, isFollowing: true }).expect(200);
+    const head = await site.app.get<EventStore>(EVENT_STORE).headPosition();
+    await site.app.get(ProjectionRunner).waitFor(head!, undefined, 60_000);
+
+    expect(await info(7, grace)).toEqual({ id: 7, subTag: expect.any(String), posts: 2, followers: 1, isFollowedByMe: true });
+    expect(await info(7, ada)).toMatchObject({ posts: 2, followers: 1, isFollowedByMe: false });
+    expect(await info(7, null)).toMatchObject({ isFollowedByMe: false });
+    expect((await site.http().get('/api/Tag/Info/999999').expect(404)).body).toMatchObject({
+      success: false,
+      errorMessage: 'Tag not found.',
+    });
+    expect((await site.http().get('/api/Tag/Info/abc').expect(400)).body.success).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FollowedTag, FollowedUser, KeysetPageQuery, TagInfo } from '@app/contracts';
 import { findTag, notFound } from '@app/domain';
 import type { Filter, ReadStore } from '@app/read-store';
-import { ACCOUNTS_COLLECTION, FOLLOWS_COLLECTION, type AccountDocument, type FollowDocument } from '@app/projections';
+import { ACCOUNTS_COLLECTION, FEED_COLLECTION, FOLLOWS_COLLECTION, type AccountDocument, type FollowDocument } from '@app/projections';
 import { READ_STORE } from '../infrastructure/tokens';
 import { ProfileReader } from '../profiles/profile-reader';
 import { FollowCounts } from '../shared/follow-counts';
@@ -50,13 +50,13 @@ export class FollowReader {
     });
   }
 
-  /** `posts`: the visible posts carrying the tag, as the caller counts them (search index). */
-  async tagInfo(tagId: number, readerAccountId: string | null, posts: (tagId: number) => Promise<number>): Promise<TagInfo> {
+  /** `posts`: the visible posts carrying the tag (the feed read model files each post under its tags). */
+  async tagInfo(tagId: number, readerAccountId: string | null): Promise<TagInfo> {
     const tag = findTag(tagId);
     if (!tag) throw notFound(TAG_NOT_FOUND);
     const target = { kind: 'tag', tagId } as const;
     const [count, followers, isFollowedByMe] = await Promise.all([
-      posts(tagId),
+      this.readStore.count(FEED_COLLECTION, { target: `tag:${tagId}`, visible: true }),
       this.counts.followers(target),
       this.counts.isFollowing(readerAccountId, target),
     ]);

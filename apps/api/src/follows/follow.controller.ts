@@ -13,6 +13,7 @@ import { Authenticated, CurrentUser } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { actorOf } from '../auth/session-actor';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { numericId } from '../http/numeric-id.pipe';
 import { FollowReader } from './follow-reader';
 import { SetFollowCommand } from './set-follow.command';
 
@@ -62,5 +63,18 @@ export class UserFollowsController {
   @Get(':userName/Following')
   following(@Param('userName') userName: string, @Query(new ZodValidationPipe(keysetPageQuerySchema)) page: KeysetPageQuery) {
     return this.follows.following(userName, page);
+  }
+}
+
+/** GET /api/Tag/Info/{tagId}: a tag page's head: its posts and followers, and whether the reader follows it. */
+@ApiTags('Tag')
+@Controller('Tag')
+export class TagInfoController {
+  constructor(private readonly follows: FollowReader) {}
+
+  @Get('Info/:tagId')
+  @Header('Vary', 'Authorization')
+  info(@Param('tagId', numericId('Tag id')) tagId: number, @CurrentUser() user: SessionUser | null) {
+    return this.follows.tagInfo(tagId, user?.accountId ?? null);
   }
 }
