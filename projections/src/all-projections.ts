@@ -2,6 +2,7 @@ import { accountsProjection } from './accounts/accounts.projection';
 import { commentsProjection } from './comments/comments.projection';
 import { likesProjection } from './likes/likes.projection';
 import { followsProjection } from './follows/follows.projection';
+import { notificationsProjection } from './notifications/notifications.projection';
 import { feedProjection } from './feed/feed.projection';
 import { readingListProjection } from './reading-list/reading-list.projection';
 import { homeProjection } from './home/home.projection';
@@ -26,6 +27,7 @@ export function createProjections(deps: ProjectionDependencies): Projection[] {
     followsProjection,
     readingListProjection,
     feedProjection,
+    notificationsProjection,
     uploadedDocumentsProjection,
     accountsProjection(deps.vault),
     profilesProjection(deps.vault),

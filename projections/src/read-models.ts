@@ -12,6 +12,7 @@ export const READ_MODELS = [
   'follows',
   'reading-list',
   'feed',
+  'notifications',
   'uploaded-documents',
   'accounts',
   'profiles',

@@ -318,6 +318,11 @@ const ROWS: Row[] = [
     when: ({ http, as: user, made }) => http.put('/api/ReadingList').set(as(user)).send({ entityType: 1, id: made.id, isSaved: true }),
     expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
   },
+  {
+    route: 'PUT /api/Notification/Read',
+    when: ({ http, as: user }) => http.put('/api/Notification/Read').set(as(user)).send({ all: true }),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
   // Searches are POSTs but read: the admin search is for admins.
   {
     route: 'POST /api/Search',

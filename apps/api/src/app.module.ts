@@ -8,6 +8,7 @@ import { LikesModule } from './likes/likes.module';
 import { FollowsModule } from './follows/follows.module';
 import { ReadingListModule } from './reading-list/reading-list.module';
 import { FollowingFeedModule } from './following-feed/following-feed.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { FilesModule } from './files/files.module';
 import { HealthModule } from './health/health.module';
 import { HomeModule } from './home/home.module';
@@ -51,6 +52,7 @@ export interface AppOptions {
     FollowsModule,
     ReadingListModule,
     FollowingFeedModule,
+    NotificationsModule,
     FilesModule,
     ProfilesModule,
     SearchModule,

@@ -103,3 +103,25 @@ export interface PostListEntry {
   at: string;
   post: GridPostItem;
 }
+
+export const NOTIFICATION_MESSAGES = { readInvalid: '- Send ids (a list of notification ids) or all: true' };
+
+/** PUT /api/Notification/Read: `{ ids }` or `{ all: true }`. */
+export const markNotificationsReadSchema = z.union(
+  [z.object({ ids: z.array(z.string().min(1).max(200)).min(1).max(500) }), z.object({ all: z.literal(true) })],
+  { error: NOTIFICATION_MESSAGES.readInvalid },
+);
+export type MarkNotificationsReadRequest = z.infer<typeof markNotificationsReadSchema>;
+
+/** An item of GET /api/Notification, newest first; `url` is the SPA path of the target. */
+export interface Notification {
+  id: string;
+  /** The keyset id of the next page. */
+  seq: number;
+  kind: 'comment' | 'reply' | 'like' | 'mention' | 'follow' | 'post' | 'moderation';
+  actors: { userName: string; name: string }[];
+  count: number;
+  target: { entityType: number; id: number; title: string; url: string };
+  createdOn: string;
+  isRead: boolean;
+}

@@ -10,3 +10,4 @@ export * from './comment';
 export * from './like';
 export * from './follow';
 export * from './reading-list';
+export * from './notification';
