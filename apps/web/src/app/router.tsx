@@ -31,6 +31,7 @@ const AboutMePage = page(async () => (await import('@/features/static-pages/abou
 const ContactMePage = page(async () => (await import('@/features/static-pages/contact-me-page')).ContactMePage);
 const PrivacyPage = page(async () => (await import('@/features/static-pages/privacy-page')).PrivacyPage);
 const WriteForUsPage = page(async () => (await import('@/features/static-pages/write-for-us-page')).WriteForUsPage);
+const NotificationsPage = page(async () => (await import('@/features/notifications/notifications-page')).NotificationsPage);
 const TagRoute = page(async () => (await import('@/app/routes/tag-route')).TagRoute);
 const ReadingListPage = page(async () => (await import('@/features/reading-list/reading-list-page')).ReadingListPage);
 const UploadDocumentsPage = page(async () => (await import('@/features/documents/upload-documents-page')).UploadDocumentsPage);
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: paths.uploadDocuments.path, element: <UploadDocumentsPage /> },
       { path: paths.readingList.path, element: <ReadingListPage /> },
       { path: paths.tag.path, element: <TagRoute /> },
+      { path: paths.notifications.path, element: <NotificationsPage /> },
       { path: '*', element: <HomePage /> },
     ],
   },
