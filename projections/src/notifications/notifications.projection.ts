@@ -24,6 +24,7 @@ export const NOTIFICATIONS_COLLECTION = 'notifications';
 const POSTS = 'notification-posts';
 const COMMENTS = 'notification-comments';
 const FOLLOWERS = 'notification-followers';
+const MAX_NAMED_ACTORS = 20;
 
 /** What a notification is about: a post or a comment (with its post, for the link), or a person (follow). */
 export interface NotificationTarget {
@@ -43,8 +44,10 @@ export interface NotificationDocument {
   id: string;
   recipientId: string;
   kind: NotificationKind;
-  /** Newest first. */
+  /** Newest first (for likes, the newest few). */
   actorIds: string[];
+  /** Likes: how many like the item now. */
+  count?: number;
   target: NotificationTarget;
   /** `$all` position of the latest change that made it unread: the inbox order and keyset id. */
   seq: number;
@@ -258,17 +261,20 @@ async function applyLike(recorded: RecordedEvent, tx: ReadStoreTransaction): Pro
   const id = `like:${entityType}:${targetId}`;
   const row = await tx.get<NotificationDocument>(NOTIFICATIONS_COLLECTION, id);
   const others = (row?.actorIds ?? []).filter((actor) => actor !== accountId);
+  const count = row?.count ?? row?.actorIds.length ?? 0;
   if (event.type === 'Unliked') {
     if (!row) return;
     // Forem: the row goes when no like remains; it does not turn unread because one went.
-    if (others.length === 0) return tx.delete(NOTIFICATIONS_COLLECTION, id);
-    return tx.upsert(NOTIFICATIONS_COLLECTION, { ...row, actorIds: others });
+    if (count <= 1) return tx.delete(NOTIFICATIONS_COLLECTION, id);
+    return tx.upsert(NOTIFICATIONS_COLLECTION, { ...row, actorIds: others, count: count - 1 });
   }
   await tx.upsert<NotificationDocument>(NOTIFICATIONS_COLLECTION, {
     id,
     recipientId,
     kind: 'like',
-    actorIds: [accountId, ...others],
+    // The newest few likers are named; the count says how many there are (a popular post has thousands).
+    actorIds: [accountId, ...others].slice(0, MAX_NAMED_ACTORS),
+    count: count + 1,
     target,
     seq: Number(recorded.position),
     createdOn: at(recorded),

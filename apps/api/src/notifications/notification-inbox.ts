@@ -86,7 +86,8 @@ export class NotificationInbox {
           seq: row.seq,
           kind: row.kind,
           actors,
-          count: actors.length,
+          count:
+            row.kind === 'like' && row.count ? Math.max(row.count - (row.actorIds.length - actors.length), actors.length) : actors.length,
           target: { entityType: target.entityType, id: target.id, title, url },
           createdOn: row.createdOn,
           isRead: row.isRead,
