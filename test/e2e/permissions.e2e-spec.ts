@@ -351,6 +351,28 @@ const ROWS: Row[] = [
     when: ({ http, as: user, owner }) => http.post(`/api/Account/Unsubscribe?uname=${owner.userName}&hash=forged`).set(as(user)),
     expect: { anonymous: 400, other: 400, owner: 400, admin: 400 },
   },
+  // Following (issue 26): one follows others, not oneself; tags by anyone logged in.
+  {
+    route: 'PUT /api/Follow/User',
+    when: ({ http, as: user, owner }) => http.put('/api/Follow/User').set(as(user)).send({ userName: owner.userName, isFollowing: true }),
+    expect: { anonymous: 401, other: 200, owner: 400, admin: 200 },
+  },
+  {
+    route: 'PUT /api/Follow/Tag',
+    when: ({ http, as: user }) => http.put('/api/Follow/Tag').set(as(user)).send({ tagId: 1, isFollowing: true }),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/ReadingList',
+    given: post('Article'),
+    when: ({ http, as: user, made }) => http.put('/api/ReadingList').set(as(user)).send({ entityType: 1, id: made.id, isSaved: true }),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/Notification/Read',
+    when: ({ http, as: user }) => http.put('/api/Notification/Read').set(as(user)).send({ all: true }),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
   // Searches are POSTs but read: the admin search is for admins.
   {
     route: 'POST /api/Search',
@@ -477,6 +499,11 @@ describe('write routes on hidden targets answer like unknown ids', () => {
       [`DELETE /api/${kind}/:id`]: (id: number) => site.http().delete(`/api/${kind}/${id}`),
       [`PUT /api/${kind}/Approve`]: (id: number) => site.http().put(`/api/${kind}/Approve`).send({ id, isApproved: true }),
       [`PUT /api/${kind}/Like`]: (id: number) => site.http().put(`/api/${kind}/Like`).send({ id, isLiked: true }),
+      [`PUT /api/ReadingList (${kind})`]: (id: number) =>
+        site
+          .http()
+          .put('/api/ReadingList')
+          .send({ entityType: kind === 'Article' ? 1 : 2, id, isSaved: true }),
       [`POST /api/${kind}Comment`]: (id: number) =>
         site
           .http()

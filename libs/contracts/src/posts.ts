@@ -133,6 +133,8 @@ export interface Article {
   images: AttachedFile[];
   /** Whether the logged-in reader likes it (false for anonymous readers), so the like button shows the truth. Always set by GET; absent in the data export. */
   isLikedByMe?: boolean;
+  /** Whether the post is on the logged-in reader's reading list (issue 26; false for anonymous readers). */
+  isSavedByMe?: boolean;
 }
 
 /** SPEC §3 Question; `defaultImageId` is -1 when none was chosen. */
@@ -157,6 +159,8 @@ export interface Question {
   isLikedByMe?: boolean;
   /** Issue 25: false on a question draft (which only its author and admins read); absent once posted. */
   isPublished?: false;
+  /** Whether the post is on the logged-in reader's reading list (issue 26; false for anonymous readers). */
+  isSavedByMe?: boolean;
 }
 
 /** SPEC §3 grid post item (home lists and search results); the SPA derives postUrl and the times. */

@@ -7,3 +7,6 @@ export * from './reference-data';
 export * from './comment';
 export * from './like';
 export * from './session';
+export * from './follow';
+export * from './reading-list';
+export * from './notification';

@@ -2,6 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Article, Question } from '@app/contracts';
 import type { Actor, PostKind } from '@app/domain';
 import { LikesOfReader } from '../shared/likes-of-reader';
+import { SavesOfReader } from '../shared/saves-of-reader';
 import { readsStaffInstructions } from './views/post-records';
 import { VisiblePosts } from '../shared/visible-post';
 import { POST_API } from './post-kinds';
@@ -22,6 +23,7 @@ export class GetPostHandler implements IQueryHandler<GetPostQuery, Article | Que
   constructor(
     private readonly posts: VisiblePosts,
     private readonly likes: LikesOfReader,
+    private readonly saves: SavesOfReader,
   ) {}
 
   async execute({ kind, id, viewer }: GetPostQuery): Promise<Article | Question> {
@@ -29,6 +31,7 @@ export class GetPostHandler implements IQueryHandler<GetPostQuery, Article | Que
     return {
       ...POST_API[kind].record(post, author, readsStaffInstructions(post, viewer)),
       isLikedByMe: await this.likes.likes(viewer, kind, id),
+      isSavedByMe: await this.saves.saved(viewer, kind, id),
     };
   }
 }

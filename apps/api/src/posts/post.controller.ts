@@ -7,6 +7,7 @@ import { ACCOUNTS_COLLECTION, POST_VIEW_COLLECTION } from '@app/projections';
 import { AdminOnly, Authenticated, CurrentUser } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { SavesOfReader } from '../shared/saves-of-reader';
 import { LikesOfReader } from '../shared/likes-of-reader';
 import { PublicRead } from '../public-reads/public-read.decorator';
 import { numericId } from '../http/numeric-id.pipe';
@@ -58,7 +59,10 @@ function postController(kind: PostKind): Type {
       forReader: async ({ shared, reader, args: [id], get }) =>
         isAdmin(reader) || (shared as { uName?: unknown }).uName === reader.userName
           ? null
-          : { isLikedByMe: await get(LikesOfReader).likes(viewerOf(reader), kind, id) },
+          : {
+              isLikedByMe: await get(LikesOfReader).likes(viewerOf(reader), kind, id),
+              isSavedByMe: await get(SavesOfReader).saved(viewerOf(reader), kind, id),
+            },
     })
     get(@Param('id', numericId(`${label} id`)) id: number, @CurrentUser() user: SessionUser | null) {
       return this.queryBus.execute(new GetPostQuery(kind, id, viewerOf(user)));

@@ -42,6 +42,9 @@ const AboutMePage = page(async () => (await import('@/features/static-pages/abou
 const ContactMePage = page(async () => (await import('@/features/static-pages/contact-me-page')).ContactMePage);
 const PrivacyPage = page(async () => (await import('@/features/static-pages/privacy-page')).PrivacyPage);
 const WriteForUsPage = page(async () => (await import('@/features/static-pages/write-for-us-page')).WriteForUsPage);
+const NotificationsPage = page(async () => (await import('@/features/notifications/notifications-page')).NotificationsPage);
+const TagRoute = page(async () => (await import('@/app/routes/tag-route')).TagRoute);
+const ReadingListPage = page(async () => (await import('@/features/reading-list/reading-list-page')).ReadingListPage);
 const UploadDocumentsPage = page(async () => (await import('@/features/documents/upload-documents-page')).UploadDocumentsPage);
 
 /** SPEC §2 route table; any unknown path shows Home. */
@@ -74,6 +77,9 @@ export const routes: RouteObject[] = [
       { path: paths.privacy.path, element: <PrivacyPage /> },
       { path: paths.writeForUs.path, element: <WriteForUsPage /> },
       { path: paths.uploadDocuments.path, element: <UploadDocumentsPage /> },
+      { path: paths.readingList.path, element: <ReadingListPage /> },
+      { path: paths.tag.path, element: <TagRoute /> },
+      { path: paths.notifications.path, element: <NotificationsPage /> },
       { path: '*', element: <HomePage /> },
     ],
   },

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Menu } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/config/paths';
 import { NavDropdown } from '@/app/layout/nav-dropdown';
@@ -88,6 +89,14 @@ export function Navbar() {
                 <li>
                   <NavLink to={paths.profile.getHref(user.userName)} className="nav-link">
                     {user.name || user.userName}
+                  </NavLink>
+                </li>
+                <li>
+                  <NotificationBell viewer={user.userName} />
+                </li>
+                <li>
+                  <NavLink to={paths.readingList.getHref()} className="nav-link">
+                    Reading list
                   </NavLink>
                 </li>
                 {isAdmin && (

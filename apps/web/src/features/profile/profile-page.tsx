@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
+import { FollowButton } from '@/components/follow-button';
 import { PageHeading } from '@/components/page-heading';
 import { paths } from '@/config/paths';
 import { useUserProfile } from '@/features/profile/api/get-user-profile';
@@ -34,6 +35,19 @@ export function ProfilePage({ renderPosts, renderSignInSettings }: ProfilePagePr
   return (
     <div className="profile-page">
       <PageHeading title="Profile" />
+      {profile.data && (
+        <p className="profile-follows">
+          <FollowButton
+            key={userName}
+            subject={{ kind: 'user', userName }}
+            followers={profile.data.followers ?? 0}
+            isFollowedByMe={profile.data.isFollowedByMe ?? false}
+            canFollow={user !== null && !isOwner}
+            label={profile.data.name}
+          />
+          <span className="muted"> · {profile.data.following ?? 0} following</span>
+        </p>
+      )}
       <div className="profile-layout">
         <div className="profile-tabs" role="tablist" aria-orientation="vertical" aria-label="Profile sections">
           {TABS.map((label, index) => (

@@ -24,6 +24,8 @@ export interface ViewedPost {
   likes: number;
   /** Whether the logged-in reader likes it. */
   isLikedByMe: boolean;
+  /** Whether the post is on the logged-in reader's reading list. */
+  isSavedByMe: boolean;
   attachedFiles: AttachedFile[];
 }
 
@@ -59,6 +61,7 @@ export function toViewedPost(post: Article | Question): ViewedPost {
     updatedOn: post.updatedOn,
     likes: post.likes ?? 0,
     isLikedByMe: post.isLikedByMe ?? false,
+    isSavedByMe: post.isSavedByMe ?? false,
     attachedFiles: post.attachedFiles ?? [],
   };
 }

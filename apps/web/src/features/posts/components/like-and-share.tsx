@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { LinkButton } from '@/components/link-button';
 import { Likes } from '@/components/likes';
+import { SaveButton } from '@/components/save-button';
 import type { PostKindConfig } from '@/config/post-kinds';
 import type { ViewedPost } from '@/features/posts/api/get-post';
 import { shareLinks } from '@/features/posts/lib/share-links';
 
 interface LikeAndShareProps {
   config: PostKindConfig;
-  post: Pick<ViewedPost, 'id' | 'title' | 'likes' | 'isLikedByMe'>;
+  post: Pick<ViewedPost, 'id' | 'title' | 'likes' | 'isLikedByMe' | 'isSavedByMe'>;
   canLike: boolean;
 }
 
@@ -35,6 +36,7 @@ export function LikeAndShare({ config, post, canLike }: LikeAndShareProps) {
         isLikedByMe={post.isLikedByMe}
         canLike={canLike}
       />
+      {canLike && <SaveButton key={post.id} entityType={config.entityType} id={post.id} isSavedByMe={post.isSavedByMe} />}
       <div className="post-view-share">
         <span className="muted">Share:</span>
         <LinkButton onClick={() => void copyLink()}>Copy link</LinkButton>
