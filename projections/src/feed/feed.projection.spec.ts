@@ -67,4 +67,35 @@ describe('feed projection', () => {
         documentDoesNotExist({ inCollection: FEED_COLLECTION, withId: 'article-7|tag:3' }),
         documentIs(entry('tag:4', true), { inCollection: FEED_COLLECTION, withId: 'article-7|tag:4' }),
       ));
+
+  describe('a question', () => {
+    const asked = (isPublished?: boolean) =>
+      ({
+        type: 'QuestionAsked',
+        data: { ...(drafted.data as object), ...(isPublished === undefined ? {} : { isPublished }) },
+      }) as unknown as ArticleEvent;
+    const questionEntry = (visible: boolean): FeedDocument => ({
+      ...entry('tag:3', visible),
+      id: 'question-7|tag:3',
+      postStream: 'question-7',
+      entityType: 2,
+    });
+
+    it("is shown when asked without a word on publication (the spec's clients post at once)", () =>
+      spec
+        .given([])
+        .when(on('question-7', asked()))
+        .then(documentIs(questionEntry(true), { inCollection: FEED_COLLECTION, withId: 'question-7|tag:3' })));
+
+    it('stays hidden while a draft, and is shown once posted', async () => {
+      await spec
+        .given([])
+        .when(on('question-7', asked(false)))
+        .then(documentIs(questionEntry(false), { inCollection: FEED_COLLECTION, withId: 'question-7|tag:3' }));
+      await spec
+        .given([on('question-7', asked(false))])
+        .when(on('question-7', { type: 'QuestionPublished', data: { id: 7, at } } as unknown as ArticleEvent))
+        .then(documentIs(questionEntry(true), { inCollection: FEED_COLLECTION, withId: 'question-7|tag:3' }));
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { POST_KINDS, type ArticleEvent, type QuestionEvent } from '@app/domain';
+import { isPublishedWhenCreated, postEventOf, type ArticleEvent, type QuestionEvent } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { ReadStoreTransaction } from '@app/read-store';
 import { POST_LISTING_EVENTS } from '../post-listing-events';
@@ -53,38 +53,42 @@ export const feedProjection: Projection = {
   async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
     const event = { type: recorded.type, data: recorded.data } as PostEvent;
     const id = recorded.streamName;
-    if (event.type === 'ArticleDrafted' || event.type === 'QuestionAsked') {
-      const isArticle = event.type === 'ArticleDrafted';
+    const described = postEventOf(event.type);
+    if (!described) return;
+    if (described.role === 'created') {
+      const data = event.data as { id: number; authorId: string; tags: { id: number }[]; isApproved: boolean };
       return save(tx, {
         id,
-        postId: event.data.id,
-        entityType: POST_KINDS[isArticle ? 'article' : 'question'].entityType,
-        authorId: event.data.authorId,
-        targets: targetsOf(event.data.authorId, event.data.tags),
-        isPublished: !isArticle,
-        isApproved: event.data.isApproved,
+        postId: data.id,
+        entityType: described.kind.entityType,
+        authorId: data.authorId,
+        targets: targetsOf(data.authorId, data.tags),
+        isPublished: isPublishedWhenCreated(event),
+        isApproved: data.isApproved,
         deleted: false,
       });
     }
     const post = await tx.get<FeedPostDocument>(FEED_POSTS_COLLECTION, id);
     if (!post) return;
-    switch (event.type) {
-      case 'ArticleEdited':
-      case 'QuestionEdited':
-        return save(tx, { ...post, targets: targetsOf(post.authorId, event.data.tags) }, post.targets);
-      case 'ArticlePublished':
+    switch (described.role) {
+      case 'edited':
+        return save(tx, { ...post, targets: targetsOf(post.authorId, (event.data as { tags: { id: number }[] }).tags) }, post.targets);
+      case 'published':
         return save(tx, { ...post, isPublished: true });
-      case 'ArticleUnpublished':
+      case 'unpublished':
         return save(tx, { ...post, isPublished: false });
-      case 'ArticleApproved':
-      case 'QuestionApproved':
+      case 'approved':
         return save(tx, { ...post, isApproved: true });
-      case 'ArticleUnapproved':
-      case 'QuestionUnapproved':
+      case 'unapproved':
         return save(tx, { ...post, isApproved: false });
-      case 'ArticleDeleted':
-      case 'QuestionDeleted':
+      case 'deleted':
         return save(tx, { ...post, deleted: true });
+      case 'defaultImageChosen':
+        return;
+      default: {
+        const _exhaustive: never = described.role;
+        return _exhaustive;
+      }
     }
   },
 };

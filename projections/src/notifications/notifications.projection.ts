@@ -3,7 +3,9 @@ import {
   FOLLOW_EVENTS,
   followTargetKey,
   NOTIFICATION_EVENTS,
+  isPublishedWhenCreated,
   POST_KINDS,
+  postEventOf,
   TOP_LEVEL_PARENT_ID,
   type ArticleEvent,
   type CommentEvent,
@@ -138,40 +140,44 @@ const commentTarget = (comment: CommentNote): NotificationTarget => ({
 async function applyPost(recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {
   const event = { type: recorded.type, data: recorded.data } as PostEvent;
   const id = recorded.streamName;
-  if (event.type === 'ArticleDrafted' || event.type === 'QuestionAsked') {
-    const isArticle = event.type === 'ArticleDrafted';
+  const described = postEventOf(event.type);
+  if (!described) return;
+  if (described.role === 'created') {
+    const data = event.data as { id: number; authorId: string; tags: { id: number }[]; isApproved: boolean };
     return announceIfDue(tx, recorded, {
       id,
-      kind: isArticle ? 'article' : 'question',
-      postId: event.data.id,
-      authorId: event.data.authorId,
-      tagIds: event.data.tags.map((tag) => tag.id),
-      isPublished: !isArticle,
-      isApproved: event.data.isApproved,
+      kind: described.kind.kind,
+      postId: data.id,
+      authorId: data.authorId,
+      tagIds: data.tags.map((tag) => tag.id),
+      isPublished: isPublishedWhenCreated(event),
+      isApproved: data.isApproved,
       announced: false,
     });
   }
   const post = await tx.get<PostNote>(POSTS, id);
   if (!post) return;
   const byStaff = recorded.metadata.actor !== post.authorId;
-  switch (event.type) {
-    case 'ArticleEdited':
-    case 'QuestionEdited':
-      return void (await tx.upsert(POSTS, { ...post, tagIds: event.data.tags.map((tag) => tag.id) }));
-    case 'ArticlePublished':
+  switch (described.role) {
+    case 'edited':
+      return void (await tx.upsert(POSTS, { ...post, tagIds: (event.data as { tags: { id: number }[] }).tags.map((tag) => tag.id) }));
+    case 'published':
       return announceIfDue(tx, recorded, { ...post, isPublished: true });
-    case 'ArticleUnpublished':
+    case 'unpublished':
       return void (await tx.upsert(POSTS, { ...post, isPublished: false }));
-    case 'ArticleApproved':
-    case 'QuestionApproved':
-    case 'ArticleUnapproved':
-    case 'QuestionUnapproved':
-    case 'ArticleDeleted':
-    case 'QuestionDeleted': {
-      const isApproved = event.type.endsWith('Unapproved') ? false : event.type.endsWith('Approved') ? true : post.isApproved;
+    case 'approved':
+    case 'unapproved':
+    case 'deleted': {
+      const isApproved = described.role === 'approved' ? true : described.role === 'unapproved' ? false : post.isApproved;
       if (byStaff) await moderation(tx, recorded, post.authorId, postTarget(post));
-      if (event.type.endsWith('Deleted')) return void (await tx.upsert(POSTS, { ...post, isApproved }));
+      if (described.role === 'deleted') return void (await tx.upsert(POSTS, { ...post, isApproved }));
       return announceIfDue(tx, recorded, { ...post, isApproved });
+    }
+    case 'defaultImageChosen':
+      return;
+    default: {
+      const _exhaustive: never = described.role;
+      return _exhaustive;
     }
   }
 }
