@@ -25,6 +25,8 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/apps/web/dist ./apps/web/dist
+# The SPA's server entry: the API paints posts with it (apps/api/src/site-front/page-paints.ts).
+COPY --from=build /app/apps/web/dist-server ./apps/web/dist-server
 # A named volume mounted on /data takes this owner, so the non-root user can write to it.
 RUN mkdir -p /data && chown node:node /data
 USER node

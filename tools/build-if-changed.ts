@@ -42,7 +42,7 @@ export const SITE_TARGETS: BuildTarget[] = [
       'libs/contracts/src',
       'package-lock.json',
     ],
-    outputs: ['apps/web/dist/index.html', 'apps/web/dist/.vite/manifest.json'],
+    outputs: ['apps/web/dist/index.html', 'apps/web/dist/.vite/manifest.json', 'apps/web/dist-server/server-paint.cjs'],
     command: ['npm', 'run', 'build:web'],
   },
   {

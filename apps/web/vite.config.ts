@@ -1,20 +1,37 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const apiServer = 'http://localhost:3000';
+// The SPA shares the API's zod contracts (validation rules of SPEC §5) from source.
+const contracts = fileURLToPath(new URL('../../libs/contracts/src', import.meta.url));
+// `@/…` is apps/web/src (as in tsconfig.json paths and the jest web project).
+const source = fileURLToPath(new URL('./src', import.meta.url));
 
-export default defineConfig({
+/**
+ * The server's entry (`vite build --ssr`): the SPA's first render of a page, for the API to paint
+ * a post into the page (src/server-paint.tsx). One CommonJS file with every package in it, so the
+ * API (a webpack bundle, and jest's e2e tests) requires it as it is.
+ */
+const serverPaint: UserConfig = {
+  plugins: [react()],
+  resolve: { alias: { '@app/contracts': contracts, '@': source } },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true },
+  build: {
+    ssr: 'src/server-paint.tsx',
+    outDir: 'dist-server',
+    emptyOutDir: true,
+    rolldownOptions: { output: { format: 'cjs', entryFileNames: 'server-paint.cjs', codeSplitting: false } },
+  },
+};
+
+const spa: UserConfig = {
   // .br and .gz beside every text file, served as they are by the API (apps/api/src/http/spa-fallback.ts).
   plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
   resolve: {
-    // The SPA shares the API's zod contracts (validation rules of SPEC §5) from source.
-    alias: {
-      '@app/contracts': fileURLToPath(new URL('../../libs/contracts/src', import.meta.url)),
-      // `@/…` is apps/web/src (as in tsconfig.json paths and the jest web project).
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-    },
+    alias: { '@app/contracts': contracts, '@': source },
   },
   server: {
     proxy: {
@@ -49,4 +66,6 @@ export default defineConfig({
       },
     },
   },
-});
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverPaint : spa));

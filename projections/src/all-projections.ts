@@ -1,6 +1,10 @@
 import { accountsProjection } from './accounts/accounts.projection';
 import { commentsProjection } from './comments/comments.projection';
 import { likesProjection } from './likes/likes.projection';
+import { followsProjection } from './follows/follows.projection';
+import { notificationsProjection } from './notifications/notifications.projection';
+import { feedProjection } from './feed/feed.projection';
+import { readingListProjection } from './reading-list/reading-list.projection';
 import { homeProjection } from './home/home.projection';
 import { moderationLogProjection } from './moderation-log/moderation-log.projection';
 import { postViewProjection } from './post-view/post-view.projection';
@@ -22,6 +26,10 @@ export function createProjections(deps: ProjectionDependencies): Projection[] {
     moderationLogProjection,
     commentsProjection,
     likesProjection,
+    followsProjection,
+    readingListProjection,
+    feedProjection,
+    notificationsProjection,
     uploadedDocumentsProjection,
     accountsProjection(deps.vault),
     profilesProjection(deps.vault),

@@ -24,3 +24,7 @@ export { SEARCH_PROJECTION_NAME, searchProjection } from './search/search.projec
 export { COMMENTS_COLLECTION, type CommentDocument } from './comments/comments.projection';
 export { LIKES_COLLECTION, type LikeDocument } from './likes/likes.projection';
 export { plainTextOf } from './search/plain-text';
+export { FOLLOWS_COLLECTION, type FollowDocument } from './follows/follows.projection';
+export { READING_LIST_COLLECTION, type ReadingListDocument } from './reading-list/reading-list.projection';
+export { FEED_COLLECTION, type FeedDocument } from './feed/feed.projection';
+export { NOTIFICATIONS_COLLECTION, type NotificationDocument, type NotificationTarget } from './notifications/notifications.projection';

@@ -11,6 +11,8 @@ export const POST_LISTING_EVENTS: (ArticleEvent | QuestionEvent)['type'][] = [
   'ArticleDeleted',
   'QuestionAsked',
   'QuestionEdited',
+  'QuestionPublished',
+  'QuestionUnpublished',
   'QuestionApproved',
   'QuestionUnapproved',
   'QuestionDeleted',

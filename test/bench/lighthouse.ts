@@ -8,6 +8,8 @@ export interface LighthouseResult {
   performance: number;
   accessibility: number;
   lcpMs: number;
+  /** First contentful paint. */
+  fcpMs: number;
   cls: number;
   tbtMs: number;
 }
@@ -80,6 +82,7 @@ async function runOne(url: string, path: string): Promise<LighthouseResult> {
     performance: score('performance'),
     accessibility: score('accessibility'),
     lcpMs: Math.round(metric('largest-contentful-paint')),
+    fcpMs: Math.round(metric('first-contentful-paint')),
     cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
     tbtMs: Math.round(metric('total-blocking-time')),
   };

@@ -49,3 +49,10 @@ export function measureInitialJs(webDistDir: string, pages: string[]): InitialJs
     return { page, shellGzipBytes, totalGzipBytes: gzipBytes(files), files: [...files] };
   });
 }
+
+// `node -r @swc-node/register test/bench/spa-initial-js.ts`: the figures of the built SPA, without the bench.
+if (require.main === module) {
+  const pages = ['src/features/home/home-page.tsx', 'src/app/routes/post-view-route.tsx'];
+  for (const js of measureInitialJs(join(__dirname, '..', '..', 'apps', 'web', 'dist'), pages))
+    console.log(`${js.page || 'shell'}: ${(js.totalGzipBytes / 1024).toFixed(1)} KB gzip (${js.files.length} files)`);
+}

@@ -192,8 +192,14 @@ describe('question autosave', () => {
     );
     await site.page.clock.runFor(60_000);
     expect((await updated).status()).toBe(200);
-    const question = await callSite<{ title: string; content: string }>(site.server.url, 'GET', `/api/Question/${id}`);
-    expect(question.title).toBe('Autosaved question, edited');
+    // Issue 25: an autosaved question is a draft until Save posts it, so its author reads it.
+    const question = await callSite<{ title: string; content: string; isPublished?: boolean }>(
+      site.server.url,
+      'GET',
+      `/api/Question/${id}`,
+      { token: author.token },
+    );
+    expect(question).toMatchObject({ title: 'Autosaved question, edited', isPublished: false });
     expect(question.content).toContain('Saved while I think.');
 
     // Everything is saved: leaving asks nothing.

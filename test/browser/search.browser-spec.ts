@@ -61,10 +61,8 @@ describe('Search screen', () => {
     // No likes: no red '♥ 0 People' on every row.
     expect(await article.getByText(/People|Person/).count()).toBe(0);
     const tagLink = article.getByRole('list', { name: 'Tags' }).getByRole('link', { name: tags[0].subTag });
-    // A tag link filters by the tag itself, by id (issue 25).
-    expect(await tagLink.getAttribute('href')).toBe(
-      `/search?${new URLSearchParams({ searchString: '', category: '-1', entityType: '100', orderBy: '0', tag: String(tags[0].id) }).toString()}`,
-    );
+    // A tag link leads to the tag's page, which filters by the tag itself, by id (issues 25, 26).
+    expect(await tagLink.getAttribute('href')).toBe(`/tag/${encodeURIComponent(tags[0].subTag)}`);
 
     const question = resultRow(site.page, 'Why are zebrafish transparent');
     expect(await question.getByRole('link', { name: 'Why are zebrafish transparent' }).getAttribute('href')).toBe(

@@ -63,6 +63,7 @@ describe('articles', () => {
         attachedFiles: [],
         images: [],
         isLikedByMe: false,
+        isSavedByMe: false,
       });
       expect(Date.parse(record.createdOn)).not.toBeNaN();
       expect((await getArticle(id, admin).expect(200)).body.result.id).toBe(id);

@@ -70,6 +70,7 @@ describe('comments', () => {
           updatedOn: null,
           isApproved: true,
           isLikedByMe: false,
+          profilePic: '',
         },
       });
       const created = response.body.result as Comment;
@@ -194,6 +195,55 @@ describe('comments', () => {
         'unapprove-comment',
         'delete-comment',
       ]);
+    });
+  });
+
+  describe("the grid: the count and the authors' pictures (issue 25)", () => {
+    const count = (postId: number, user: TestUser | null = null, route = 'Article') =>
+      site.http().get(`/api/${route}/CommentCount/${postId}`).set(as(user));
+
+    it('counts the comments each reader sees, replies included, as the list shows them', async () => {
+      const postId = await createPost(site, 'Article', author, articleBody({ isPublished: true }));
+      const post = (user: TestUser, content: string, parentId = -1) =>
+        addArticleComment(user, { content, articleID: postId, parentId }).expect(200);
+      const first = (await post(other, '<p>One</p>')).body.result as Comment;
+      await post(author, '<p>A reply</p>', first.id);
+      const hidden = (await post(other, '<p>Hidden later</p>')).body.result as Comment;
+      expect((await count(postId).expect(200)).body.result).toBe(3);
+      await site.http().put('/api/ArticleComment/Approve').set(bearer(admin)).send({ id: hidden.id, isApproved: false }).expect(200);
+      expect((await count(postId).expect(200)).body.result).toBe(2);
+      expect((await count(postId, other).expect(200)).body.result).toBe(3);
+      expect((await count(postId, admin).expect(200)).body.result).toBe(3);
+      for (const reader of [null, other, admin]) {
+        expect((await count(postId, reader).expect(200)).body.result).toBe(ids(await list(postId, -1, 100, true, reader)).length);
+      }
+      await site.http().delete(`/api/ArticleComment/${first.id}`).set(bearer(other)).expect(200);
+      expect((await count(postId, admin).expect(200)).body.result).toBe(2);
+      expect((await count(questionId, null, 'Question').expect(200)).body.result).toEqual(expect.any(Number));
+    });
+
+    it('refuses a bad id and a post the reader may not see', async () => {
+      expect((await site.http().get('/api/Article/CommentCount/abc').expect(400)).body.errorMessage).toBe('Post id must be a number.');
+      expect((await count(987_654).expect(404)).body.success).toBe(false);
+      const draft = await createPost(site, 'Article', author, articleBody({ isPublished: false }));
+      await count(draft, other).expect(404);
+      expect((await count(draft, author).expect(200)).body.result).toBe(0);
+    });
+
+    it("shows each author's profile picture beside the comment", async () => {
+      const painter = await signUp(site, 'Pia Painter');
+      const upload = await site
+        .http()
+        .post('/api/File')
+        .set(bearer(painter))
+        .field('AttachmentTypeId', '8')
+        .attach('file', samplePng(), 'me.png')
+        .expect(200);
+      const painted = await comment(painter, '<p>With a face</p>');
+      expect(painted.profilePic).toBe(upload.body.result.uploadedFileName);
+      const listed = (await list(articleId, -1, 100).expect(200)).body.result as Comment[];
+      expect(listed.find((item) => item.id === painted.id)?.profilePic).toBe(upload.body.result.uploadedFileName);
+      expect(listed.find((item) => item.uName === other.userName)?.profilePic).toBe('');
     });
   });
 

@@ -1,4 +1,4 @@
-import { firstSearchPager, type Comment, type GridPostItem, type LikedUser, type LikeResult } from '@app/contracts';
+import { type Comment, type GridPostItem, type LikedUser, type LikeResult } from '@app/contracts';
 import { likeStreamName } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import {
@@ -13,7 +13,7 @@ import type { ReadStore } from '@app/read-store';
 import { EVENT_STORE, READ_STORE } from '@app/api';
 import { bearer, givenAccounts, makeAdmin, signUp, type TestUser } from '../support/accounts';
 import { apiSpec, expectNewEvents, expectNoNewEvents, expectResponse } from '../support/api-spec';
-import { articleBody, createPost, documentsOf, questionBody } from '../support/posts';
+import { articleBody, createPost, documentsOf, questionBody, searchRequest } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 type Route = 'Article' | 'Question' | 'ArticleComment' | 'QuestionComment';
@@ -159,15 +159,7 @@ describe('likes', () => {
     const post = await createPost(site, 'Question', author, questionBody({ title: 'Which quokka likes threads?' }));
     const searched = async () => {
       await caughtUp();
-      const body = {
-        searchString: 'quokka',
-        uName: '',
-        categoryId: -1,
-        entityType: 100,
-        orderByAsc: false,
-        Tags: [],
-        pager: firstSearchPager(false),
-      };
+      const body = searchRequest({ searchString: 'quokka' });
       const results = (await site.http().post('/api/Search').send(body).expect(200)).body.result as GridPostItem[];
       return results.find((item) => item.id === post)?.likes;
     };

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
-import { firstSearchPager } from '@app/contracts';
 import { listCities, listCountries, listStates } from '@app/api/reference-data/geography';
 import { samplePng } from '@app/testing';
 import { basicInfoNamed, bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
-import { articleBody, createPost, questionBody } from '../support/posts';
+import { articleBody, createPost, questionBody, searchRequest } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { accountDecider, accountStreamName } from '@app/domain';
 import { PersonalDataVault } from '@app/personal-data';
@@ -81,30 +80,20 @@ async function startedSession(site: TestApp, owner: TestUser): Promise<string> {
 async function linkedIdentity(site: TestApp, owner: TestUser): Promise<string> {
   const subjectLookup = randomUUID().replace(/-/g, '').padEnd(64, '0');
   const sealedLabel = await site.app.get(PersonalDataVault).seal(owner.accountId, { label: 'matrix' });
-  await site.app
-    .get(EventSourcedCommands)
-    .execute(
-      accountStreamName(owner.accountId),
-      accountDecider,
-      {
-        type: 'LinkExternalIdentity',
-        accountId: owner.accountId,
-        identity: { provider: 'github', subjectLookup, sealedLabel },
-        now: new Date(),
-      },
-      { actor: owner.accountId },
-    );
+  await site.app.get(EventSourcedCommands).execute(
+    accountStreamName(owner.accountId),
+    accountDecider,
+    {
+      type: 'LinkExternalIdentity',
+      accountId: owner.accountId,
+      identity: { provider: 'github', subjectLookup, sealedLabel },
+      now: new Date(),
+    },
+    { actor: owner.accountId },
+  );
   return subjectLookup;
 }
-const search = {
-  searchString: '',
-  uName: '',
-  categoryId: -1,
-  entityType: 100,
-  orderByAsc: false,
-  Tags: [],
-  pager: firstSearchPager(false),
-};
+const search = searchRequest();
 
 /** A published post of each kind, with a comment of the owner under it. */
 const post = (kind: 'Article' | 'Question') => async (site: TestApp, owner: TestUser) => {
@@ -403,6 +392,28 @@ const ROWS: Row[] = [
         .send({ code: 'forged'.repeat(8) }),
     expect: { anonymous: 401, other: 401, owner: 401, admin: 401 },
   },
+  // Following (issue 26): one follows others, not oneself; tags by anyone logged in.
+  {
+    route: 'PUT /api/Follow/User',
+    when: ({ http, as: user, owner }) => http.put('/api/Follow/User').set(as(user)).send({ userName: owner.userName, isFollowing: true }),
+    expect: { anonymous: 401, other: 200, owner: 400, admin: 200 },
+  },
+  {
+    route: 'PUT /api/Follow/Tag',
+    when: ({ http, as: user }) => http.put('/api/Follow/Tag').set(as(user)).send({ tagId: 1, isFollowing: true }),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/ReadingList',
+    given: post('Article'),
+    when: ({ http, as: user, made }) => http.put('/api/ReadingList').set(as(user)).send({ entityType: 1, id: made.id, isSaved: true }),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/Notification/Read',
+    when: ({ http, as: user }) => http.put('/api/Notification/Read').set(as(user)).send({ all: true }),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
   // Searches are POSTs but read: the admin search is for admins.
   {
     route: 'POST /api/Search',
@@ -532,6 +543,11 @@ describe('write routes on hidden targets answer like unknown ids', () => {
       [`DELETE /api/${kind}/:id`]: (id: number) => site.http().delete(`/api/${kind}/${id}`),
       [`PUT /api/${kind}/Approve`]: (id: number) => site.http().put(`/api/${kind}/Approve`).send({ id, isApproved: true }),
       [`PUT /api/${kind}/Like`]: (id: number) => site.http().put(`/api/${kind}/Like`).send({ id, isLiked: true }),
+      [`PUT /api/ReadingList (${kind})`]: (id: number) =>
+        site
+          .http()
+          .put('/api/ReadingList')
+          .send({ entityType: kind === 'Article' ? 1 : 2, id, isSaved: true }),
       [`POST /api/${kind}Comment`]: (id: number) =>
         site
           .http()

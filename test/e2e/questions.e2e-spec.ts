@@ -47,6 +47,7 @@ describe('questions', () => {
         attachedFiles: [],
         images: [],
         isLikedByMe: false,
+        isSavedByMe: false,
       });
       expect(await homeQuestionIds()).toContain(id);
       const item = (await site.http().get('/api/Home/').expect(200)).body.result.questions.find((q: { id: number }) => q.id === id);

@@ -21,14 +21,16 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
 
 /**
  * Serves this page's documents without the first read the server writes into them
- * (apps/api/src/site-front/first-reads.ts), so the SPA asks the API for it as after a navigation: for
- * tests of what a page shows while its data is on the way.
+ * (apps/api/src/site-front/first-reads.ts), nor the page it painted from it (page-paints.ts), so the
+ * SPA asks the API for it as after a navigation: for tests of what a page shows while its data is on the way.
  */
 export async function withoutFirstRead(page: Page): Promise<void> {
   await page.route('**/*', async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const response = await route.fetch();
-    const body = (await response.text()).replace(/<script type="application\/json" id="first-read"[^>]*>.*?<\/script>/s, '');
+    const body = (await response.text())
+      .replace(/<script type="application\/json" id="first-read"[^>]*>.*?<\/script>/s, '')
+      .replace(/<div id="root">.*?<!--\/painted--><\/div>/s, '<div id="root"></div>');
     await route.fulfill({ response, body });
   });
 }

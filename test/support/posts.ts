@@ -1,3 +1,4 @@
+import { firstSearchPager, type SearchRequestInput } from '@app/contracts';
 import type { ArticleEvent } from '@app/domain';
 import type { ReadDocument, ReadStore } from '@app/read-store';
 import { READ_STORE } from '@app/api';
@@ -55,3 +56,15 @@ export async function documentsOf(site: TestApp, collection: string): Promise<Re
   const readStore = site.app.get<ReadStore>(READ_STORE);
   return readStore.find(collection, {}, { sort: [['id', 1]] });
 }
+
+/** The public search request of the navbar's empty search (SPEC §7 Search), newest first, with overrides. */
+export const searchRequest = (overrides: Partial<SearchRequestInput> = {}): SearchRequestInput => ({
+  searchString: '',
+  uName: '',
+  categoryId: -1,
+  entityType: 100,
+  orderByAsc: false,
+  Tags: [],
+  pager: firstSearchPager(overrides.orderByAsc === true),
+  ...overrides,
+});

@@ -31,8 +31,19 @@ export async function openProfile(page: Page, userName: string): Promise<void> {
 export async function chooseLocation(form: Locator, place: { country: string; state: string; city: string }): Promise<void> {
   await form.getByLabel('Country', { exact: true }).selectOption({ label: place.country });
   await form.getByLabel('State', { exact: true }).selectOption({ label: place.state });
-  await form.getByLabel('City', { exact: true }).selectOption({ label: place.city });
+  await chooseCity(form, place.city);
 }
+
+/** The city's searchable combobox: type part of the name, then pick the suggestion. */
+export async function chooseCity(form: Locator, city: string): Promise<void> {
+  const box = form.getByRole('combobox', { name: 'City', exact: true });
+  await box.fill(city);
+  await form.getByRole('option', { name: city, exact: true }).click();
+  await form.getByRole('listbox', { name: 'Matching cities' }).waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
+/** The city the combobox shows ('' when none is chosen). */
+export const cityText = (form: Locator) => form.getByRole('combobox', { name: 'City', exact: true }).inputValue();
 
 /** The text of the option a select shows. */
 export const selectedText = (select: Locator) =>

@@ -6,6 +6,10 @@ import { AuthModule } from './auth/auth.module';
 import { CommentsModule } from './comments/comments.module';
 import { ContactModule } from './contact/contact.module';
 import { LikesModule } from './likes/likes.module';
+import { FollowsModule } from './follows/follows.module';
+import { ReadingListModule } from './reading-list/reading-list.module';
+import { FollowingFeedModule } from './following-feed/following-feed.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { FilesModule } from './files/files.module';
 import { HealthModule } from './health/health.module';
 import { HomeModule } from './home/home.module';
@@ -50,6 +54,10 @@ export interface AppOptions {
     PostsModule,
     CommentsModule,
     LikesModule,
+    FollowsModule,
+    ReadingListModule,
+    FollowingFeedModule,
+    NotificationsModule,
     FilesModule,
     ProfilesModule,
     SearchModule,

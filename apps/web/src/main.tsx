@@ -4,17 +4,29 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
-import { createAppRouter } from '@/app/router';
+import { createAppRouter, preloadPageOf } from '@/app/router';
+import { reloadOnNewBuild } from '@/lib/stale-build';
+import { applyStoredTheme } from '@/lib/theme';
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/content.css';
 
-const router = createAppRouter();
+applyStoredTheme();
+reloadOnNewBuild();
+const container = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+function start() {
+  const router = createAppRouter({ keepScroll: container.firstChild !== null && window.scrollY > 0 });
+  // The first commit replaces whatever the server painted into the container.
+  createRoot(container).render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
+
+// A page the server painted (a post) stays on screen until the SPA can draw the same page at once.
+if (container.firstChild) void preloadPageOf(window.location.pathname).finally(start);
+else start();

@@ -110,6 +110,8 @@ export interface Comment {
   isApproved: boolean;
   /** Whether the logged-in reader likes it (false for anonymous readers). */
   isLikedByMe: boolean;
+  /** The author's profile picture (its uploadedFileName), or '' when none or the author is erased. Beyond SPEC §3: the grid shows it. */
+  profilePic: string;
 }
 
 /** The result of PUT .../Like. */

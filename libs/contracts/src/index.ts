@@ -16,3 +16,4 @@ export * from './idempotency';
 export * from './contact';
 export * from './reading-time';
 export * from './sign-in';
+export * from './follows';

@@ -77,6 +77,8 @@ export const questionSaveRequestSchema = z.object({
   tags: postTags,
   title: postTitle,
   content: editorContent,
+  /** Issue 25: a question being written is a draft until 'Post Your Question'; absent means posted, as before question drafts. */
+  isPublished: z.boolean().optional(),
   defaultImageId,
 });
 export type QuestionSaveRequest = z.infer<typeof questionSaveRequestSchema>;
@@ -131,6 +133,8 @@ export interface Article {
   images: AttachedFile[];
   /** Whether the logged-in reader likes it (false for anonymous readers), so the like button shows the truth. Always set by GET; absent in the data export. */
   isLikedByMe?: boolean;
+  /** Whether the post is on the logged-in reader's reading list (issue 26; false for anonymous readers). */
+  isSavedByMe?: boolean;
 }
 
 /** SPEC §3 Question; `defaultImageId` is -1 when none was chosen. */
@@ -153,6 +157,10 @@ export interface Question {
   images: AttachedFile[];
   /** Whether the logged-in reader likes it (false for anonymous readers), so the like button shows the truth. Always set by GET; absent in the data export. */
   isLikedByMe?: boolean;
+  /** Issue 25: false on a question draft (which only its author and admins read); absent once posted. */
+  isPublished?: false;
+  /** Whether the post is on the logged-in reader's reading list (issue 26; false for anonymous readers). */
+  isSavedByMe?: boolean;
 }
 
 /** SPEC §3 grid post item (home lists and search results); the SPA derives postUrl and the times. */

@@ -279,6 +279,10 @@ export const userProfileSchema = z.object({
   showDOB: z.boolean(),
   showEmail: z.boolean(),
   showPhone: z.boolean(),
+  /** Additive (issue 26): how many follow this person, how many people they follow, and whether the reader does. */
+  followers: z.number().int().optional(),
+  following: z.number().int().optional(),
+  isFollowedByMe: z.boolean().optional(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

@@ -1,6 +1,4 @@
 export * from './shared';
-export * from './article';
-export * from './question';
 export * from './posts';
 export * from './account';
 export * from './file';
@@ -9,3 +7,6 @@ export * from './reference-data';
 export * from './comment';
 export * from './like';
 export * from './session';
+export * from './follow';
+export * from './reading-list';
+export * from './notification';

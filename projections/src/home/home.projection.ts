@@ -2,6 +2,7 @@ import type { RecordedEvent } from '@app/event-store';
 import {
   accountIdOfProfileStream,
   accountIdOfStream,
+  isPublishedWhenCreated,
   POST_KINDS,
   type AccountErased,
   type CommentEvent,
@@ -160,7 +161,7 @@ async function applyPostEvent(recorded: RecordedEvent, tx: ReadStoreTransaction)
       tags: event.data.tags,
       likes: 0,
       isApproved: event.data.isApproved,
-      isPublished: !isArticle,
+      isPublished: isPublishedWhenCreated(event),
       deleted: false,
       visible: false,
       createdOn: event.data.at,
@@ -185,8 +186,10 @@ async function applyPostEvent(recorded: RecordedEvent, tx: ReadStoreTransaction)
     case 'QuestionEdited':
       return save(tx, { ...post, title: event.data.title, tags: event.data.tags, updatedOn: event.data.at });
     case 'ArticlePublished':
+    case 'QuestionPublished':
       return save(tx, { ...post, isPublished: true });
     case 'ArticleUnpublished':
+    case 'QuestionUnpublished':
       return save(tx, { ...post, isPublished: false });
     case 'ArticleApproved':
     case 'QuestionApproved':

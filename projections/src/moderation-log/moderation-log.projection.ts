@@ -57,6 +57,8 @@ const ACTION_OF_EVENT: Record<PostEvent['type'], ModerationAction> = {
   ArticleDeleted: 'delete',
   QuestionAsked: 'create',
   QuestionEdited: 'edit',
+  QuestionPublished: 'publish',
+  QuestionUnpublished: 'unpublish',
   QuestionDefaultImageChosen: 'edit',
   QuestionApproved: 'approve',
   QuestionUnapproved: 'unapprove',

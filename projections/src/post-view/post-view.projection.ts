@@ -1,5 +1,13 @@
 import type { AttachedFile } from '@app/contracts';
-import { findCategory, POST_KINDS, type ArticleEvent, type PostEntityType, type PostTag, type QuestionEvent } from '@app/domain';
+import {
+  findCategory,
+  isPublishedWhenCreated,
+  POST_KINDS,
+  type ArticleEvent,
+  type PostEntityType,
+  type PostTag,
+  type QuestionEvent,
+} from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { ReadStoreTransaction } from '@app/read-store';
 import { applyLikeEvent, isLikeEvent, LIKE_EVENTS, postDocumentIdOf } from '../likes/like-counts';
@@ -91,14 +99,13 @@ export const postViewProjection: Projection = {
         source: isArticle ? event.data.source : '',
         instructions: isArticle ? event.data.instructions : '',
         authorId: data.authorId,
-        // Questions have no draft state.
-        isPublished: !isArticle,
+        isPublished: isPublishedWhenCreated(event),
         isApproved: data.isApproved,
         deleted: false,
         defaultImageId: -1,
         createdOn: data.at,
         updatedOn: null,
-        publishedOn: isArticle ? null : data.at,
+        publishedOn: isPublishedWhenCreated(event) ? data.at : null,
         likes: 0,
         attachedFiles: [],
       });
@@ -116,8 +123,10 @@ export const postViewProjection: Projection = {
         return save({ ...fields, category: categoryName(fields.categoryId), updatedOn: at });
       }
       case 'ArticlePublished':
+      case 'QuestionPublished':
         return save({ isPublished: true, updatedOn: event.data.at, publishedOn: post.publishedOn ?? event.data.at });
       case 'ArticleUnpublished':
+      case 'QuestionUnpublished':
         return save({ isPublished: false, updatedOn: event.data.at });
       case 'ArticleDefaultImageChosen':
       case 'QuestionDefaultImageChosen':

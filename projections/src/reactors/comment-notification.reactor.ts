@@ -1,12 +1,11 @@
 import {
   accountDecider,
   accountStreamName,
-  articleDecider,
   buildUnsubscribeLink,
   commentDecider,
+  postDecider,
   commentStreamName,
   POST_KINDS,
-  questionDecider,
   TOP_LEVEL_PARENT_ID,
   type AccountPersonalData,
   type CommentAdded,
@@ -61,13 +60,8 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
   };
 
   const postOf = async (kind: PostKind, id: number) => {
-    const streamName = POST_KINDS[kind].streamName(id);
-    if (kind === 'article') {
-      const { state } = await loadStream(deps.eventStore, streamName, articleDecider);
-      return { authorId: state.author, title: state.fields?.title ?? '' };
-    }
-    const { state } = await loadStream(deps.eventStore, streamName, questionDecider);
-    return { authorId: state.author, title: state.fields?.title ?? '' };
+    const { state } = await loadStream(deps.eventStore, POST_KINDS[kind].streamName(id), postDecider);
+    return state.status === 'initial' ? { authorId: '', title: '' } : { authorId: state.post.authorId, title: state.post.fields.title };
   };
 
   return {

@@ -1,4 +1,4 @@
-import { POST_KINDS, postKindOf, type ArticleEvent, type LikeEvent, type QuestionEvent } from '@app/domain';
+import { isPublishedWhenCreated, POST_KINDS, postKindOf, type ArticleEvent, type LikeEvent, type QuestionEvent } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { SearchDocument, SearchIndexBatch } from '@app/search-index';
 import { isLikeEvent, LIKE_EVENTS, likesAfter } from '../likes/like-counts';
@@ -29,8 +29,7 @@ export function evolveSearchDocument(post: SearchDocument | null, event: PostEve
       authorAccountId: data.authorId,
       likes: 0,
       isApproved: data.isApproved,
-      // A question is published when asked; an article starts as a draft.
-      isPublished: !isArticle,
+      isPublished: isPublishedWhenCreated(event),
       createdOn: data.at,
       updatedOn: null,
       position,
@@ -51,8 +50,10 @@ export function evolveSearchDocument(post: SearchDocument | null, event: PostEve
         updatedOn: event.data.at,
       };
     case 'ArticlePublished':
+    case 'QuestionPublished':
       return { ...next, isPublished: true };
     case 'ArticleUnpublished':
+    case 'QuestionUnpublished':
       return { ...next, isPublished: false };
     case 'ArticleApproved':
     case 'QuestionApproved':

@@ -1,6 +1,7 @@
 import { articleBody, questionBody } from '../../support/posts';
 import { startServer, type RunningServer } from '../../support/server';
 import { callSite, signUpOnSite, type SiteAccount } from '../../support/site-api';
+export { createArticleWithCodeAndImage } from '../../support/technical-article';
 import { profilingEnv } from './profiles';
 
 /** The built site in embedded mode (with `--profile`, writing a CPU profile under .tmp/bench/profiles/<profileLabel>), NODE_ENV=production, on its own temporary DATA_DIR, abuse limits off. */

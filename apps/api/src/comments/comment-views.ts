@@ -10,13 +10,13 @@ import {
   type PostKind,
 } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
-import { COMMENTS_COLLECTION, type CommentDocument } from '@app/projections';
+import { COMMENTS_COLLECTION, PROFILES_COLLECTION, type CommentDocument, type ProfileDocument } from '@app/projections';
 import { AuthorNames } from '../shared/author-names';
 import { READ_STORE } from '../infrastructure/tokens';
 import { LikesOfReader } from '../shared/likes-of-reader';
 import { VisiblePosts } from '../shared/visible-post';
 
-/** Comment documents as the SPA reads them: author names joined, `isLikedByMe` for the reader. */
+/** Comment documents as the SPA reads them: author names and pictures joined, `isLikedByMe` for the reader. */
 @Injectable()
 export class CommentViews {
   constructor(
@@ -42,22 +42,32 @@ export class CommentViews {
   }
 
   async present(kind: PostKind, documents: readonly CommentDocument[], viewer: Actor | null): Promise<Comment[]> {
-    const authorOf = await this.authorNames.lookup(documents.map((document) => document.authorId));
+    const authorIds = [...new Set(documents.map((document) => document.authorId))];
+    const [authorOf, profiles] = await Promise.all([
+      this.authorNames.lookup(authorIds),
+      authorIds.length ? this.readStore.find<ProfileDocument>(PROFILES_COLLECTION, { id: { $in: authorIds } }) : Promise.resolve([]),
+    ]);
+    const pictures = new Map(profiles.map((profile) => [profile.id, profile.profilePic ?? '']));
     const liked = await this.likes.likedBy(
       viewer,
       commentLikeTargetOf(kind),
       documents.map((document) => document.commentId),
     );
-    return documents.map((document) => ({
-      id: document.commentId,
-      ...authorOf(document.authorId),
-      content: document.content,
-      parentId: document.parentId,
-      likes: document.likes,
-      createdOn: document.createdOn,
-      updatedOn: document.updatedOn,
-      isApproved: document.isApproved,
-      isLikedByMe: liked.has(document.commentId),
-    }));
+    return documents.map((document) => {
+      const author = authorOf(document.authorId);
+      return {
+        id: document.commentId,
+        ...author,
+        content: document.content,
+        parentId: document.parentId,
+        likes: document.likes,
+        createdOn: document.createdOn,
+        updatedOn: document.updatedOn,
+        isApproved: document.isApproved,
+        isLikedByMe: liked.has(document.commentId),
+        // An erased author shows as 'Deleted user', without a picture.
+        profilePic: author.uName ? (pictures.get(document.authorId) ?? '') : '',
+      };
+    });
   }
 }

@@ -9,7 +9,7 @@ import {
   type CommentPageParams,
 } from '@app/contracts';
 import { POST_KINDS, type PostKind } from '@app/domain';
-import { ACCOUNTS_COLLECTION, COMMENTS_COLLECTION, POST_VIEW_COLLECTION } from '@app/projections';
+import { ACCOUNTS_COLLECTION, COMMENTS_COLLECTION, POST_VIEW_COLLECTION, PROFILES_COLLECTION } from '@app/projections';
 import { AdminOnly, Authenticated, CurrentUser } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
@@ -23,6 +23,7 @@ import { COMMENT_CREATE_SCHEMAS, type CommentCreateRequest } from './comment-req
 import { DeleteCommentCommand } from './delete-comment.command';
 import { EditCommentCommand } from './edit-comment.command';
 import { GetCommentQuery } from './get-comment.query';
+import { CountCommentsQuery } from './count-comments.query';
 import { ListCommentsQuery } from './list-comments.query';
 
 /** SPEC §7 'Article comment' / 'Question comment': one implementation, made once per post kind. */
@@ -78,7 +79,7 @@ function commentController(kind: PostKind): Type {
   return CommentController;
 }
 
-/** GET /api/{Article|Question}/Comments/{postId}/{lastFetchedId}/{pageSize}/{oldestFirst}. */
+/** GET /api/{Article|Question}/Comments/{postId}/{lastFetchedId}/{pageSize}/{oldestFirst}, and the count of them. */
 function postCommentsController(kind: PostKind): Type {
   const { postRoute } = COMMENT_ROUTES[kind];
 
@@ -97,11 +98,26 @@ function postCommentsController(kind: PostKind): Type {
         { collection: POST_VIEW_COLLECTION, id: POST_KINDS[kind].streamName(page.postId) },
         { collection: COMMENTS_COLLECTION },
         { collection: ACCOUNTS_COLLECTION },
+        { collection: PROFILES_COLLECTION },
       ],
       maxEntries: 2000,
     })
     list(@Param(new ZodValidationPipe(commentPageParamsSchema)) page: CommentPageParams, @CurrentUser() user: SessionUser | null) {
       return this.queryBus.execute(new ListCommentsQuery(kind, page, viewerOf(user)));
+    }
+
+    /** How many comments the reader sees on the post, replies included (the grid's heading). */
+    @Get('CommentCount/:postId')
+    @PublicRead({
+      anonymous: (params) => (/^[1-9][0-9]{0,15}$/.test(params.postId ?? '') ? [Number(params.postId), null] : null),
+      readModels: ([postId]) => [
+        { collection: POST_VIEW_COLLECTION, id: POST_KINDS[kind].streamName(postId) },
+        { collection: COMMENTS_COLLECTION },
+      ],
+      maxEntries: 2000,
+    })
+    count(@Param('postId', numericId('Post id')) postId: number, @CurrentUser() user: SessionUser | null) {
+      return this.queryBus.execute(new CountCommentsQuery(kind, postId, viewerOf(user)));
     }
   }
   Object.defineProperty(PostCommentsController, 'name', { value: `${postRoute}CommentsController` });

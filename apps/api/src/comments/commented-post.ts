@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
-  articleDecider,
   commentDecider,
   commentStreamName,
   fileDecider,
   fileStreamName,
   isVisibleTo,
   POST_KINDS,
-  questionDecider,
+  postDecider,
+  visiblePostOf,
   type Actor,
   type AttachedCommentImage,
   type CommentedPost,
@@ -27,16 +27,8 @@ export class CommentFacts {
 
   /** The post as the visibility rule needs it, or null when it was never created. */
   async post(kind: PostKind, id: number): Promise<VisiblePost | null> {
-    const streamName = POST_KINDS[kind].streamName(id);
-    if (kind === 'article') {
-      const { state } = await this.commands.load(streamName, articleDecider);
-      return state.exists
-        ? { authorId: state.author, isPublished: state.isPublished, isApproved: state.isApproved, deleted: state.deleted }
-        : null;
-    }
-    const { state } = await this.commands.load(streamName, questionDecider);
-    // Questions have no draft state.
-    return state.exists ? { authorId: state.author, isPublished: true, isApproved: state.isApproved, deleted: state.deleted } : null;
+    const { state } = await this.commands.load(POST_KINDS[kind].streamName(id), postDecider);
+    return visiblePostOf(state);
   }
 
   async commentedPost(kind: PostKind, id: number, actor: Actor): Promise<CommentedPost | null> {

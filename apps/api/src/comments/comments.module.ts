@@ -9,6 +9,7 @@ import { COMMENT_CONTROLLERS } from './comment.controller';
 import { DeleteCommentHandler } from './delete-comment.command';
 import { EditCommentHandler } from './edit-comment.command';
 import { GetCommentHandler } from './get-comment.query';
+import { CountCommentsHandler } from './count-comments.query';
 import { ListCommentsHandler } from './list-comments.query';
 
 /** Article and question comments (SPEC §7), one set of handlers over both post kinds. */
@@ -25,6 +26,7 @@ import { ListCommentsHandler } from './list-comments.query';
     DeleteCommentHandler,
     GetCommentHandler,
     ListCommentsHandler,
+    CountCommentsHandler,
   ],
   exports: [CommentViews],
 })

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { articleDecider, POST_KINDS, questionDecider, referencedPostKindOf, type AttachmentTypeId, type ReferencedPost } from '@app/domain';
+import { POST_KINDS, postDecider, referencedPostKindOf, visiblePostOf, type AttachmentTypeId, type ReferencedPost } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 
 /** The post a file hangs off, as its own stream knows it now (not a read model that may lag). */
@@ -11,15 +11,7 @@ export class ReferencedPosts {
   async load(type: AttachmentTypeId, referenceId: number): Promise<ReferencedPost | null> {
     const kind = referencedPostKindOf(type);
     if (kind === null || referenceId <= 0) return null;
-    const streamName = POST_KINDS[kind].streamName(referenceId);
-    if (kind === 'article') {
-      const { state } = await this.commands.load(streamName, articleDecider);
-      return state.exists
-        ? { kind, authorId: state.author, isPublished: state.isPublished, isApproved: state.isApproved, deleted: state.deleted }
-        : null;
-    }
-    const { state } = await this.commands.load(streamName, questionDecider);
-    // Questions have no draft state: they are visible once asked.
-    return state.exists ? { kind, authorId: state.author, isPublished: true, isApproved: state.isApproved, deleted: state.deleted } : null;
+    const { state } = await this.commands.load(POST_KINDS[kind].streamName(referenceId), postDecider);
+    return visiblePostOf(state);
   }
 }

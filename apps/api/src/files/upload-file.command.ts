@@ -3,11 +3,10 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UploadResult } from '@app/contracts';
 import type { AppConfig } from '@app/config';
 import {
-  articleDecider,
   fileDecider,
   fileStreamName,
   POST_KINDS,
-  questionDecider,
+  postDecider,
   referencedPostKindOf,
   requiresEditablePost,
   type Actor,
@@ -104,12 +103,12 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
     const kind = referencedPostKindOf(type);
     if (kind === null || !requiresEditablePost(type) || referenceId <= 0) return;
     const streamName = POST_KINDS[kind].streamName(referenceId);
-    const attach = { id: referenceId, actor, moderation: this.config.moderation, now };
-    const context = { actor: actor.accountId };
-    const { position } =
-      kind === 'article'
-        ? await this.commands.execute(streamName, articleDecider, { type: 'AttachArticleFile', ...attach }, context)
-        : await this.commands.execute(streamName, questionDecider, { type: 'AttachQuestionFile', ...attach }, context);
+    const { position } = await this.commands.execute(
+      streamName,
+      postDecider,
+      { type: POST_KINDS[kind].commands.attachFile, id: referenceId, actor, moderation: this.config.moderation, now },
+      { actor: actor.accountId },
+    );
     await this.commands.settle(position, POST_READ_MODELS);
   }
 }

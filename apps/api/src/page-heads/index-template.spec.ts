@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IndexTemplate } from './index-template';
+import { IndexTemplate, PAINT_END } from './index-template';
 
 const BUILT = `<!doctype html>
 <html lang="en">
@@ -32,6 +32,17 @@ describe('IndexTemplate', () => {
     expect(html.indexOf('<title>Page</title>')).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
     expect(html).toContain('<div id="root"></div>\n    <noscript><h1>Text</h1></noscript>\n  </body>');
+  });
+
+  it('paints the page into the root element, marking its end, and the rest after it', () => {
+    writeFileSync(join(dir, 'index.html'), BUILT);
+    const html = new IndexTemplate(join(dir, 'index.html')).render('', '', '<script id="data"></script>', '<main>Post</main>') ?? '';
+    expect(html).toContain(`<div id="root"><main>Post</main>${PAINT_END}</div>\n    <script id="data"></script>\n  </body>`);
+  });
+
+  it('paints nothing into a page without the root element', () => {
+    writeFileSync(join(dir, 'index.html'), BUILT.replace('<div id="root"></div>', ''));
+    expect(new IndexTemplate(join(dir, 'index.html')).render('', '', '', '<main>Post</main>')).not.toContain('Post');
   });
 
   it('reads the file once', () => {

@@ -43,6 +43,8 @@ export interface PageHead {
   jsonLd: object[];
   /** Safe HTML of the page's text, shown only without JavaScript (crawlers); the SPA renders its own. */
   noscript: string;
+  /** The part of `noscript` the page painted by the server lacks (site-front/page-paints.ts); absent: all of it. */
+  noscriptBesidePaint?: string;
 }
 
 const meta = (key: 'name' | 'property', name: string, content: string) =>

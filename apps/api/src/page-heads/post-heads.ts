@@ -73,6 +73,7 @@ export class PostHeads {
         ...common,
         jsonLd: [this.articleJsonLd(post, author, url, description, image)],
         noscript: this.postText(post, author, kind),
+        noscriptBesidePaint: '',
       };
     }
     const answers = await this.answersOf(post);
@@ -81,6 +82,8 @@ export class PostHeads {
       ...common,
       jsonLd: [this.qaPageJsonLd(post, author, url, text, answers, authorsOfAnswers)],
       noscript: this.postText(post, author, kind) + this.answersText(answers.shown, authorsOfAnswers),
+      // The painted page shows the question, not its answers (the comments load after it).
+      noscriptBesidePaint: this.answersText(answers.shown, authorsOfAnswers),
     };
   }
 

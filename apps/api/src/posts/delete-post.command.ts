@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { articleDecider, POST_KINDS, questionDecider, type Actor, type PostKind } from '@app/domain';
+import { POST_KINDS, postDecider, type Actor, type PostKind } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { POST_READ_MODELS } from './post-kinds';
 import { CLOCK, type Clock } from '../infrastructure/tokens';
@@ -24,13 +24,12 @@ export class DeletePostHandler implements ICommandHandler<DeletePostCommand, tru
   ) {}
 
   async execute({ kind, actor, id }: DeletePostCommand): Promise<true> {
-    const streamName = POST_KINDS[kind].streamName(id);
-    const context = { actor: actor.accountId };
-    const now = this.clock();
-    const { position } =
-      kind === 'article'
-        ? await this.commands.execute(streamName, articleDecider, { type: 'DeleteArticle', id, actor, now }, context)
-        : await this.commands.execute(streamName, questionDecider, { type: 'DeleteQuestion', id, actor, now }, context);
+    const { position } = await this.commands.execute(
+      POST_KINDS[kind].streamName(id),
+      postDecider,
+      { type: POST_KINDS[kind].commands.delete, id, actor, now: this.clock() },
+      { actor: actor.accountId },
+    );
     await this.commands.settle(position, POST_READ_MODELS);
     return true;
   }

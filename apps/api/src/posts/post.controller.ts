@@ -1,37 +1,38 @@
-import { Body, Controller, Delete, Get, Param, Put, type Type } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, type Type } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ApproveRequest } from '@app/contracts';
-import { isAdmin, POST_KINDS, type Actor, type PostKind } from '@app/domain';
+import { isAdmin, POST_KINDS, type PostKind } from '@app/domain';
 import { ACCOUNTS_COLLECTION, POST_VIEW_COLLECTION } from '@app/projections';
 import { AdminOnly, Authenticated, CurrentUser } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { SavesOfReader } from '../shared/saves-of-reader';
 import { LikesOfReader } from '../shared/likes-of-reader';
 import { PublicRead } from '../public-reads/public-read.decorator';
 import { numericId } from '../http/numeric-id.pipe';
 import { ApprovePostCommand } from './approve-post.command';
-import { GetArticleQuery } from './articles/get-article.query';
+import { CreatePostCommand } from './create-post.command';
 import { DeletePostCommand } from './delete-post.command';
 import { GetPostHistoryQuery } from './history/get-post-history.query';
-import { GetQuestionQuery } from './questions/get-question.query';
+import { EditPostCommand } from './edit-post.command';
+import { GetPostQuery } from './get-post.query';
+import { POST_API, postFieldsOf, type PostSaveBody } from './post-kinds';
+import { requirePostId } from './post-request';
 import { actorOf, viewerOf } from '../auth/session-actor';
 
 const NUMERIC_ID = /^\d{1,16}$/;
 
-/** The record query of each kind (their shapes differ: SPEC §3 Article and Question). */
-const GET_POST: Record<PostKind, (id: number, viewer: Actor | null) => GetArticleQuery | GetQuestionQuery> = {
-  article: (id, viewer) => new GetArticleQuery(id, viewer),
-  question: (id, viewer) => new GetQuestionQuery(id, viewer),
-};
-
 /**
- * The calls articles and questions share (SPEC §7): GET /api/{kind}/{id}, PUT /api/{kind}/Approve,
- * DELETE /api/{kind}/{id}, and GET /api/{kind}/{id}/History (issue 13); one implementation, made
- * once per post kind. Creating and saving stay in the kind's own controller, since their bodies differ.
+ * The calls of a post kind (SPEC §7): POST and PUT /api/{kind} (the kind's save body),
+ * GET /api/{kind}/{id}, PUT /api/{kind}/Approve, DELETE /api/{kind}/{id}, and
+ * GET /api/{kind}/{id}/History (issue 13); one implementation, made once per post kind.
  */
 function postController(kind: PostKind): Type {
-  const { label } = POST_KINDS[kind];
+  const { label, createdIsPublished } = POST_KINDS[kind];
+  const saveBody = new ZodValidationPipe(POST_API[kind].saveRequest);
+  // An absent isPublished means what it always meant: an article is saved as a draft, a question is posted.
+  const isPublishedOf = (body: PostSaveBody) => body.isPublished ?? createdIsPublished;
 
   @ApiTags(label)
   @ApiBearerAuth()
@@ -58,10 +59,33 @@ function postController(kind: PostKind): Type {
       forReader: async ({ shared, reader, args: [id], get }) =>
         isAdmin(reader) || (shared as { uName?: unknown }).uName === reader.userName
           ? null
-          : { isLikedByMe: await get(LikesOfReader).likes(viewerOf(reader), kind, id) },
+          : {
+              isLikedByMe: await get(LikesOfReader).likes(viewerOf(reader), kind, id),
+              isSavedByMe: await get(SavesOfReader).saved(viewerOf(reader), kind, id),
+            },
     })
     get(@Param('id', numericId(`${label} id`)) id: number, @CurrentUser() user: SessionUser | null) {
-      return this.queryBus.execute(GET_POST[kind](id, viewerOf(user)));
+      return this.queryBus.execute(new GetPostQuery(kind, id, viewerOf(user)));
+    }
+
+    /** Creates the post (an article is a draft unless isPublished); the result is its new id. */
+    @Post()
+    @HttpCode(HttpStatus.OK)
+    @Authenticated()
+    create(@Body(saveBody) body: PostSaveBody, @CurrentUser() user: SessionUser | null) {
+      return this.commandBus.execute(
+        new CreatePostCommand(kind, actorOf(user), postFieldsOf(body), isPublishedOf(body), body.defaultImageId),
+      );
+    }
+
+    /** Saves edits, publishes or unpublishes (owner or admin). */
+    @Put()
+    @Authenticated()
+    update(@Body(saveBody) body: PostSaveBody, @CurrentUser() user: SessionUser | null) {
+      const id = requirePostId(body);
+      return this.commandBus.execute(
+        new EditPostCommand(kind, actorOf(user), id, postFieldsOf(body), isPublishedOf(body), body.defaultImageId),
+      );
     }
 
     /** Every revision of the post from its stream, oldest first (owner and admins). */

@@ -14,6 +14,7 @@ import {
 } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
 import { READ_STORE } from '../infrastructure/tokens';
+import { FollowCounts } from '../shared/follow-counts';
 import type { HistoryKind } from './change-profile.command';
 
 export const USER_NOT_FOUND = 'User not found.';
@@ -29,7 +30,10 @@ const placeNames = (item: { countryId: number | null; stateId: number | null; ci
 /** Profiles as the read models hold them, shaped as SPEC §3 says; people are found by handle. */
 @Injectable()
 export class ProfileReader {
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly follows: FollowCounts,
+  ) {}
 
   /** The account behind a user name; 404 for an unknown (or erased) one. */
   async accountOf(userName: string): Promise<AccountDocument> {
@@ -47,7 +51,14 @@ export class ProfileReader {
     const profile = await this.profileOf(account.id);
     const visiblePosts = (entityType: number) =>
       this.readStore.count(POST_VIEW_COLLECTION, { authorId: account.id, entityType, deleted: false, isPublished: true, isApproved: true });
-    const [totalArticles, totalQuestions] = await Promise.all([visiblePosts(EntityType.Article), visiblePosts(EntityType.Question)]);
+    const person = { kind: 'user', accountId: account.id } as const;
+    const [totalArticles, totalQuestions, followers, following, isFollowedByMe] = await Promise.all([
+      visiblePosts(EntityType.Article),
+      visiblePosts(EntityType.Question),
+      this.follows.followers(person),
+      this.follows.following(account.id),
+      this.follows.isFollowing(viewerAccountId, person),
+    ]);
     const flags = { showDOB: profile?.showDOB ?? false, showEmail: profile?.showEmail ?? false, showPhone: profile?.showPhone ?? false };
     const personal = visiblePersonalFields(
       {
@@ -78,6 +89,9 @@ export class ProfileReader {
       gitHubUrl: profile?.gitHubUrl ?? null,
       resumeUrl: profile?.resumeUrl ?? null,
       ...flags,
+      followers,
+      following,
+      isFollowedByMe,
     };
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SharedReadsModule } from '../shared/shared-reads.module';
 import { postIdGeneratorProvider } from '../shared/post-id.generator';
 import { ChangeProfileHandler } from './change-profile.command';
 import { EraseAccountHandler } from './erase-account.command';
@@ -9,6 +10,7 @@ import { UserController } from './user.controller';
 
 /** Profiles (basic info, skills, histories), one's own data export and the erase (SPEC §7 'User'). */
 @Module({
+  imports: [SharedReadsModule],
   controllers: [UserController, UserTagsController],
   providers: [postIdGeneratorProvider, ProfileReader, ChangeProfileHandler, EraseAccountHandler, ExportUserDataHandler],
   exports: [ProfileReader],

@@ -6,7 +6,8 @@ import expressStaticGzip from 'express-static-gzip';
 import { headTags } from '../page-heads/page-head';
 import type { PageHeads } from '../page-heads/page-heads';
 import { IndexTemplate } from '../page-heads/index-template';
-import type { FirstReads } from './first-reads';
+import { FirstReads } from './first-reads';
+import { PagePaints } from './page-paints';
 import { PagePreloads } from './page-preloads';
 
 // Case-insensitive like Express's routing: /API/Home is the API's.
@@ -17,13 +18,14 @@ const SOURCE_MAP = /\.map$/i;
  * Serves the built SPA: its files, and index.html for client routes (deep links survive a
  * reload), its head filled for the route by `pages` (title, description, canonical URL, link
  * previews, JSON-LD), the page's text in a noscript for crawlers, and its first read
- * (first-reads.ts). /api, /images and /metrics are never answered with the SPA. Files come precompressed (the build writes .br and .gz beside them); the
+ * (first-reads.ts), from which a post is painted into the page (page-paints.ts). /api, /images and /metrics are never answered with the SPA. Files come precompressed (the build writes .br and .gz beside them); the
  * content-hashed ones under assets/ are cached for a year, everything else is revalidated.
  * `hideSourceMaps` (production): the build's .map files are not served (404), so the sources stay ours.
  */
 export function useSpa(app: Express, webDistDir: string, pages: PageHeads, firstReads: FirstReads, hideSourceMaps = false): void {
   const template = new IndexTemplate(join(webDistDir, 'index.html'));
   const preloads = new PagePreloads(webDistDir);
+  const paints = new PagePaints(webDistDir);
   const logger = new Logger('SpaPages');
   const serveFiles = expressStaticGzip(webDistDir, {
     enableBrotli: true,
@@ -39,7 +41,7 @@ export function useSpa(app: Express, webDistDir: string, pages: PageHeads, first
   app.use((request, response, next) => (isPageRequest(request) ? serveFiles(request, response, next) : next()));
   app.use((request, response, next) => {
     if (!isPageRequest(request)) return next();
-    void servePage(request, response, { pages, firstReads, template, preloads }).then(
+    void servePage(request, response, { pages, firstReads, template, preloads, paints }).then(
       (served) => (served ? undefined : next()),
       (error: unknown) => {
         // The shell alone still works: the SPA loads its data itself.
@@ -57,21 +59,30 @@ interface PageParts {
   firstReads: FirstReads;
   template: IndexTemplate;
   preloads: PagePreloads;
+  paints: PagePaints;
 }
 
-async function servePage(request: Request, response: Response, { pages, firstReads, template, preloads }: PageParts): Promise<boolean> {
+async function servePage(request: Request, response: Response, parts: PageParts): Promise<boolean> {
+  const { pages, firstReads, template, preloads, paints } = parts;
   if (template.render('', '') === null) return false;
   const queryStart = request.originalUrl.indexOf('?');
   const search = queryStart < 0 ? '' : request.originalUrl.slice(queryStart);
-  const [page, firstRead] = await Promise.all([pages.answer(request.path, search), firstReads.elementFor(request.path)]);
+  const [page, firstRead] = await Promise.all([pages.answer(request.path, search), firstReads.readFor(request.path)]);
   if ('redirect' in page) {
     response.redirect(301, page.redirect);
     return true;
   }
-  const found = page.status === 200;
-  const pageChunks = found ? preloads.tagsFor(request.path) : '';
+  // A page nobody may read (404) has no first read, and so is never painted.
+  const read = page.status === 200 ? firstRead : null;
+  const pageChunks = read ? preloads.tagsFor(request.path) : '';
+  const painted = read ? await paints.paint(request.path, read) : '';
   const html =
-    template.render(pageChunks ? `${headTags(page)}\n    ${pageChunks}` : headTags(page), page.noscript, found ? firstRead : '') ?? '';
+    template.render(
+      pageChunks ? `${headTags(page)}\n    ${pageChunks}` : headTags(page),
+      painted ? (page.noscriptBesidePaint ?? page.noscript) : page.noscript,
+      read ? FirstReads.element(read) : '',
+      painted,
+    ) ?? '';
   response.status(page.status).type('html').setHeader('Cache-Control', 'no-cache').send(html);
   return true;
 }

@@ -1,15 +1,26 @@
-import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { RootLayout } from '@/app/root-layout';
 import { RouteError } from '@/app/route-error';
 import { paths } from '@/config/paths';
 
+type PageComponent<Props extends object> = LazyExoticComponent<ComponentType<Props>> & { preload: () => Promise<unknown> };
+
 /**
  * A page loaded when its route is first opened (its own chunk, so the shell every route loads
- * first carries no page); the shell's Suspense keeps the page area empty meanwhile.
+ * first carries no page); the shell's Suspense keeps the page area empty meanwhile. A page
+ * preloaded before its first render (`preloadPageOf`) renders at once, without suspending: React's
+ * `lazy` takes a module its loader hands over synchronously (a thenable that calls back at once).
  */
-function page<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  return lazy(async () => ({ default: await load() }));
+function page<Props extends object>(load: () => Promise<ComponentType<Props>>): PageComponent<Props> {
+  let loaded: ComponentType<Props> | undefined;
+  const preload = async () => (loaded ??= await load());
+  const component = lazy(() => {
+    if (!loaded) return preload().then((module) => ({ default: module }));
+    const module = { default: loaded };
+    return { then: (resolve: (value: typeof module) => void) => resolve(module) } as Promise<typeof module>;
+  });
+  return Object.assign(component, { preload });
 }
 
 const HomePage = page(async () => (await import('@/features/home/home-page')).HomePage);
@@ -19,8 +30,7 @@ const ForgotPasswordPage = page(async () => (await import('@/features/auth/forgo
 const ResetPasswordPage = page(async () => (await import('@/features/auth/reset-password-page')).ResetPasswordPage);
 const SendConfirmationLinkPage = page(async () => (await import('@/features/auth/send-confirmation-link-page')).SendConfirmationLinkPage);
 const ConfirmEmailPage = page(async () => (await import('@/features/auth/confirm-email-page')).ConfirmEmailPage);
-const ArticleSubmitPage = page(async () => (await import('@/features/posts/article-submit-page')).ArticleSubmitPage);
-const QuestionAskPage = page(async () => (await import('@/features/posts/question-ask-page')).QuestionAskPage);
+const PostEditorPage = page(async () => (await import('@/features/posts/post-editor-page')).PostEditorPage);
 const SubmitIdRedirect = page(async () => (await import('@/app/submit-id-redirect')).SubmitIdRedirect);
 const PostViewRoute = page(async () => (await import('@/app/routes/post-view-route')).PostViewRoute);
 const PostHistoryPage = page(async () => (await import('@/features/posts/post-history-page')).PostHistoryPage);
@@ -33,6 +43,9 @@ const AboutMePage = page(async () => (await import('@/features/static-pages/abou
 const ContactMePage = page(async () => (await import('@/features/static-pages/contact-me-page')).ContactMePage);
 const PrivacyPage = page(async () => (await import('@/features/static-pages/privacy-page')).PrivacyPage);
 const WriteForUsPage = page(async () => (await import('@/features/static-pages/write-for-us-page')).WriteForUsPage);
+const NotificationsPage = page(async () => (await import('@/features/notifications/notifications-page')).NotificationsPage);
+const TagRoute = page(async () => (await import('@/app/routes/tag-route')).TagRoute);
+const ReadingListPage = page(async () => (await import('@/features/reading-list/reading-list-page')).ReadingListPage);
 const UploadDocumentsPage = page(async () => (await import('@/features/documents/upload-documents-page')).UploadDocumentsPage);
 
 /** SPEC §2 route table; any unknown path shows Home. */
@@ -48,9 +61,9 @@ export const routes: RouteObject[] = [
       { path: paths.auth.resetPassword.path, element: <ResetPasswordPage /> },
       { path: paths.auth.sendConfirmationLink.path, element: <SendConfirmationLinkPage /> },
       { path: paths.auth.confirmEmail.path, element: <ConfirmEmailPage /> },
-      { path: paths.article.submit.path, element: <ArticleSubmitPage /> },
+      { path: paths.article.submit.path, element: <PostEditorPage kind="article" /> },
       { path: paths.article.submitWithId.path, element: <SubmitIdRedirect kind="article" /> },
-      { path: paths.question.submit.path, element: <QuestionAskPage /> },
+      { path: paths.question.submit.path, element: <PostEditorPage kind="question" /> },
       { path: paths.question.submitWithId.path, element: <SubmitIdRedirect kind="question" /> },
       { path: paths.article.view.path, element: <PostViewRoute kind="article" /> },
       { path: paths.question.view.path, element: <PostViewRoute kind="question" /> },
@@ -66,11 +79,29 @@ export const routes: RouteObject[] = [
       { path: paths.privacy.path, element: <PrivacyPage /> },
       { path: paths.writeForUs.path, element: <WriteForUsPage /> },
       { path: paths.uploadDocuments.path, element: <UploadDocumentsPage /> },
+      { path: paths.readingList.path, element: <ReadingListPage /> },
+      { path: paths.tag.path, element: <TagRoute /> },
+      { path: paths.notifications.path, element: <NotificationsPage /> },
       { path: '*', element: <HomePage /> },
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Loads the chunks of the pages `pathname` shows, so that a first render draws them at once: the
+ * server painted the page (apps/web/src/server-paint.tsx), and the SPA's first render replaces
+ * that markup with its own in one commit, without an empty page area in between.
+ */
+export async function preloadPageOf(pathname: string): Promise<void> {
+  const pages = (matchRoutes(routes, pathname) ?? []).map(({ route }) => {
+    const type: unknown = (route.element as { type?: unknown } | undefined)?.type;
+    return typeof type === 'object' && type !== null && 'preload' in type ? (type as PageComponent<object>).preload() : Promise.resolve();
+  });
+  await Promise.all(pages);
+}
+
+/** `keepScroll`: the reader already scrolled the page the server painted; the router leaves them there (not to the top). */
+export function createAppRouter({ keepScroll = false } = {}) {
+  // Hydration data tells the router its first location is already on screen, so it resets no scroll.
+  return createBrowserRouter(routes, keepScroll ? { hydrationData: {} } : undefined);
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Modal } from '@/components/modal';
+import '@/components/components.css';
 
 /** The buttons a popup can show (SPEC §2 Confirmation popup), in display order. */
 export type ConfirmationButton = 'save' | 'ok' | 'yes' | 'cancel';
@@ -17,10 +18,20 @@ export interface ConfirmationPopupProps {
   onConfirm: (button: Exclude<ConfirmationButton, 'cancel'>) => void;
   /** Cancel, Escape or the close button. */
   onCancel: () => void;
+  /** The confirming button destroys something (a delete): drawn as a danger button. */
+  danger?: boolean;
 }
 
 /** A modal question: header, body and the configured buttons (SPEC §2 Confirmation popup). */
-export function ConfirmationPopup({ open, header, body, buttons = ['yes', 'cancel'], onConfirm, onCancel }: ConfirmationPopupProps) {
+export function ConfirmationPopup({
+  open,
+  header,
+  body,
+  buttons = ['yes', 'cancel'],
+  onConfirm,
+  onCancel,
+  danger = false,
+}: ConfirmationPopupProps) {
   if (!open) return null;
   const shown = BUTTON_ORDER.filter((button) => buttons.includes(button));
   return (
@@ -32,7 +43,7 @@ export function ConfirmationPopup({ open, header, body, buttons = ['yes', 'cance
         <button
           key={button}
           type="button"
-          className={button === 'cancel' ? 'button' : 'button button-primary'}
+          className={button === 'cancel' ? 'button' : `button ${danger ? 'button-danger' : 'button-primary'}`}
           autoFocus={button === shown[0] && button !== 'cancel'}
           onClick={() => (button === 'cancel' ? onCancel() : onConfirm(button))}
         >

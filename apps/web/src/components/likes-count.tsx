@@ -1,7 +1,9 @@
-import { useState } from 'react';
-import { LikesModal } from '@/components/likes-modal';
+import { lazy, Suspense, useState } from 'react';
 import type { LikeTarget } from '@/lib/like-target';
 import './likes-count.css';
+
+// Opened on a click: not part of the first screen of a post (issue 25, its initial JavaScript).
+const LikesModal = lazy(async () => ({ default: (await import('@/components/likes-modal')).LikesModal }));
 
 /** '{n} Person' or '{n} People' (SPEC §2 Likes modal trigger). */
 export function likesText(likes: number): string {
@@ -39,7 +41,11 @@ export function LikesCount({ likes, target }: { likes: number; target?: LikeTarg
       >
         {text}
       </button>
-      {open && <LikesModal target={target} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <LikesModal target={target} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Heart } from 'lucide-react';
 import { LikesCount } from '@/components/likes-count';
 import type { LikeTarget } from '@/lib/like-target';
 import { messageOf } from '@/lib/message-of';
@@ -25,13 +26,14 @@ export function Likes({ target, likes, isLikedByMe, canLike }: LikesProps) {
       {canLike && (
         <button
           type="button"
-          className="like-button"
-          aria-pressed={shown.isLiked}
-          aria-label={`Like this ${target.label.toLowerCase()}`}
+          className={`like-button${shown.isLiked ? ' is-liked' : ''}`}
+          // The name says what a press does now (axe: a toggle's name must follow its state).
+          aria-label={`${shown.isLiked ? 'Liked: unlike' : 'Like'} this ${target.label.toLowerCase()}`}
           disabled={setLike.isPending}
           onClick={() => setLike.mutate(!shown.isLiked, { onSuccess: (result) => setMine(result) })}
         >
-          {shown.isLiked ? '♥ Liked' : '♡ Like'}
+          <Heart aria-hidden="true" size={14} fill={shown.isLiked ? 'currentColor' : 'none'} />
+          {shown.isLiked ? 'Liked' : 'Like'}
         </button>
       )}
       <LikesCount likes={shown.likes} target={target} />

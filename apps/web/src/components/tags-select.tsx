@@ -141,7 +141,16 @@ export function TagsSelect({ tags, value, onChange, error, label = 'Tags' }: Pro
         Type to filter, arrow keys to move, Enter to add, Backspace to remove the last one.
       </p>
       <div className="tag-options-popup" hidden={!open}>
-        <ul id={`${id}-listbox`} role="listbox" aria-label={`Suggested ${noun}`} className="tag-options" hidden={options.length === 0}>
+        {/* Out of the tab order: Chromium makes a scrolling list a tab stop, and Tab from the box
+            would land in it just as the blur hides it, dropping the focus onto <body>. */}
+        <ul
+          id={`${id}-listbox`}
+          role="listbox"
+          aria-label={`Suggested ${noun}`}
+          className="tag-options"
+          hidden={options.length === 0}
+          tabIndex={-1}
+        >
           {options.map((tag, index) => (
             <li
               key={tag.id}

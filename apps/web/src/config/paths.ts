@@ -70,4 +70,8 @@ export const paths = {
   contactMe: { path: '/contact-me', getHref: () => '/contact-me' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   writeForUs: { path: '/write-for-us', getHref: () => '/write-for-us' },
+  readingList: { path: '/readinglist', getHref: () => '/readinglist' },
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
+  /** A tag's page: its posts, a Follow button and its feed. */
+  tag: { path: '/tag/:subTag', getHref: (subTag: string) => `/tag/${encodeURIComponent(subTag)}` },
 } as const;

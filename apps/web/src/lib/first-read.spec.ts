@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import { takeFirstRead } from '@/lib/first-read';
+import { takeFirstRead, withFirstRead } from '@/lib/first-read';
 
 /** The element the server writes into the page, as far as the client reads it (the web project runs without a DOM). */
 function pageWithFirstRead(url: string, json: string) {
@@ -39,5 +39,12 @@ describe('the first read written into the page', () => {
     expect(takeFirstRead('/api/Home/', true)).toBeNull();
     Reflect.deleteProperty(globalThis, 'document');
     expect(takeFirstRead('/api/Home/', true)).toBeNull();
+  });
+
+  it('is given by the server to the render that paints a page, and to that render only', () => {
+    const read = { url: '/api/Article/7', json: '{"articleId":7,"title":"Hello"}' };
+    expect(withFirstRead(read, () => takeFirstRead('/api/Article/7', true)?.result)).toEqual({ articleId: 7, title: 'Hello' });
+    expect(withFirstRead(read, () => takeFirstRead('/api/Article/8', true))).toBeNull();
+    expect(takeFirstRead('/api/Article/7', true)).toBeNull();
   });
 });

@@ -1,9 +1,8 @@
 import { FILE_MESSAGES, WRONG_TYPE_MESSAGE } from '@app/contracts';
-import { ARTICLE_NOT_FOUND } from '../article/errors';
+import { POST_KINDS } from '../posts/post-kinds';
 import { requireOwnerOrAdmin } from '../posts/authorization';
 import { requireLivePost, requireNewPost } from '../posts/post-lifecycle';
 import { isVisibleTo } from '../posts/visibility';
-import { QUESTION_NOT_FOUND } from '../question/errors';
 import type { Decider } from '../shared/decider';
 import { notFound, validationError } from '../shared/errors';
 import {
@@ -56,7 +55,7 @@ function checkReference(command: UploadFile, type: AttachmentTypeId): void {
     if (requiresEditablePost(type)) throw validationError(FILE_MESSAGES.referenceInvalid);
     return;
   }
-  const missing = kind === 'article' ? ARTICLE_NOT_FOUND : QUESTION_NOT_FOUND;
+  const missing = POST_KINDS[kind].notFound;
   if (!referencedPost || referencedPost.kind !== kind) throw notFound(missing);
   if (requiresEditablePost(type)) {
     requireLivePost({ exists: true, deleted: referencedPost.deleted }, missing);

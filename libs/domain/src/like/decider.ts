@@ -4,17 +4,16 @@ import type { LikeCommand, SetLike } from './commands';
 import type { LikeEvent } from './events';
 import { LIKE_TARGETS } from './like-targets';
 
-export interface LikeState {
-  liked: boolean;
-}
+/** A reader's like of one item: it stands or it does not (never liked, or unliked). */
+export type LikeState = { status: 'notLiked' } | { status: 'liked' };
 
-export const initialLikeState: LikeState = { liked: false };
+export const initialLikeState: LikeState = { status: 'notLiked' };
 
 function setLike(command: SetLike, state: LikeState): LikeEvent[] {
   const { entityType, notFound: notFoundMessage } = LIKE_TARGETS[command.target];
   // Unliking stays possible on an item that disappeared meanwhile; liking needs the item.
   if (command.isLiked && !command.targetVisible) throw notFound(notFoundMessage);
-  if (command.isLiked === state.liked) return [];
+  if (command.isLiked === (state.status === 'liked')) return [];
   const data = { entityType, targetId: command.targetId, accountId: command.actor.accountId, at: command.now.toISOString() };
   return [command.isLiked ? { type: 'Liked', data } : { type: 'Unliked', data }];
 }
@@ -23,15 +22,23 @@ function decide(command: LikeCommand, state: LikeState): LikeEvent[] {
   switch (command.type) {
     case 'SetLike':
       return setLike(command, state);
+    default: {
+      const _exhaustive: never = command.type;
+      return _exhaustive;
+    }
   }
 }
 
 function evolve(state: LikeState, event: LikeEvent): LikeState {
   switch (event.type) {
     case 'Liked':
-      return { liked: true };
+      return { status: 'liked' };
     case 'Unliked':
-      return { liked: false };
+      return { status: 'notLiked' };
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
   }
 }
 

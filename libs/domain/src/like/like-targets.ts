@@ -1,8 +1,6 @@
 import { EntityType } from '@app/contracts';
-import { ARTICLE_NOT_FOUND } from '../article/errors';
 import { COMMENT_NOT_FOUND } from '../comment/errors';
-import type { PostKind } from '../posts/post-kinds';
-import { QUESTION_NOT_FOUND } from '../question/errors';
+import { POST_KINDS, type PostKind } from '../posts/post-kinds';
 
 /** What can be liked (forem's REACTABLE_TYPES): posts and comments of both post kinds. */
 export type LikeTarget = 'article' | 'question' | 'articleComment' | 'questionComment';
@@ -20,10 +18,15 @@ export interface LikeTargetDescription {
   notFound: string;
 }
 
+const postTarget = <Kind extends PostKind>(kind: Kind) => {
+  const { entityType, label, notFound } = POST_KINDS[kind];
+  return { entityType, isComment: false, label, notFound };
+};
+
 /** The four likeable targets, described once; one like definition serves them all. */
 export const LIKE_TARGETS = {
-  article: { entityType: EntityType.Article, postKind: 'article', isComment: false, label: 'Article', notFound: ARTICLE_NOT_FOUND },
-  question: { entityType: EntityType.Question, postKind: 'question', isComment: false, label: 'Question', notFound: QUESTION_NOT_FOUND },
+  article: { ...postTarget('article'), postKind: 'article' },
+  question: { ...postTarget('question'), postKind: 'question' },
   articleComment: {
     entityType: EntityType.ArticleComment,
     postKind: 'article',

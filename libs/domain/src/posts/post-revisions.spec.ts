@@ -1,5 +1,5 @@
-import type { ArticleEvent } from '../article/events';
-import type { QuestionEvent } from '../question/events';
+import type { ArticleEvent } from './post-events';
+import type { QuestionEvent } from './post-events';
 import { postSnapshots } from './post-revisions';
 
 const fields = {

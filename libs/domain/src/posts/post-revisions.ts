@@ -1,10 +1,8 @@
 import type { PostChange } from '@app/contracts';
-import { articleDecider, type ArticleState } from '../article/decider';
-import type { ArticleEvent, ArticleEventType } from '../article/events';
-import { questionDecider, type QuestionState } from '../question/decider';
-import type { QuestionEvent, QuestionEventType } from '../question/events';
+import { postDecider, type PostState } from './post-decider';
+import type { PostEvent, PostEventRole } from './post-events';
 import type { PostTag } from './post-fields';
-import type { PostKind } from './post-kinds';
+import { postEventOf, type PostKind } from './post-kinds';
 
 /** A post as it stood right after one event of its stream. */
 export interface PostSnapshot {
@@ -26,24 +24,15 @@ export interface PostSnapshot {
   deleted: boolean;
 }
 
-const ARTICLE_CHANGES: Record<ArticleEventType, PostChange> = {
-  ArticleDrafted: 'create',
-  ArticleEdited: 'edit',
-  ArticlePublished: 'publish',
-  ArticleUnpublished: 'unpublish',
-  ArticleApproved: 'approve',
-  ArticleUnapproved: 'unapprove',
-  ArticleDefaultImageChosen: 'default-image',
-  ArticleDeleted: 'delete',
-};
-
-const QUESTION_CHANGES: Record<QuestionEventType, PostChange> = {
-  QuestionAsked: 'create',
-  QuestionEdited: 'edit',
-  QuestionApproved: 'approve',
-  QuestionUnapproved: 'unapprove',
-  QuestionDefaultImageChosen: 'default-image',
-  QuestionDeleted: 'delete',
+const CHANGES: Record<PostEventRole, PostChange> = {
+  created: 'create',
+  edited: 'edit',
+  published: 'publish',
+  unpublished: 'unpublish',
+  approved: 'approve',
+  unapproved: 'unapprove',
+  defaultImageChosen: 'default-image',
+  deleted: 'delete',
 };
 
 interface StreamEvent {
@@ -51,41 +40,28 @@ interface StreamEvent {
   data: unknown;
 }
 
-const isArticleEvent = (event: StreamEvent): event is ArticleEvent => Object.hasOwn(ARTICLE_CHANGES, event.type);
-const isQuestionEvent = (event: StreamEvent): event is QuestionEvent => Object.hasOwn(QUESTION_CHANGES, event.type);
-
 const atOf = (event: StreamEvent) => (event.data as { at: string }).at;
 
-const articleSnapshot = (state: ArticleState): Omit<PostSnapshot, 'change' | 'at'> => ({
-  authorId: state.author,
-  title: state.fields?.title ?? '',
-  categoryId: state.fields?.categoryId ?? 0,
-  tags: state.fields?.tags ?? [],
-  content: state.fields?.content ?? '',
-  description: state.fields?.description ?? '',
-  source: state.fields?.source ?? '',
-  instructions: state.fields?.instructions ?? '',
-  isPublished: state.isPublished,
-  isApproved: state.isApproved,
-  defaultImageId: state.defaultImageId,
-  deleted: state.deleted,
-});
-
-const questionSnapshot = (state: QuestionState): Omit<PostSnapshot, 'change' | 'at'> => ({
-  authorId: state.author,
-  title: state.fields?.title ?? '',
-  categoryId: state.fields?.categoryId ?? 0,
-  tags: state.fields?.tags ?? [],
-  content: state.fields?.content ?? '',
-  description: null,
-  source: null,
-  instructions: null,
-  // Questions have no draft state: asked means published.
-  isPublished: true,
-  isApproved: state.isApproved,
-  defaultImageId: state.defaultImageId,
-  deleted: state.deleted,
-});
+function snapshotOf(state: PostState): Omit<PostSnapshot, 'change' | 'at'> | null {
+  if (state.status === 'initial') return null;
+  const { post } = state;
+  const isArticle = post.kind === 'article';
+  return {
+    authorId: post.authorId,
+    title: post.fields.title,
+    categoryId: post.fields.categoryId,
+    tags: post.fields.tags,
+    content: post.fields.content,
+    // Article fields; null for questions.
+    description: isArticle ? (post.fields.description ?? '') : null,
+    source: isArticle ? (post.fields.source ?? '') : null,
+    instructions: isArticle ? (post.fields.instructions ?? '') : null,
+    isPublished: post.isPublished,
+    isApproved: post.isApproved,
+    defaultImageId: post.defaultImageId,
+    deleted: state.status === 'deleted',
+  };
+}
 
 /**
  * The post after each event of its stream, in stream order: the deciders' own `evolve`, stopped
@@ -93,20 +69,13 @@ const questionSnapshot = (state: QuestionState): Omit<PostSnapshot, 'change' | '
  */
 export function postSnapshots<Event extends StreamEvent>(kind: PostKind, events: readonly Event[]): (PostSnapshot & { event: Event })[] {
   const snapshots: (PostSnapshot & { event: Event })[] = [];
-  if (kind === 'article') {
-    let state = articleDecider.initialState;
-    for (const event of events) {
-      if (!isArticleEvent(event)) continue;
-      state = articleDecider.evolve(state, event);
-      snapshots.push({ event, change: ARTICLE_CHANGES[event.type], at: atOf(event), ...articleSnapshot(state) });
-    }
-  } else {
-    let state = questionDecider.initialState;
-    for (const event of events) {
-      if (!isQuestionEvent(event)) continue;
-      state = questionDecider.evolve(state, event);
-      snapshots.push({ event, change: QUESTION_CHANGES[event.type], at: atOf(event), ...questionSnapshot(state) });
-    }
+  let state = postDecider.initialState;
+  for (const event of events) {
+    const known = postEventOf(event.type);
+    if (known?.kind.kind !== kind) continue;
+    state = postDecider.evolve(state, event as unknown as PostEvent);
+    const snapshot = snapshotOf(state);
+    if (snapshot) snapshots.push({ event, change: CHANGES[known.role], at: atOf(event), ...snapshot });
   }
   return snapshots;
 }

@@ -2,7 +2,7 @@ import type { Article, Question } from '@app/contracts';
 import { canEdit, type Actor } from '@app/domain';
 import type { PostViewDocument } from '@app/projections';
 
-interface Author {
+export interface Author {
   uName: string;
   name: string;
 }
@@ -14,6 +14,9 @@ interface Author {
  */
 export const readsStaffInstructions = (post: PostViewDocument, viewer: Actor | null): boolean =>
   viewer !== null && canEdit(viewer, post.authorId);
+
+/** The record of a kind from its post view, its author's name and whether the reader gets staff instructions. */
+export type PostRecordOf<Record> = (post: PostViewDocument, author: Author, staffInstructions: boolean) => Record;
 
 /** SPEC §3 Article from its post view and its author's name (read at read time). */
 export const articleRecord = (post: PostViewDocument, author: Author, staffInstructions: boolean): Article => ({
@@ -41,4 +44,6 @@ export const questionRecord = (post: PostViewDocument, { uName, name }: Author, 
   likes: post.likes,
   attachedFiles: staffInstructions ? post.attachedFiles : post.attachedFiles.map((file) => ({ ...file, instructions: '' })),
   images: post.images ?? [],
+  // Issue 25: a question draft says so (only its author and admins read it); a posted one is the SPEC §3 record as it was.
+  ...(post.isPublished ? {} : { isPublished: false }),
 });

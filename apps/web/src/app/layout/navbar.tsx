@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
+import { Menu } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/config/paths';
 import { NavDropdown } from '@/app/layout/nav-dropdown';
 import { NAV_MENUS, type NavMenu } from '@/app/layout/nav-menus';
 import { NavbarSearch } from '@/app/layout/navbar-search';
+import { ThemeToggle } from '@/app/layout/theme-toggle';
 
 /** The fixed top navbar (SPEC §2 Shell). Menus close on outside click, Escape and route change. */
 export function Navbar() {
@@ -57,7 +60,7 @@ export function Navbar() {
           aria-controls="navbar-menu"
           onClick={() => setExpanded((value) => !value)}
         >
-          <span aria-hidden="true">☰</span>
+          <Menu aria-hidden="true" size={20} />
         </button>
         <nav id="navbar-menu" className={`navbar-menu${expanded ? ' is-expanded' : ''}`} aria-label="Main">
           <ul className="nav-list">
@@ -78,11 +81,22 @@ export function Navbar() {
           </ul>
           <NavbarSearch onSearch={closeAll} />
           <ul className="nav-list nav-list-end">
+            <li>
+              <ThemeToggle />
+            </li>
             {user ? (
               <>
                 <li>
                   <NavLink to={paths.profile.getHref(user.userName)} className="nav-link">
                     {user.name || user.userName}
+                  </NavLink>
+                </li>
+                <li>
+                  <NotificationBell viewer={user.userName} />
+                </li>
+                <li>
+                  <NavLink to={paths.readingList.getHref()} className="nav-link">
+                    Reading list
                   </NavLink>
                 </li>
                 {isAdmin && (

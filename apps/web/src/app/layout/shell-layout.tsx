@@ -6,12 +6,34 @@ import { Footer } from '@/app/layout/footer';
 import { Navbar } from '@/app/layout/navbar';
 import { SignupNotice } from '@/features/auth/components/signup-notice';
 
+/**
+ * The first tab stop: past the navbar to the page. It moves focus itself rather than following
+ * `#main`, so the router sees no navigation.
+ */
+function SkipLink() {
+  return (
+    <a
+      className="skip-link"
+      href="#main"
+      onClick={(event) => {
+        event.preventDefault();
+        const main = document.getElementById('main');
+        main?.focus();
+        main?.scrollIntoView();
+      }}
+    >
+      Skip to content
+    </a>
+  );
+}
+
 /** Navbar, page, ad slot and footer around every route (SPEC §2 Shell). */
 export function ShellLayout() {
   return (
     <div className="shell">
+      <SkipLink />
       <Navbar />
-      <main className="page">
+      <main id="main" className="page" tabIndex={-1}>
         <SignupNotice />
         {/* A page's chunk is loading: the page area stays empty (no spinner to jump about). */}
         <Suspense fallback={null}>

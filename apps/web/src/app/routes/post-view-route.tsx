@@ -1,6 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import type { PostKind } from '@/config/post-kinds';
 import { PostViewPage } from '@/features/posts/post-view-page';
 
@@ -10,12 +8,11 @@ const LoginForms = lazy(async () => ({ default: (await import('@/features/auth/c
 
 /**
  * Article and question view: the posts feature's page, with the comments feature's section under
- * the post, which gets the auth feature's embedded login and signup forms for visitors (a login
- * keeps them on the page, a signup goes home; SPEC §2, §4).
+ * the post, which gets the auth feature's embedded login and signup forms for visitors (a login or
+ * a signup keeps them on the page; SPEC §2, §4, issue 25).
  */
 export function PostViewRoute({ kind }: { kind: PostKind }) {
-  const navigate = useNavigate();
-  const loginForms = <LoginForms onSignedUp={() => void navigate(paths.home.getHref())} />;
+  const loginForms = <LoginForms />;
   return (
     <PostViewPage
       kind={kind}

@@ -43,6 +43,8 @@ export function RichHtml({ html, className }: { html: string; className: string 
       block.append(host, pre);
       return { host, code };
     });
+    // A wide table scrolls sideways in its own box: a keyboard reader must be able to reach it.
+    for (const table of container.querySelectorAll('table')) table.tabIndex = 0;
     setBlocks(found);
     if (unhighlighted.length === 0) return;
     let current = true;

@@ -2,6 +2,7 @@ import { useEditorState, type Editor } from '@tiptap/react';
 import { Heading2, Heading3, Link, Quote } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { CODE_LANGUAGES } from '@/lib/code-languages';
+import { useRovingToolbar } from '@/components/editor/roving-toolbar';
 
 const ALIGNMENTS = [
   ['left', 'Align left', '⇤'],
@@ -42,6 +43,7 @@ export function EditorToolbar({ editor, onEditLink, onInsertImageUrl, onUploadIm
   });
   const chain = () => editor.chain().focus();
   const languageId = useId();
+  const roving = useRovingToolbar();
   /** In a code block, sets its language; elsewhere, turns the paragraph into a code block of that language. */
   const chooseLanguage = (language: string) => {
     if (state.codeBlock)
@@ -52,7 +54,7 @@ export function EditorToolbar({ editor, onEditLink, onInsertImageUrl, onUploadIm
   };
 
   return (
-    <div className="editor-toolbar" role="toolbar" aria-label="Formatting">
+    <div className="editor-toolbar" role="toolbar" aria-label="Formatting" {...roving}>
       <ToolGroup>
         <ToolButton label="Bold" active={state.bold} onClick={() => chain().toggleBold().run()}>
           <strong>B</strong>

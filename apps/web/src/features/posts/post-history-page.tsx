@@ -8,6 +8,7 @@ import { POST_KINDS, type PostKind, type PostKindConfig } from '@/config/post-ki
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-context';
 import { usePostHistory } from '@/features/posts/api/get-post-history';
+import { ScrollRegion } from '@/components/scroll-region';
 import { PostNotFound } from '@/features/posts/components/post-not-found';
 import { SideBySideDiff } from '@/features/posts/components/side-by-side-diff';
 import { CHANGE_LABELS, contentText, otherFieldChanges } from '@/features/posts/lib/revision-diff';
@@ -65,53 +66,59 @@ function Revisions({ config, id, revisions }: { config: PostKindConfig; id: numb
       <p>
         <Link to={config.paths.view.getHref(id, latest.title)}>Back to the {config.label.toLowerCase()}</Link>
       </p>
-      <table className="post-history-revisions">
-        <caption>Choose two revisions to compare.</caption>
-        <thead>
-          <tr>
-            <th scope="col">From</th>
-            <th scope="col">To</th>
-            <th scope="col">Revision</th>
-            <th scope="col">Change</th>
-            <th scope="col">By</th>
-            <th scope="col">When</th>
-            <th scope="col">Title</th>
-          </tr>
-        </thead>
-        <tbody>
-          {revisions.map((revision) => (
-            <tr key={revision.revision} className={revision.revision === from || revision.revision === to ? 'is-chosen' : undefined}>
-              <td>
-                <input
-                  type="radio"
-                  name="from"
-                  aria-label={`Compare from revision ${revision.revision}`}
-                  checked={revision.revision === from}
-                  onChange={() => setFrom(revision.revision)}
-                />
-              </td>
-              <td>
-                <input
-                  type="radio"
-                  name="to"
-                  aria-label={`Compare to revision ${revision.revision}`}
-                  checked={revision.revision === to}
-                  onChange={() => setTo(revision.revision)}
-                />
-              </td>
-              <td>{revision.revision}</td>
-              <td>{CHANGE_LABELS[revision.change]}</td>
-              <td>
-                {revision.uName ? <Link to={paths.profile.getHref(revision.uName)}>{revision.name || revision.uName}</Link> : revision.name}
-              </td>
-              <td>
-                <time dateTime={revision.at}>{new Date(revision.at).toLocaleString()}</time>
-              </td>
-              <td>{revision.title}</td>
+      <ScrollRegion label="Revisions">
+        <table className="post-history-revisions">
+          <caption>Choose two revisions to compare.</caption>
+          <thead>
+            <tr>
+              <th scope="col">From</th>
+              <th scope="col">To</th>
+              <th scope="col">Revision</th>
+              <th scope="col">Change</th>
+              <th scope="col">By</th>
+              <th scope="col">When</th>
+              <th scope="col">Title</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {revisions.map((revision) => (
+              <tr key={revision.revision} className={revision.revision === from || revision.revision === to ? 'is-chosen' : undefined}>
+                <td>
+                  <input
+                    type="radio"
+                    name="from"
+                    aria-label={`Compare from revision ${revision.revision}`}
+                    checked={revision.revision === from}
+                    onChange={() => setFrom(revision.revision)}
+                  />
+                </td>
+                <td>
+                  <input
+                    type="radio"
+                    name="to"
+                    aria-label={`Compare to revision ${revision.revision}`}
+                    checked={revision.revision === to}
+                    onChange={() => setTo(revision.revision)}
+                  />
+                </td>
+                <td>{revision.revision}</td>
+                <td>{CHANGE_LABELS[revision.change]}</td>
+                <td>
+                  {revision.uName ? (
+                    <Link to={paths.profile.getHref(revision.uName)}>{revision.name || revision.uName}</Link>
+                  ) : (
+                    revision.name
+                  )}
+                </td>
+                <td>
+                  <time dateTime={revision.at}>{new Date(revision.at).toLocaleString()}</time>
+                </td>
+                <td>{revision.title}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
 
       <section className="revision-diff" aria-label="Comparison">
         <h2>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
 import { useAuth } from '@/lib/auth-context';
@@ -7,12 +7,14 @@ import { LikeAndShare } from '@/features/posts/components/like-and-share';
 import { PostAttachments } from '@/features/posts/components/post-view-attachments';
 import { PostContent } from '@/features/posts/components/post-content';
 import { PostHeader } from '@/features/posts/components/post-header';
-import { PostNotFound } from '@/features/posts/components/post-not-found';
 import { PostSource } from '@/features/posts/components/post-source';
 import { useCanonicalPostUrl } from '@/features/posts/hooks/use-canonical-post-url';
 import { usePostView } from '@/features/posts/hooks/use-post-view';
 import { POST_KINDS, type PostKind, type PostKindConfig } from '@/config/post-kinds';
 import './post-view.css';
+
+// Not the first screen of a post that is there (issue 25 counts that screen's JavaScript).
+const PostNotFound = lazy(async () => ({ default: (await import('@/features/posts/components/post-not-found')).PostNotFound }));
 
 /** Article view and question view (SPEC §2): routes article/{id}/{title} and question/{id}/{title}. */
 /** The comments area under a post; the app layer fills it (the posts feature does not know comments). */

@@ -1,10 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
+import { FollowButton } from '@/components/follow-button';
 import { PageHeading } from '@/components/page-heading';
 import { paths } from '@/config/paths';
 import { useUserProfile } from '@/features/profile/api/get-user-profile';
+import { ProfileNotFound } from '@/features/profile/components/profile-not-found';
 import { ProfileTab } from '@/features/profile/components/profile-tab';
 import { SettingsTab } from '@/features/profile/components/settings-tab';
+import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-context';
 import { messageOf } from '@/lib/message-of';
 import '@/features/profile/profile.css';
@@ -28,9 +31,23 @@ export function ProfilePage({ renderPosts, renderSignInSettings }: ProfilePagePr
   const [tab, setTab] = useState(0);
   const ids = useId();
 
+  if (profile.error instanceof ApiError && profile.error.status === 404) return <ProfileNotFound userName={userName} />;
   return (
     <div className="profile-page">
       <PageHeading title="Profile" />
+      {profile.data && (
+        <p className="profile-follows">
+          <FollowButton
+            key={userName}
+            subject={{ kind: 'user', userName }}
+            followers={profile.data.followers ?? 0}
+            isFollowedByMe={profile.data.isFollowedByMe ?? false}
+            canFollow={user !== null && !isOwner}
+            label={profile.data.name}
+          />
+          <span className="muted"> · {profile.data.following ?? 0} following</span>
+        </p>
+      )}
       <div className="profile-layout">
         <div className="profile-tabs" role="tablist" aria-orientation="vertical" aria-label="Profile sections">
           {TABS.map((label, index) => (

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { LinkButton } from '@/components/link-button';
 import { paths } from '@/config/paths';
 import { postHref, postKindOf } from '@/config/post-kinds';
 import { parseServerTime, relativeTime } from '@/lib/relative-time';
@@ -20,11 +22,15 @@ const ACTION_TEXT: Record<ModerationAction, string> = {
 
 const SYSTEM_ACTORS = new Set(['system', 'operator']);
 
+/** Entries shown at first and added by each 'Show more': the card stays about a screen tall, so the System card below stays in reach. */
+export const RECENT_ACTIVITY_PAGE = 10;
+
 /** The latest moderation actions across all posts (who did what to which post, and when). */
 export function RecentModeration() {
   const recent = useRecentModeration();
   const entries = recent.data ?? null;
   const failed = recent.isError;
+  const [shown, setShown] = useState(RECENT_ACTIVITY_PAGE);
   return (
     <section className="card recent-moderation" aria-labelledby="recent-moderation-heading">
       <h2 id="recent-moderation-heading">Recent activity</h2>
@@ -33,7 +39,7 @@ export function RecentModeration() {
       {entries?.length === 0 && <p className="muted">Nothing has happened yet.</p>}
       {entries && entries.length > 0 && (
         <ol className="recent-moderation-list">
-          {entries.map((entry, index) => (
+          {entries.slice(0, shown).map((entry, index) => (
             <li key={`${entry.entityType}-${entry.postId}-${entry.at}-${index}`}>
               <ModerationEntryText entry={entry} />
               <time className="muted" dateTime={parseServerTime(entry.at).toISOString()}>
@@ -48,6 +54,11 @@ export function RecentModeration() {
             </li>
           ))}
         </ol>
+      )}
+      {entries && entries.length > shown && (
+        <LinkButton onClick={() => setShown((count) => count + RECENT_ACTIVITY_PAGE)}>
+          Show more ({entries.length - shown} older)
+        </LinkButton>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import type { ProjectionFigures, ProjectionState, SystemStatus } from '@app/contracts';
+import { ScrollRegion } from '@/components/scroll-region';
 import { useSystemStatus } from '@/features/admin/api/get-system-status';
 
 const STATE_TEXT: Record<ProjectionState, string> = {
@@ -36,23 +37,25 @@ function SystemFigures({ status }: { status: SystemStatus }) {
           <strong className={queue.failed > 0 ? 'system-status-alert' : undefined}>{queue.failed}</strong> failed
         </span>
       </p>
-      <table className="system-status-table">
-        <thead>
-          <tr>
-            <th scope="col">Projection</th>
-            <th scope="col">State</th>
-            <th scope="col">Position</th>
-            <th scope="col">Lag (events)</th>
-            <th scope="col">Lag (seconds)</th>
-            <th scope="col">Parked events</th>
-          </tr>
-        </thead>
-        <tbody>
-          {status.projections.map((projection) => (
-            <ProjectionRow key={projection.name} projection={projection} />
-          ))}
-        </tbody>
-      </table>
+      <ScrollRegion label="Projections">
+        <table className="system-status-table">
+          <thead>
+            <tr>
+              <th scope="col">Projection</th>
+              <th scope="col">State</th>
+              <th scope="col">Position</th>
+              <th scope="col">Lag (events)</th>
+              <th scope="col">Lag (seconds)</th>
+              <th scope="col">Parked events</th>
+            </tr>
+          </thead>
+          <tbody>
+            {status.projections.map((projection) => (
+              <ProjectionRow key={projection.name} projection={projection} />
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </>
   );
 }

@@ -1,5 +1,9 @@
-/** Article and question pages: article/{id}/{title} and question/{id}/{title} (not the submit pages). */
-const POST_PAGE = /^\/(article|question)\/\d+(\/|$)/;
+/**
+ * The pages a login returns to: article and question pages (article/{id}/{title}, question/{id}/{title})
+ * and, issue 25, the pages that sent a logged-out writer to login: the editors and Upload Documents.
+ */
+const RETURN_PAGE =
+  /^\/((article|question)\/\d+(\/|$|[?#])|article\/submit(\/\d+)?([?#]|$)|question\/ask(\/\d+)?([?#]|$)|documents\/upload([?#]|$))/;
 
 /** A path given as a string or as a router location ({ pathname, search, hash }). */
 function pathOf(from: unknown): string | null {
@@ -23,12 +27,12 @@ function referrerPath(referrer: string, origin: string): string | null {
 }
 
 /**
- * Where the login page goes after a login (SPEC §4): back to the article or question page the
- * visitor came from (router state `from`, else the referrer), otherwise home.
+ * Where the login page goes after a login or a signup (SPEC §4): back to the article or question
+ * page, or the editor, the visitor came from (router state `from`, else the referrer), otherwise home.
  */
 export function pathAfterLogin(from: unknown, referrer: string, origin: string): string {
   for (const candidate of [pathOf(from), referrerPath(referrer, origin)]) {
-    if (candidate && POST_PAGE.test(candidate)) return candidate;
+    if (candidate && RETURN_PAGE.test(candidate)) return candidate;
   }
   return '/';
 }

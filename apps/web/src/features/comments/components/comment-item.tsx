@@ -1,9 +1,10 @@
 import type { Comment } from '@app/contracts';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmationPopup, CONFIRM_DELETE_TEXT, CONFIRM_HEADER, CONFIRM_OPERATION_TEXT } from '@/components/confirmation-popup';
 import { LinkButton } from '@/components/link-button';
 import { Likes } from '@/components/likes';
+import { ProfilePicture } from '@/components/profile-picture';
 import { StatusBadge } from '@/components/status-badge';
 import { paths } from '@/config/paths';
 import type { PostKindConfig } from '@/config/post-kinds';
@@ -29,7 +30,8 @@ type Open = 'reply' | 'edit' | 'confirm-delete' | 'confirm-approval' | null;
 /**
  * One comment of the grid (SPEC §2): author (a profile link; a deleted user has none), relative
  * time, content (html sanitized by the server, shown as the post's is), likes; Reply for readers,
- * Edit and Delete for the author, Approve/Unapprove for admins; its replies indented below.
+ * Edit and Delete for the author, Approve/Unapprove for admins; its replies indented below, which
+ * the reader can fold away.
  */
 export function CommentItem({ node, kind, postId, user, isAdmin, actions }: CommentItemProps) {
   const { comment, replies } = node;
@@ -37,10 +39,16 @@ export function CommentItem({ node, kind, postId, user, isAdmin, actions }: Comm
   const isAuthor = user !== null && comment.uName !== '' && comment.uName === user.userName;
   const canChange = isAuthor || isAdmin;
   const approval = comment.isApproved ? 'Unapprove' : 'Approve';
+  const [repliesShown, setRepliesShown] = useState(true);
+  const repliesId = useId();
+  const replyCount = countReplies(node);
 
   return (
     <li className="comment" id={commentElementId(comment.id)} aria-label={`Comment by ${comment.name || 'a deleted user'}`}>
       <div className="comment-body">
+        <div className="comment-avatar" aria-hidden="true">
+          <ProfilePicture uploadedFileName={comment.profilePic} name={comment.name} />
+        </div>
         <header className="comment-meta">
           <Author comment={comment} />
           <CommentTime comment={comment} />
@@ -78,6 +86,16 @@ export function CommentItem({ node, kind, postId, user, isAdmin, actions }: Comm
             </LinkButton>
           )}
           {isAdmin && <LinkButton onClick={() => setOpen('confirm-approval')}>{approval}</LinkButton>}
+          {replyCount > 0 && (
+            <LinkButton
+              className="comment-replies-toggle"
+              aria-expanded={repliesShown}
+              aria-controls={repliesId}
+              onClick={() => setRepliesShown(!repliesShown)}
+            >
+              {repliesShown ? 'Hide' : 'Show'} {replyCount} {replyCount === 1 ? 'reply' : 'replies'}
+            </LinkButton>
+          )}
         </footer>
         {open === 'reply' && (
           <CommentForm
@@ -96,7 +114,13 @@ export function CommentItem({ node, kind, postId, user, isAdmin, actions }: Comm
       <ConfirmationPopup
         open={open === 'confirm-delete'}
         header={CONFIRM_HEADER}
-        body={CONFIRM_DELETE_TEXT}
+        body={
+          <>
+            <p>Delete the comment by {comment.name || 'a deleted user'}?</p>
+            <p>{CONFIRM_DELETE_TEXT}</p>
+          </>
+        }
+        danger
         onConfirm={() => {
           setOpen(null);
           actions.remove(comment.id);
@@ -106,7 +130,14 @@ export function CommentItem({ node, kind, postId, user, isAdmin, actions }: Comm
       <ConfirmationPopup
         open={open === 'confirm-approval'}
         header={CONFIRM_HEADER}
-        body={CONFIRM_OPERATION_TEXT}
+        body={
+          <>
+            <p>
+              {approval} the comment by {comment.name || 'a deleted user'}?
+            </p>
+            <p>{CONFIRM_OPERATION_TEXT}</p>
+          </>
+        }
         onConfirm={() => {
           setOpen(null);
           actions.setApproved(comment.id, !comment.isApproved);
@@ -114,7 +145,7 @@ export function CommentItem({ node, kind, postId, user, isAdmin, actions }: Comm
         onCancel={() => setOpen(null)}
       />
       {replies.length > 0 && (
-        <ul className="comment-replies" aria-label={`Replies to ${comment.name}`}>
+        <ul id={repliesId} className="comment-replies" aria-label={`Replies to ${comment.name}`} hidden={!repliesShown}>
           {replies.map((reply) => (
             <CommentItem key={reply.comment.id} node={reply} kind={kind} postId={postId} user={user} isAdmin={isAdmin} actions={actions} />
           ))}
@@ -141,4 +172,9 @@ function CommentTime({ comment }: { comment: Comment }) {
       {edited && ` (edited ${relativeTime(comment.updatedOn)})`}
     </time>
   );
+}
+
+/** Replies at every depth under the comment: what folding it hides. */
+function countReplies(node: CommentNode): number {
+  return node.replies.reduce((total, reply) => total + 1 + countReplies(reply), 0);
 }

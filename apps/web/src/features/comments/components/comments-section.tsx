@@ -4,6 +4,7 @@ import { LinkButton } from '@/components/link-button';
 import { useMessageModal } from '@/components/message-modal';
 import type { PostKindConfig } from '@/config/post-kinds';
 import { useAuth } from '@/lib/auth-context';
+import { useCommentCount } from '@/features/comments/api/get-comment-count';
 import { useComments } from '@/features/comments/api/get-comments';
 import { CommentForm } from '@/features/comments/components/comment-form';
 import { CommentItem } from '@/features/comments/components/comment-item';
@@ -21,8 +22,9 @@ interface CommentsSectionProps {
 }
 
 /**
- * The comments under an article or question (SPEC §2): the grid, 20 at a time oldest first with
- * 'More comments', and the comment form when logged in, otherwise the login and signup forms.
+ * The comments under an article or question (SPEC §2): their count, the comment form when logged
+ * in (first, so a long thread is no wall between a reader and it), the grid, 20 at a time oldest
+ * first with 'More comments', and for visitors the login and signup forms.
  */
 export function CommentsSection({ kind, postId, loginForms }: CommentsSectionProps) {
   const { user, isAdmin } = useAuth();
@@ -31,10 +33,23 @@ export function CommentsSection({ kind, postId, loginForms }: CommentsSectionPro
   const { showMessage, messageModal } = useMessageModal();
   const actions = useCommentActions(kind, postId, user?.userName ?? '', showMessage);
   const threads = threadComments(allComments(comments.data));
+  const count = useCommentCount(kind, postId, user?.userName ?? null).data;
 
   return (
     <section className="card post-view-comments" aria-labelledby="post-comments-heading">
-      <h2 id="post-comments-heading">Comments</h2>
+      <h2 id="post-comments-heading">Comments{count !== undefined && <span className="comment-count"> ({count})</span>}</h2>
+      {user && (
+        <div className="comment-new">
+          <h3 className="visually-hidden">Leave a comment</h3>
+          <CommentForm
+            kind={kind}
+            postId={postId}
+            label="Comment"
+            submitText="Comment"
+            onSubmit={(content, attachedFiles) => actions.add(content, attachedFiles, TOP_LEVEL_COMMENT)}
+          />
+        </div>
+      )}
       {comments.isError && <p className="muted">The comments could not be loaded.</p>}
       {comments.isPending && <p className="muted">Loading comments…</p>}
       {comments.isSuccess && threads.length === 0 && <p className="muted">No comments yet.</p>}
@@ -50,18 +65,7 @@ export function CommentsSection({ kind, postId, loginForms }: CommentsSectionPro
           More comments
         </LinkButton>
       )}
-      {user ? (
-        <div className="comment-new">
-          <h3>Leave a comment</h3>
-          <CommentForm
-            kind={kind}
-            postId={postId}
-            label="Comment"
-            submitText="Comment"
-            onSubmit={(content, attachedFiles) => actions.add(content, attachedFiles, TOP_LEVEL_COMMENT)}
-          />
-        </div>
-      ) : (
+      {!user && (
         <>
           <p className="comment-prompt">Log in or sign up to comment.</p>
           {loginForms}

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { ShowMessage } from '@/components/message-modal';
 import type { PostKindConfig } from '@/config/post-kinds';
 import { messageOf } from '@/lib/message-of';
@@ -5,6 +6,7 @@ import { useAddComment } from '@/features/comments/api/add-comment';
 import { useApproveComment } from '@/features/comments/api/approve-comment';
 import { useDeleteComment } from '@/features/comments/api/delete-comment';
 import { useEditComment } from '@/features/comments/api/edit-comment';
+import { commentCountKey } from '@/features/comments/api/get-comment-count';
 import { COMMENT_ERROR_TITLE } from '@/features/comments/hooks/use-comment-images';
 
 /** What a comment of the grid can do; add and edit throw for their form, delete and approval report failures in the 'Error' modal. */
@@ -20,9 +22,16 @@ export function useCommentActions(kind: PostKindConfig, postId: number, uName: s
   const edit = useEditComment(kind, postId);
   const remove = useDeleteComment(kind, postId);
   const approve = useApproveComment(kind, postId);
-  const reportFailure = { onError: (error: Error) => showMessage(COMMENT_ERROR_TITLE, messageOf(error)) };
+  const queryClient = useQueryClient();
+  // The heading's count follows every change of what the grid holds.
+  const recount = () => void queryClient.invalidateQueries({ queryKey: commentCountKey(kind, postId) });
+  const reportFailure = { onError: (error: Error) => showMessage(COMMENT_ERROR_TITLE, messageOf(error)), onSuccess: recount };
   return {
-    add: (content, attachedFiles, parentId) => add.mutateAsync({ content, attachedFiles, parentId, uName }),
+    add: async (content, attachedFiles, parentId) => {
+      const added = await add.mutateAsync({ content, attachedFiles, parentId, uName });
+      recount();
+      return added;
+    },
     edit: (id, content) => edit.mutateAsync({ id, content }),
     remove: (id) => remove.mutate(id, reportFailure),
     setApproved: (id, isApproved) => approve.mutate({ id, isApproved }, reportFailure),

@@ -12,6 +12,7 @@ const comment = (id: number): Comment => ({
   updatedOn: null,
   isApproved: true,
   isLikedByMe: false,
+  profilePic: '',
 });
 
 describe('comment pages', () => {

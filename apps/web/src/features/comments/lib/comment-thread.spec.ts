@@ -12,6 +12,7 @@ const comment = (id: number, parentId = -1): Comment => ({
   updatedOn: null,
   isApproved: true,
   isLikedByMe: false,
+  profilePic: '',
 });
 
 /** The thread as nested ids: [id, [replies]]. */

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { LinkButton } from '@/components/link-button';
 import { Likes } from '@/components/likes';
+import { SaveButton } from '@/components/save-button';
 import type { PostKindConfig } from '@/config/post-kinds';
 import type { ViewedPost } from '@/features/posts/api/get-post';
 import { shareLinks } from '@/features/posts/lib/share-links';
 
 interface LikeAndShareProps {
   config: PostKindConfig;
-  post: Pick<ViewedPost, 'id' | 'title' | 'likes' | 'isLikedByMe'>;
+  post: Pick<ViewedPost, 'id' | 'title' | 'likes' | 'isLikedByMe' | 'isSavedByMe'>;
   canLike: boolean;
 }
 
@@ -15,7 +16,8 @@ interface LikeAndShareProps {
 export function LikeAndShare({ config, post, canLike }: LikeAndShareProps) {
   const { title } = post;
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const pageUrl = window.location.href;
+  // No window when the server paints the page (server-paint.tsx): the SPA's own render has it.
+  const pageUrl = typeof window === 'undefined' ? '' : window.location.href;
 
   const copyLink = async () => {
     try {
@@ -34,6 +36,7 @@ export function LikeAndShare({ config, post, canLike }: LikeAndShareProps) {
         isLikedByMe={post.isLikedByMe}
         canLike={canLike}
       />
+      {canLike && <SaveButton key={post.id} entityType={config.entityType} id={post.id} isSavedByMe={post.isSavedByMe} />}
       <div className="post-view-share">
         <span className="muted">Share:</span>
         <LinkButton onClick={() => void copyLink()}>Copy link</LinkButton>

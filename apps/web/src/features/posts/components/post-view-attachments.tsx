@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { LinkButton } from '@/components/link-button';
 import { Link, useLocation } from 'react-router-dom';
 import { AttachmentType, type AttachedFile } from '@app/contracts';
-import { downloadFile } from '@/lib/download-file';
 import { paths } from '@/config/paths';
 
 const FILE_ATTACHMENT_TYPES: readonly number[] = [AttachmentType.ArticleFileAttachment, AttachmentType.QuestionFileAttachment];
@@ -28,6 +27,8 @@ function DownloadButton({ file }: { file: AttachedFile }) {
   const download = async () => {
     setFailure(null);
     try {
+      // Loaded on a click: not part of the post's first screen.
+      const { downloadFile } = await import('@/lib/download-file');
       await downloadFile(file.id, file.fileDisplayName);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'Download failed');

@@ -2,6 +2,7 @@ import { useCities } from '@/features/profile/api/get-cities';
 import { useCountries } from '@/features/profile/api/get-countries';
 import { useStates } from '@/features/profile/api/get-states';
 import { FormField } from '@/components/form-field';
+import { SearchableSelect } from '@/components/searchable-select';
 import type { MasterDataItem } from '@/features/profile/types';
 
 export interface Location {
@@ -21,7 +22,8 @@ const NONE: MasterDataItem[] = [];
 
 /**
  * Cascading country, state and city selects (SPEC §4): a new country reloads the states and clears
- * the state and city; a new state reloads the cities and clears the city. 0 means none chosen.
+ * the state and city; a new state reloads the cities and clears the city. 0 means none chosen. A
+ * state can have thousands of cities: the city is a searchable combobox, not a select.
  */
 export function LocationSelects({ value, onChange, onBlur, errors = {} }: LocationSelectsProps) {
   const countries = useCountries().data ?? NONE;
@@ -54,7 +56,18 @@ export function LocationSelects({ value, onChange, onBlur, errors = {} }: Locati
     <div className="location-selects">
       {select('countryId', 'Country', countries, (countryId) => ({ countryId, stateId: 0, cityId: 0 }))}
       {select('stateId', 'State', states, (stateId) => ({ ...value, stateId, cityId: 0 }))}
-      {select('cityId', 'City', cities, (cityId) => ({ ...value, cityId }))}
+      <FormField label="City" error={errors.cityId}>
+        {(control) => (
+          <SearchableSelect
+            {...control}
+            noun="cities"
+            options={cities}
+            value={value.cityId}
+            onChange={(cityId) => onChange({ ...value, cityId })}
+            onBlur={() => onBlur?.('cityId')}
+          />
+        )}
+      </FormField>
     </div>
   );
 }

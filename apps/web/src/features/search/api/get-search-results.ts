@@ -20,11 +20,13 @@ export interface SearchQuery {
   filters: SearchFilters;
   /** Keep one author's posts (the profile Posts tab). */
   userName?: string;
+  /** Keep the posts with these tags (a tag page). */
+  tagIds?: readonly number[];
 }
 
-export const getSearchResultsQueryOptions = (searchCall: SearchCall, { filters, userName = '' }: SearchQuery) =>
+export const getSearchResultsQueryOptions = (searchCall: SearchCall, { filters, userName = '', tagIds = [] }: SearchQuery) =>
   infiniteQueryOptions({
-    queryKey: [SEARCH_RESULTS_KEY, searchCall.callName, userName, filters],
+    queryKey: [SEARCH_RESULTS_KEY, searchCall.callName, userName, filters, ...(tagIds.length ? [{ tagIds }] : [])],
     queryFn: async ({ pageParam, signal }): Promise<SearchPage> => {
       const posts = await searchCall(
         {
@@ -33,7 +35,7 @@ export const getSearchResultsQueryOptions = (searchCall: SearchCall, { filters, 
           categoryId: filters.categoryId,
           entityType: filters.entityType,
           orderByAsc: filters.orderBy === 1,
-          Tags: [...filters.tagIds],
+          Tags: [...new Set([...filters.tagIds, ...tagIds])],
           pager: pageParam,
         },
         { signal },

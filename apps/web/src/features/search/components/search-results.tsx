@@ -1,4 +1,4 @@
-import type { GridPostItem as GridPost } from '@app/contracts';
+import { EntityType, type GridPostItem as GridPost } from '@app/contracts';
 import { useState } from 'react';
 import { CONFIRM_DELETE_TEXT, CONFIRM_HEADER, CONFIRM_OPERATION_TEXT, ConfirmationPopup } from '@/components/confirmation-popup';
 import { useApprovePost } from '@/features/search/api/approve-post';
@@ -65,11 +65,26 @@ export function SearchResults({ posts, isPending, view, onPostChanged }: SearchR
       <ConfirmationPopup
         open={pending !== null}
         header={CONFIRM_HEADER}
-        body={pending?.kind === 'delete' ? CONFIRM_DELETE_TEXT : CONFIRM_OPERATION_TEXT}
+        body={pending && <PendingActionText action={pending} />}
+        danger={pending?.kind === 'delete'}
         buttons={['yes', 'cancel']}
         onConfirm={() => pending && perform(pending)}
         onCancel={() => setPending(null)}
       />
+    </>
+  );
+}
+
+/** Names the action and the post, then SPEC §8's question. */
+function PendingActionText({ action: { kind, post } }: { action: PendingAction }) {
+  const verb = kind === 'delete' ? 'Delete' : post.isApproved ? 'Unapprove' : 'Approve';
+  const noun = post.entityType === EntityType.Question ? 'question' : 'article';
+  return (
+    <>
+      <p>
+        {verb} the {noun} <strong>{post.title}</strong>?
+      </p>
+      <p>{kind === 'delete' ? CONFIRM_DELETE_TEXT : CONFIRM_OPERATION_TEXT}</p>
     </>
   );
 }

@@ -18,6 +18,8 @@ export interface SearchScreenProps {
   searchCall?: SearchCall;
   /** Keep one author's posts (the profile Posts tab). */
   userName?: string;
+  /** Keep the posts with these tags (the tag page). */
+  tagIds?: readonly number[];
   /** Filters in the URL's query (the public search page); off, they live in the screen. */
   urlHistory?: boolean;
   /** 1: the label is the page's heading; 2: the screen is a part of a page (a profile tab). */
@@ -27,11 +29,19 @@ export interface SearchScreenProps {
 }
 
 /** The reusable search screen (SPEC §2): text box, Filter panel, the post grid and 'More results'. */
-export function SearchScreen({ label, searchCall, userName, urlHistory = false, headingLevel = 1, onPostChanged }: SearchScreenProps) {
+export function SearchScreen({
+  label,
+  searchCall,
+  userName,
+  tagIds,
+  urlHistory = false,
+  headingLevel = 1,
+  onPostChanged,
+}: SearchScreenProps) {
   const call = requireSearchCall(searchCall);
   const queryClient = useQueryClient();
   const { filters, change } = useSearchFilters(urlHistory);
-  const query = { filters: normalizeFilters(filters), userName };
+  const query = { filters: normalizeFilters(filters), userName, tagIds };
   const results = useSearchResults(call, query);
 
   const search = (text: string) => {

@@ -1,4 +1,4 @@
-import { tagHref } from '@/lib/tag-links';
+import { paths } from '@/config/paths';
 import { DEFAULT_SEARCH_FILTERS, filtersFromQuery, mergeFiltersIntoQuery, normalizeFilters } from '@/features/search/lib/search-filters';
 
 describe('search filters in the URL (SPEC §2 URL history mode)', () => {
@@ -49,8 +49,8 @@ describe('search filters in the URL (SPEC §2 URL history mode)', () => {
     expect(normalizeFilters({ ...DEFAULT_SEARCH_FILTERS, searchString: '  C# 10 & .NET   core! ' }).searchString).toBe('C NET core');
   });
 
-  it('reads back what a tag link (tagHref) holds: the search filtered by that tag id', () => {
-    const href = tagHref({ id: 42 });
+  it('reads back a search filtered by tag ids from its URL', () => {
+    const href = paths.search.getHref({ tags: [42] });
     expect(href).toBe('/search?searchString=&category=-1&entityType=100&orderBy=0&tag=42');
     expect(filtersFromQuery(new URL(href, 'http://site').searchParams)).toEqual({ ...DEFAULT_SEARCH_FILTERS, tagIds: [42] });
   });

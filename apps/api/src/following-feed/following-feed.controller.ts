@@ -1,0 +1,23 @@
+import { Controller, Get, Header, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { keysetPageQuerySchema, type KeysetPageQuery } from '@app/contracts';
+import { Authenticated, CurrentUser } from '../auth/auth.decorators';
+import type { SessionUser } from '../auth/session-user';
+import { actorOf } from '../auth/session-actor';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { FollowingFeed } from './following-feed';
+
+@ApiTags('Home')
+@ApiBearerAuth()
+@Controller('Home')
+export class FollowingFeedController {
+  constructor(private readonly feed: FollowingFeed) {}
+
+  /** The reader's Following tab: posts by the people and tags they follow, newest first. */
+  @Get('Following')
+  @Header('Cache-Control', 'private, no-store')
+  @Authenticated()
+  following(@Query(new ZodValidationPipe(keysetPageQuerySchema)) page: KeysetPageQuery, @CurrentUser() user: SessionUser | null) {
+    return this.feed.page(actorOf(user), page);
+  }
+}

@@ -1,0 +1,40 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { KeysetPageQuery, PostListEntry } from '@app/contracts';
+import type { Actor } from '@app/domain';
+import type { ReadStore } from '@app/read-store';
+import { FEED_COLLECTION, FOLLOWS_COLLECTION, type FeedDocument, type FollowDocument } from '@app/projections';
+import { READ_STORE } from '../infrastructure/tokens';
+import { PostGridItems } from '../shared/post-grid-items';
+
+/**
+ * GET /api/Home/Following: visible posts by the people and tags the reader follows, newest first,
+ * each once, keyset-paged by post id (ids are time-ordered). A post reached through its author and
+ * a tag has two feed entries; batches are read until a page has `pageSize` distinct posts.
+ */
+@Injectable()
+export class FollowingFeed {
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly grid: PostGridItems,
+  ) {}
+
+  async page(reader: Actor, { lastFetchedId, pageSize }: KeysetPageQuery): Promise<PostListEntry[]> {
+    const follows = await this.readStore.find<FollowDocument>(FOLLOWS_COLLECTION, { followerId: reader.accountId });
+    if (follows.length === 0) return [];
+    const targets = follows.map((follow) => follow.target);
+    const posts = new Map<string, FeedDocument>();
+    let before = lastFetchedId;
+    for (;;) {
+      const batch = await this.readStore.find<FeedDocument>(
+        FEED_COLLECTION,
+        { target: { $in: targets }, visible: true, ...(before === null ? {} : { postId: { $lt: before } }) },
+        { sort: [['postId', -1]], limit: pageSize * 2 },
+      );
+      for (const entry of batch) if (posts.size < pageSize) posts.set(entry.postStream, entry);
+      if (posts.size >= pageSize || batch.length < pageSize * 2) break;
+      before = batch[batch.length - 1].postId;
+    }
+    const items = await this.grid.of([...posts.values()], reader);
+    return items.map(({ item }) => ({ id: item.id, at: item.createdOn, post: item }));
+  }
+}

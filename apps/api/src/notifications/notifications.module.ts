@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { MarkNotificationsReadHandler } from './mark-read.command';
+import { NotificationController } from './notification.controller';
+import { NotificationInbox } from './notification-inbox';
+
+/** The notifications inbox: a projection of the log, read with names and visibility of now. */
+@Module({ controllers: [NotificationController], providers: [NotificationInbox, MarkNotificationsReadHandler] })
+export class NotificationsModule {}

@@ -1,0 +1,27 @@
+import { useEffect, useState } from 'react';
+import { Moon, Sun } from 'lucide-react';
+import { currentTheme, onSystemThemeChange, pinTheme } from '@/lib/theme';
+
+/** Switches between the light and the dark scheme; the choice outlives the tab (localStorage). */
+export function ThemeToggle() {
+  const [theme, setTheme] = useState(currentTheme);
+  useEffect(() => onSystemThemeChange(() => setTheme(currentTheme())), []);
+
+  const dark = theme === 'dark';
+  return (
+    <button
+      type="button"
+      className="nav-link theme-toggle"
+      aria-label="Dark theme"
+      aria-pressed={dark}
+      title={dark ? 'Switch to the light theme' : 'Switch to the dark theme'}
+      onClick={() => {
+        const next = dark ? 'light' : 'dark';
+        pinTheme(next);
+        setTheme(next);
+      }}
+    >
+      {dark ? <Sun aria-hidden="true" size={18} /> : <Moon aria-hidden="true" size={18} />}
+    </button>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { messageOf } from '@/lib/message-of';
+import { useSetFollow, type FollowSubject } from '@/lib/set-follow';
+import '@/components/follow-button.css';
+
+interface FollowButtonProps {
+  subject: FollowSubject;
+  /** What the page read: the follower count and whether the reader follows. */
+  followers: number;
+  isFollowedByMe: boolean;
+  /** Only a logged-in reader (and not the person themself) may follow; others see the count alone. */
+  canFollow: boolean;
+  /** 'Ada Lovelace' or '#typescript', for the button's accessible name. */
+  label: string;
+}
+
+/** Follow / Following toggle beside the follower count (profiles and tag pages). */
+export function FollowButton({ subject, followers, isFollowedByMe, canFollow, label }: FollowButtonProps) {
+  // The server's answer to our last toggle wins over the props until the page is loaded afresh.
+  const [mine, setMine] = useState<{ followers: number; isFollowing: boolean } | null>(null);
+  const setFollow = useSetFollow(subject);
+  const shown = mine ?? { followers, isFollowing: isFollowedByMe };
+
+  return (
+    <span className="follow">
+      {canFollow && (
+        <button
+          type="button"
+          className={shown.isFollowing ? 'follow-button follow-button-on' : 'follow-button'}
+          aria-pressed={shown.isFollowing}
+          aria-label={`Follow ${label}`}
+          disabled={setFollow.isPending}
+          onClick={() => setFollow.mutate(!shown.isFollowing, { onSuccess: (result) => setMine(result) })}
+        >
+          {shown.isFollowing ? 'Following' : 'Follow'}
+        </button>
+      )}
+      <span className="follow-count" aria-label="Followers">
+        {shown.followers} {shown.followers === 1 ? 'follower' : 'followers'}
+      </span>
+      {setFollow.isError && (
+        <span className="field-error" role="alert">
+          {messageOf(setFollow.error)}
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { messageOf } from '@/lib/message-of';
+import { useSetSaved } from '@/lib/set-saved';
+
+interface SaveButtonProps {
+  entityType: 1 | 2;
+  id: number;
+  isSavedByMe: boolean;
+}
+
+/** Save / Saved toggle: puts the post on the reader's reading list (logged-in readers only). */
+export function SaveButton({ entityType, id, isSavedByMe }: SaveButtonProps) {
+  const [mine, setMine] = useState<boolean | null>(null);
+  const setSaved = useSetSaved(entityType, id);
+  const isSaved = mine ?? isSavedByMe;
+  return (
+    <span className="save">
+      <button
+        type="button"
+        className="like-button"
+        aria-pressed={isSaved}
+        aria-label="Save to reading list"
+        disabled={setSaved.isPending}
+        onClick={() => setSaved.mutate(!isSaved, { onSuccess: (result) => setMine(result.isSaved) })}
+      >
+        {isSaved ? '★ Saved' : '☆ Save'}
+      </button>
+      {setSaved.isError && (
+        <span className="field-error" role="alert">
+          {messageOf(setSaved.error)}
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppProvider } from '@/app/provider';
+import { preloadPageOf, routes } from '@/app/router';
+import { withFirstRead, type FirstRead } from '@/lib/first-read';
+
+export type { FirstRead };
+
+/**
+ * The server's entry (built by `vite build --ssr` into apps/web/dist-server, loaded by
+ * apps/api/src/site-front/post-paints.ts): the page at `path` as the SPA's first render draws it
+ * for a visitor whose page holds `firstRead`. The server puts it in the SPA's root element, so the
+ * page shows before the SPA's script has come and run; the SPA's first commit replaces it with
+ * the same markup (main.tsx). Nothing here runs effects, so nothing is fetched. Null when the
+ * router has no page for `path`.
+ */
+export async function paintPage(path: string, firstRead: FirstRead): Promise<string | null> {
+  await preloadPageOf(path);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, 'http://localhost')));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return withFirstRead(firstRead, () =>
+    renderToString(
+      <StrictMode>
+        <AppProvider>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProvider>
+      </StrictMode>,
+    ),
+  );
+}

@@ -1,0 +1,48 @@
+import type { Decider, DomainEvent } from '../shared/decider';
+
+/** The kinds of notifications an inbox holds (issue 26). */
+export type NotificationKind = 'comment' | 'reply' | 'like' | 'mention' | 'follow' | 'post' | 'moderation';
+
+/**
+ * A reader marked notifications read: the listed ones, or (`upTo`) every one up to that inbox
+ * position. Marks are facts of the log like any other, so a rebuilt inbox keeps them.
+ */
+export type NotificationsRead = DomainEvent<'NotificationsRead', { accountId: string; ids: string[]; upTo: number | null; at: string }>;
+export type NotificationEvent = NotificationsRead;
+
+export const NOTIFICATION_EVENTS: readonly NotificationEvent['type'][] = ['NotificationsRead'];
+
+/** `notifications-<accountId>`: one stream of read marks per reader. */
+export const notificationsStreamName = (accountId: string) => `notifications-${accountId}`;
+
+export interface MarkNotificationsRead {
+  type: 'MarkNotificationsRead';
+  accountId: string;
+  ids: string[];
+  upTo: number | null;
+  now: Date;
+}
+
+/** Marks carry no rule beyond 'something to mark': no state. */
+export const notificationsDecider: Decider<null, MarkNotificationsRead, NotificationEvent> = {
+  initialState: null,
+  evolve: () => null,
+  decide: (command) =>
+    command.ids.length === 0 && command.upTo === null
+      ? []
+      : [
+          {
+            type: 'NotificationsRead',
+            data: { accountId: command.accountId, ids: command.ids, upTo: command.upTo, at: command.now.toISOString() },
+          },
+        ],
+};
+
+/** The comment events an inbox hears of (new comments and replies, moderation by staff). */
+export const COMMENT_EVENTS_FOR_NOTIFICATIONS = [
+  'CommentAdded',
+  'CommentEdited',
+  'CommentApproved',
+  'CommentUnapproved',
+  'CommentDeleted',
+] as const;

@@ -1,4 +1,0 @@
-export * from './events';
-export * from './commands';
-export * from './errors';
-export * from './decider';

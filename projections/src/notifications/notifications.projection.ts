@@ -1,0 +1,319 @@
+import {
+  COMMENT_EVENTS_FOR_NOTIFICATIONS,
+  FOLLOW_EVENTS,
+  followTargetKey,
+  NOTIFICATION_EVENTS,
+  isPublishedWhenCreated,
+  POST_KINDS,
+  postEventOf,
+  TOP_LEVEL_PARENT_ID,
+  type ArticleEvent,
+  type CommentEvent,
+  type FollowEvent,
+  type LikeEvent,
+  type NotificationEvent,
+  type NotificationKind,
+  type PostKind,
+  type QuestionEvent,
+} from '@app/domain';
+import type { RecordedEvent } from '@app/event-store';
+import type { ReadStoreTransaction } from '@app/read-store';
+import { LIKE_EVENTS } from '../likes/like-counts';
+import { POST_LISTING_EVENTS } from '../post-listing-events';
+import type { Projection } from '../projection';
+
+export const NOTIFICATIONS_COLLECTION = 'notifications';
+const POSTS = 'notification-posts';
+const COMMENTS = 'notification-comments';
+const FOLLOWERS = 'notification-followers';
+const MAX_NAMED_ACTORS = 20;
+
+/** What a notification is about: a post or a comment (with its post, for the link), or a person (follow). */
+export interface NotificationTarget {
+  entityType: number;
+  id: number;
+  postKind: PostKind | null;
+  postId: number | null;
+}
+
+/**
+ * One inbox row (Discourse's consolidated notification, Forem's per-target Reaction notification):
+ * likes of one item are one row whose actors grow and shrink; every other kind is one row per cause.
+ * Actors are account ids: names are joined at read time, so an erased person's name never shows.
+ * Hidden or deleted targets are left out at read time too, from the post and comment read models.
+ */
+export interface NotificationDocument {
+  id: string;
+  recipientId: string;
+  kind: NotificationKind;
+  /** Newest first (for likes, the newest few). */
+  actorIds: string[];
+  /** Likes: how many like the item now. */
+  count?: number;
+  target: NotificationTarget;
+  /** `$all` position of the latest change that made it unread: the inbox order and keyset id. */
+  seq: number;
+  createdOn: string;
+  isRead: boolean;
+  [field: string]: unknown;
+}
+
+interface PostNote {
+  id: string;
+  kind: PostKind;
+  postId: number;
+  authorId: string;
+  tagIds: number[];
+  isPublished: boolean;
+  isApproved: boolean;
+  announced: boolean;
+  [field: string]: unknown;
+}
+
+interface CommentNote {
+  id: string;
+  commentId: number;
+  postKind: PostKind;
+  postId: number;
+  authorId: string;
+  [field: string]: unknown;
+}
+
+type PostEvent = ArticleEvent | QuestionEvent;
+
+export const notificationsProjection: Projection = {
+  name: 'notifications',
+  version: 1,
+  collections: [NOTIFICATIONS_COLLECTION, POSTS, COMMENTS, FOLLOWERS],
+  handles: [...POST_LISTING_EVENTS, ...COMMENT_EVENTS_FOR_NOTIFICATIONS, ...LIKE_EVENTS, ...FOLLOW_EVENTS, ...NOTIFICATION_EVENTS],
+  indexes: {
+    [NOTIFICATIONS_COLLECTION]: [
+      ['recipientId', 'seq'],
+      ['recipientId', 'isRead'],
+    ],
+    [FOLLOWERS]: [['target']],
+  },
+  async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
+    const type = recorded.type;
+    if ((POST_LISTING_EVENTS as string[]).includes(type)) return applyPost(recorded, tx);
+    if ((COMMENT_EVENTS_FOR_NOTIFICATIONS as readonly string[]).includes(type)) return applyComment(recorded, tx);
+    if ((LIKE_EVENTS as readonly string[]).includes(type)) return applyLike(recorded, tx);
+    if ((FOLLOW_EVENTS as readonly string[]).includes(type)) return applyFollow(recorded, tx);
+    return applyRead(recorded, tx);
+  },
+};
+
+const at = (recorded: RecordedEvent) => (recorded.data as { at?: string }).at ?? recorded.metadata.occurredAt;
+
+async function notify(
+  tx: ReadStoreTransaction,
+  recorded: RecordedEvent,
+  row: { id: string; recipientId: string; kind: NotificationKind; actorId: string; target: NotificationTarget },
+): Promise<void> {
+  // Nothing for one's own actions.
+  if (row.recipientId === row.actorId) return;
+  await tx.upsert<NotificationDocument>(NOTIFICATIONS_COLLECTION, {
+    id: row.id,
+    recipientId: row.recipientId,
+    kind: row.kind,
+    actorIds: [row.actorId],
+    target: row.target,
+    seq: Number(recorded.position),
+    createdOn: at(recorded),
+    isRead: false,
+  });
+}
+
+const postTarget = (post: PostNote): NotificationTarget => ({
+  entityType: POST_KINDS[post.kind].entityType,
+  id: post.postId,
+  postKind: post.kind,
+  postId: post.postId,
+});
+const commentTarget = (comment: CommentNote): NotificationTarget => ({
+  entityType: comment.postKind === 'article' ? 3 : 4,
+  id: comment.commentId,
+  postKind: comment.postKind,
+  postId: comment.postId,
+});
+
+async function applyPost(recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {
+  const event = { type: recorded.type, data: recorded.data } as PostEvent;
+  const id = recorded.streamName;
+  const described = postEventOf(event.type);
+  if (!described) return;
+  if (described.role === 'created') {
+    const data = event.data as { id: number; authorId: string; tags: { id: number }[]; isApproved: boolean };
+    return announceIfDue(tx, recorded, {
+      id,
+      kind: described.kind.kind,
+      postId: data.id,
+      authorId: data.authorId,
+      tagIds: data.tags.map((tag) => tag.id),
+      isPublished: isPublishedWhenCreated(event),
+      isApproved: data.isApproved,
+      announced: false,
+    });
+  }
+  const post = await tx.get<PostNote>(POSTS, id);
+  if (!post) return;
+  const byStaff = recorded.metadata.actor !== post.authorId;
+  switch (described.role) {
+    case 'edited':
+      return void (await tx.upsert(POSTS, { ...post, tagIds: (event.data as { tags: { id: number }[] }).tags.map((tag) => tag.id) }));
+    case 'published':
+      return announceIfDue(tx, recorded, { ...post, isPublished: true });
+    case 'unpublished':
+      return void (await tx.upsert(POSTS, { ...post, isPublished: false }));
+    case 'approved':
+    case 'unapproved':
+    case 'deleted': {
+      const isApproved = described.role === 'approved' ? true : described.role === 'unapproved' ? false : post.isApproved;
+      if (byStaff) await moderation(tx, recorded, post.authorId, postTarget(post));
+      if (described.role === 'deleted') return void (await tx.upsert(POSTS, { ...post, isApproved }));
+      return announceIfDue(tx, recorded, { ...post, isApproved });
+    }
+    case 'defaultImageChosen':
+      return;
+    default: {
+      const _exhaustive: never = described.role;
+      return _exhaustive;
+    }
+  }
+}
+
+/** The first time a post is published and approved, its author's and tags' followers hear of it, each once. */
+async function announceIfDue(tx: ReadStoreTransaction, recorded: RecordedEvent, post: PostNote): Promise<void> {
+  const due = !post.announced && post.isPublished && post.isApproved;
+  await tx.upsert(POSTS, { ...post, announced: post.announced || due });
+  if (!due) return;
+  const targets = [followTargetKey({ kind: 'user', accountId: post.authorId }), ...post.tagIds.map((tagId) => `tag:${tagId}`)];
+  const followers = await tx.find<{ id: string; followerId: string }>(FOLLOWERS, { target: { $in: targets } });
+  for (const followerId of new Set(followers.map((follower) => follower.followerId))) {
+    await notify(tx, recorded, {
+      id: `post:${post.id}:${followerId}`,
+      recipientId: followerId,
+      kind: 'post',
+      actorId: post.authorId,
+      target: postTarget(post),
+    });
+  }
+}
+
+async function moderation(tx: ReadStoreTransaction, recorded: RecordedEvent, authorId: string, target: NotificationTarget) {
+  await notify(tx, recorded, {
+    id: `moderation:${recorded.id}`,
+    recipientId: authorId,
+    kind: 'moderation',
+    actorId: recorded.metadata.actor,
+    target: { ...target },
+  });
+  const row = await tx.get<NotificationDocument>(NOTIFICATIONS_COLLECTION, `moderation:${recorded.id}`);
+  if (row) await tx.upsert(NOTIFICATIONS_COLLECTION, { ...row, action: recorded.type });
+}
+
+async function applyComment(recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {
+  const event = { type: recorded.type, data: recorded.data } as CommentEvent;
+  if (event.type === 'CommentAdded') {
+    const { id, postKind, postId, parentId, authorId } = event.data;
+    const comment: CommentNote = { id: recorded.streamName, commentId: id, postKind, postId, authorId };
+    await tx.upsert(COMMENTS, comment);
+    const post = await tx.get<PostNote>(POSTS, POST_KINDS[postKind].streamName(postId));
+    const parent =
+      parentId === TOP_LEVEL_PARENT_ID ? null : (await tx.find<CommentNote>(COMMENTS, { commentId: parentId }, { limit: 1 }))[0];
+    // A reply to the post's author is one 'reply', not a 'comment' too (Discourse: one notification per post).
+    if (parent)
+      await notify(tx, recorded, {
+        id: `reply:${id}`,
+        recipientId: parent.authorId,
+        kind: 'reply',
+        actorId: authorId,
+        target: commentTarget(comment),
+      });
+    if (post && post.authorId !== parent?.authorId)
+      await notify(tx, recorded, {
+        id: `comment:${id}`,
+        recipientId: post.authorId,
+        kind: 'comment',
+        actorId: authorId,
+        target: commentTarget(comment),
+      });
+    return;
+  }
+  if (event.type === 'CommentEdited') return;
+  const comment = await tx.get<CommentNote>(COMMENTS, recorded.streamName);
+  if (!comment || recorded.metadata.actor === comment.authorId) return;
+  if (event.type === 'CommentUnapproved' && event.data.reason === 'edited') return;
+  await moderation(tx, recorded, comment.authorId, commentTarget(comment));
+}
+
+async function applyLike(recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {
+  const event = { type: recorded.type, data: recorded.data } as LikeEvent;
+  const { entityType, targetId, accountId } = event.data;
+  let recipientId: string;
+  let target: NotificationTarget;
+  if (entityType === 1 || entityType === 2) {
+    const post = await tx.get<PostNote>(POSTS, POST_KINDS[entityType === 1 ? 'article' : 'question'].streamName(targetId));
+    if (!post) return;
+    recipientId = post.authorId;
+    target = postTarget(post);
+  } else {
+    const comment = (await tx.find<CommentNote>(COMMENTS, { commentId: targetId }, { limit: 1 }))[0];
+    if (!comment) return;
+    recipientId = comment.authorId;
+    target = commentTarget(comment);
+  }
+  if (recipientId === accountId) return;
+  const id = `like:${entityType}:${targetId}`;
+  const row = await tx.get<NotificationDocument>(NOTIFICATIONS_COLLECTION, id);
+  const others = (row?.actorIds ?? []).filter((actor) => actor !== accountId);
+  const count = row?.count ?? row?.actorIds.length ?? 0;
+  if (event.type === 'Unliked') {
+    if (!row) return;
+    // Forem: the row goes when no like remains; it does not turn unread because one went.
+    if (count <= 1) return tx.delete(NOTIFICATIONS_COLLECTION, id);
+    return tx.upsert(NOTIFICATIONS_COLLECTION, { ...row, actorIds: others, count: count - 1 });
+  }
+  await tx.upsert<NotificationDocument>(NOTIFICATIONS_COLLECTION, {
+    id,
+    recipientId,
+    kind: 'like',
+    // The newest few likers are named; the count says how many there are (a popular post has thousands).
+    actorIds: [accountId, ...others].slice(0, MAX_NAMED_ACTORS),
+    count: count + 1,
+    target,
+    seq: Number(recorded.position),
+    createdOn: at(recorded),
+    isRead: false,
+  });
+}
+
+async function applyFollow(recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {
+  const event = { type: recorded.type, data: recorded.data } as FollowEvent;
+  const { target, followerId } = event.data;
+  const id = `follow:${recorded.streamName}`;
+  if (event.type === 'Unfollowed') {
+    await tx.delete(FOLLOWERS, recorded.streamName);
+    if (target.kind === 'user') await tx.delete(NOTIFICATIONS_COLLECTION, id);
+    return;
+  }
+  await tx.upsert(FOLLOWERS, { id: recorded.streamName, target: followTargetKey(target), followerId });
+  if (target.kind === 'user')
+    await notify(tx, recorded, {
+      id,
+      recipientId: target.accountId,
+      kind: 'follow',
+      actorId: followerId,
+      target: { entityType: 0, id: 0, postKind: null, postId: null },
+    });
+}
+
+async function applyRead(recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {
+  const event = { type: recorded.type, data: recorded.data } as NotificationEvent;
+  const { accountId, ids, upTo } = event.data;
+  const rows =
+    upTo !== null
+      ? await tx.find<NotificationDocument>(NOTIFICATIONS_COLLECTION, { recipientId: accountId, isRead: false, seq: { $lte: upTo } })
+      : await tx.find<NotificationDocument>(NOTIFICATIONS_COLLECTION, { recipientId: accountId, id: { $in: ids } });
+  for (const row of rows) if (!row.isRead) await tx.upsert(NOTIFICATIONS_COLLECTION, { ...row, isRead: true });
+}

@@ -1,0 +1,103 @@
+import type { Page } from 'playwright-core';
+import { holdRequests, useBrowserSite, VISIBLE } from '../support/browser-site';
+import { callSite, signUpOnSite, type SiteAccount } from '../support/site-api';
+import { createArticleWithCodeAndImage, TECHNICAL_ARTICLE_TITLE } from '../support/technical-article';
+
+jest.setTimeout(90_000);
+
+const site = useBrowserSite();
+
+/** Records every layout shift of the page from its first paint (the browser's own Layout Instability API). */
+const RECORD_LAYOUT_SHIFTS = `
+  window.layoutShifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      window.layoutShifts.push({ value: entry.value, nodes: (entry.sources || []).map((source) => (source.node && source.node.className) || '?') });
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+/** The parts of the post whose place on the page is compared (the comments under it come after the SPA). */
+const POST_PARTS = ['.navbar', '.post-view-header h1', '.post-content', '.post-content pre', '.post-content img', '.post-view-like-share'];
+
+interface PartBox {
+  selector: string;
+  box: { x: number; y: number; width: number; height: number } | null;
+}
+
+/** Where the parts of the post are on the page, once the fonts have loaded. */
+async function postBoxes(page: Page): Promise<PartBox[]> {
+  await page.evaluate('document.fonts.ready.then(() => undefined)');
+  return page.evaluate<PartBox[]>(`${JSON.stringify(POST_PARTS)}.map((selector) => {
+    const element = document.querySelector(selector);
+    const box = element && element.getBoundingClientRect();
+    return { selector, box: box && { x: box.x, y: box.y, width: box.width, height: box.height } };
+  })`);
+}
+
+/**
+ * Issue 25: a post is painted by the server, so it shows before the SPA's script has come; the
+ * SPA then takes the page over without moving anything, and the page works as before.
+ */
+describe('the first paint of a post', () => {
+  let author: SiteAccount;
+  let articlePath = '';
+
+  beforeAll(async () => {
+    author = await signUpOnSite(site.server.url, 'Ada Lovelace');
+    const liker = await signUpOnSite(site.server.url, 'Rita Reader');
+    const id = await createArticleWithCodeAndImage(site.server.url, author);
+    await callSite(site.server.url, 'PUT', '/api/Article/Like', { token: liker.token, body: { id, isLiked: true } });
+    const moved = await fetch(`${site.server.url}/article/${id}`, { redirect: 'manual' });
+    articlePath = new URL(moved.headers.get('location') ?? `/article/${id}`, site.server.url).pathname;
+  });
+
+  it("shows the post before the SPA's script runs, and the SPA takes it over without a layout shift, on a phone", async () => {
+    const { page } = site;
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.addInitScript({ content: RECORD_LAYOUT_SHIFTS });
+    // The SPA's entry script (the shell) held: what shows is the server's paint alone.
+    const release = await holdRequests(page, '**/assets/index-*.js');
+    // Not waiting for DOMContentLoaded: that waits for the module script held here.
+    await page.goto(articlePath, { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: TECHNICAL_ARTICLE_TITLE }).waitFor(VISIBLE);
+    await page.getByText('export function evolve', { exact: false }).waitFor(VISIBLE);
+    // Only the SPA wraps code blocks (with their copy button): it has not run.
+    expect(await page.locator('.code-block').count()).toBe(0);
+    const painted = await postBoxes(page);
+    expect(painted.every(({ box }) => box !== null)).toBe(true);
+
+    release();
+    await page.getByRole('button', { name: 'Copy code' }).waitFor(VISIBLE);
+    await page.locator('.post-content pre .hljs-keyword').first().waitFor({ state: 'attached' });
+    expect(await postBoxes(page)).toEqual(painted);
+    const shifts = await page.evaluate<{ value: number; nodes: string[] }[]>('window.layoutShifts');
+    expect(shifts.filter((shift) => shift.value > 0.001)).toEqual([]);
+
+    // Taken over, the page works: who liked the post opens in its modal.
+    await page.getByRole('button', { name: '1 Person liked this article' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Rita Reader' }).waitFor(VISIBLE);
+  });
+
+  it('leaves a reader who scrolled the painted post where they are when the SPA takes over', async () => {
+    const { page } = site;
+    await page.setViewportSize({ width: 412, height: 823 });
+    const release = await holdRequests(page, '**/assets/index-*.js');
+    await page.goto(articlePath, { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: TECHNICAL_ARTICLE_TITLE }).waitFor(VISIBLE);
+    await page.evaluate('window.scrollTo(0, 400)');
+    release();
+    await page.getByRole('button', { name: 'Copy code' }).waitFor({ state: 'attached' });
+    expect(await page.evaluate('window.scrollY')).toBe(400);
+  });
+
+  it('lets a logged-in reader like the post the server painted for anyone', async () => {
+    const reader = await signUpOnSite(site.server.url, 'Lena Liker');
+    const page = await site.openWithStoredSession(reader);
+    await page.goto(articlePath);
+    const like = page.getByRole('button', { name: 'Like this article' });
+    await like.waitFor(VISIBLE);
+    await like.click();
+    await page.locator('.like-button[aria-pressed="true"]').waitFor(VISIBLE);
+    await page.getByRole('button', { name: '2 People liked this article' }).waitFor(VISIBLE);
+  });
+});
