@@ -42,7 +42,7 @@ describe('fuzzing every endpoint', () => {
 
   beforeAll(async () => {
     // 429s would be fine answers too, but they would hide the routes behind them.
-    site = await startTestApp({ env: { RATE_LIMITS: 'off' } });
+    site = await startTestApp({ env: { RATE_LIMITS: 'off', CONTACT_EMAIL: 'owner@example.com' } });
     routes = apiRoutes(site.app);
     const user = await signUp(site, 'Fuzz User');
     const admin = await makeAdmin(site, await signUp(site, 'Fuzz Admin'));

@@ -331,6 +331,23 @@ const ROWS: Row[] = [
     when: ({ http, as: user, made }) => http.delete(`/api/File/${made.id}`).set(as(user)),
     expect: { anonymous: 401, other: 403, owner: 200, admin: 200 },
   },
+  {
+    route: 'POST /api/File/:id/Link',
+    given: async (site, owner) => {
+      const { id } = await post('Article')(site, owner);
+      const uploaded = await uploadImage(site.http(), owner, id).expect(200);
+      return { id: uploaded.body.result.id as number };
+    },
+    when: ({ http, as: user, made }) => http.post(`/api/File/${made.id}/Link`).set(as(user)),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
+  // The contact form needs no login.
+  {
+    route: 'POST /api/Contact',
+    when: ({ http, as: user }) =>
+      http.post('/api/Contact').set(as(user)).send({ name: 'Matrix', email: 'matrix@example.com', message: 'Hello from the matrix.' }),
+    expect: { anonymous: 200, other: 200, owner: 200, admin: 200 },
+  },
   // Account calls made before logging in: open to anyone, whoever they are.
   {
     route: 'POST /api/Account/Signup',
@@ -440,7 +457,13 @@ describe('permission matrix: every write endpoint × anonymous / other user / ow
     // RATE_LIMITS=off: the abuse limits (they have their own tests) would refuse the fixtures.
     // GitHub configured (never called: a Link only builds the authorize URL) so its Link row answers.
     site = await startTestApp({
-      env: { RATE_LIMITS: 'off', GITHUB_CLIENT_ID: 'matrix', GITHUB_CLIENT_SECRET: 'matrix', GITHUB_URL: 'http://127.0.0.1:9' },
+      env: {
+        RATE_LIMITS: 'off',
+        CONTACT_EMAIL: 'owner@example.com',
+        GITHUB_CLIENT_ID: 'matrix',
+        GITHUB_CLIENT_SECRET: 'matrix',
+        GITHUB_URL: 'http://127.0.0.1:9',
+      },
     });
     users = {
       owner: await signUp(site, 'Olive Owner'),
@@ -482,7 +505,7 @@ describe('permission matrix: every write endpoint × anonymous / other user / ow
   });
 
   /** The routes a read-only token may call though they are POSTs: the searches (what the owner's session may). */
-  const READS = new Set(['POST /api/Search', 'POST /api/Search/UserPosts', 'POST /api/Search/ByAdmin']);
+  const READS = new Set(['POST /api/Search', 'POST /api/Search/UserPosts', 'POST /api/Search/ByAdmin', 'POST /api/File/:id/Link']);
   const REFUSALS = [
     'This API token is read-only: making changes needs the write scope.',
     'An API token cannot manage how you sign in: log in to do this.',

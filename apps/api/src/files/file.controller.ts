@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
-import { AdminOnly, Authenticated, CurrentUser } from '../auth/auth.decorators';
+import { AdminOnly, Authenticated, CurrentUser, ReadsOnly } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { actorOf } from '../auth/session-actor';
 import { numericId } from '../http/numeric-id.pipe';
@@ -62,6 +62,7 @@ export class FileController {
   @Post(':id/Link')
   @HttpCode(HttpStatus.OK)
   @Authenticated()
+  @ReadsOnly() // signs a link to read; a read-only API token may ask for it
   async link(@Param('id', numericId('File id')) id: number, @CurrentUser() user: SessionUser | null): Promise<DownloadLink> {
     const viewer = actorOf(user);
     const upload = await this.files.find(viewer, id);
