@@ -13,6 +13,7 @@ const comment = (id: number, parentId = -1): Comment => ({
   isApproved: true,
   isLikedByMe: false,
   profilePic: '',
+  isAccepted: false,
 });
 
 /** The thread as nested ids: [id, [replies]]. */
