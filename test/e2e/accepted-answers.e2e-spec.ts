@@ -1,7 +1,7 @@
-import type { Comment, Question } from '@app/contracts';
+import type { Comment, Notification, Question } from '@app/contracts';
 import { questionStreamName } from '@app/domain';
 import type { EventStore } from '@app/event-store';
-import { POST_VIEW_COLLECTION, ProjectionRunner, rebuildProjection } from '@app/projections';
+import { NOTIFICATIONS_COLLECTION, POST_VIEW_COLLECTION, ProjectionRunner, rebuildProjection } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
 import { EVENT_STORE, READ_STORE } from '@app/api';
 import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
@@ -85,6 +85,16 @@ describe('accepted answers', () => {
     expect((await site.http().get(`/api/QuestionComment/${answerId}`).expect(200)).body.result.isAccepted).toBe(true);
   });
 
+  it("the accepted comment's author gets an answer-accepted notification linking the comment", async () => {
+    const head = await site.app.get<EventStore>(EVENT_STORE).headPosition();
+    if (head !== null) await site.app.get(ProjectionRunner).waitFor(head, undefined, 60_000);
+    const inbox = (await site.http().get('/api/Notification').set(bearer(answerer)).expect(200)).body.result as Notification[];
+    expect(inbox.find((notification) => notification.kind === 'answer-accepted')).toMatchObject({
+      actors: [expect.objectContaining({ name: 'Asa Asker' })],
+      target: expect.objectContaining({ id: answerId }),
+    });
+  });
+
   it('a reply on the question may be accepted too, by an admin', async () => {
     await accept(admin, { questionId, commentId: replyId }).expect(200);
     expect((await question()).acceptedCommentId).toBe(replyId);
@@ -119,9 +129,15 @@ describe('accepted answers', () => {
   it('rebuilds the post views from zero into the same documents as the live ones', async () => {
     await accept(asker, { questionId, commentId: answerId }).expect(200);
     const live = await documentsOf(site, POST_VIEW_COLLECTION);
-    const projection = site.app.get(ProjectionRunner).projections.find((candidate) => candidate.name === 'post-view')!;
-    await rebuildProjection(site.app.get<EventStore>(EVENT_STORE), site.app.get<ReadStore>(READ_STORE), projection);
+    const head = await site.app.get<EventStore>(EVENT_STORE).headPosition();
+    if (head !== null) await site.app.get(ProjectionRunner).waitFor(head, undefined, 60_000);
+    const liveInboxes = await documentsOf(site, NOTIFICATIONS_COLLECTION);
+    for (const name of ['post-view', 'notifications']) {
+      const projection = site.app.get(ProjectionRunner).projections.find((candidate) => candidate.name === name)!;
+      await rebuildProjection(site.app.get<EventStore>(EVENT_STORE), site.app.get<ReadStore>(READ_STORE), projection);
+    }
     expect(await documentsOf(site, POST_VIEW_COLLECTION)).toEqual(live);
+    expect(await documentsOf(site, NOTIFICATIONS_COLLECTION)).toEqual(liveInboxes);
     expect(live.find((document) => document.id === questionStreamName(questionId))).toMatchObject({ acceptedCommentId: answerId });
   });
 });
