@@ -1,7 +1,7 @@
 import type { Comment, Notification, Question } from '@app/contracts';
 import { questionStreamName } from '@app/domain';
 import type { EventStore } from '@app/event-store';
-import { NOTIFICATIONS_COLLECTION, POST_VIEW_COLLECTION, ProjectionRunner, rebuildProjection } from '@app/projections';
+import { HOME_COLLECTION, NOTIFICATIONS_COLLECTION, POST_VIEW_COLLECTION, ProjectionRunner, rebuildProjection } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
 import { EVENT_STORE, READ_STORE } from '@app/api';
 import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
@@ -95,6 +95,12 @@ describe('accepted answers', () => {
     });
   });
 
+  it('home marks the question solved', async () => {
+    const questions = (await site.http().get('/api/Home/').expect(200)).body.result.questions as { id: number; isSolved?: boolean }[];
+    expect(questions.find((item) => item.id === questionId)?.isSolved).toBe(true);
+    expect(questions.find((item) => item.id === otherQuestionId)?.isSolved).toBe(false);
+  });
+
   it('a reply on the question may be accepted too, by an admin', async () => {
     await accept(admin, { questionId, commentId: replyId }).expect(200);
     expect((await question()).acceptedCommentId).toBe(replyId);
@@ -132,12 +138,14 @@ describe('accepted answers', () => {
     const head = await site.app.get<EventStore>(EVENT_STORE).headPosition();
     if (head !== null) await site.app.get(ProjectionRunner).waitFor(head, undefined, 60_000);
     const liveInboxes = await documentsOf(site, NOTIFICATIONS_COLLECTION);
-    for (const name of ['post-view', 'notifications']) {
+    const liveHome = await documentsOf(site, HOME_COLLECTION);
+    for (const name of ['post-view', 'notifications', 'home']) {
       const projection = site.app.get(ProjectionRunner).projections.find((candidate) => candidate.name === name)!;
       await rebuildProjection(site.app.get<EventStore>(EVENT_STORE), site.app.get<ReadStore>(READ_STORE), projection);
     }
     expect(await documentsOf(site, POST_VIEW_COLLECTION)).toEqual(live);
     expect(await documentsOf(site, NOTIFICATIONS_COLLECTION)).toEqual(liveInboxes);
+    expect(await documentsOf(site, HOME_COLLECTION)).toEqual(liveHome);
     expect(live.find((document) => document.id === questionStreamName(questionId))).toMatchObject({ acceptedCommentId: answerId });
   });
 });

@@ -190,6 +190,8 @@ export interface GridPostItem {
   comments?: number;
   /** Home lists only (issue 25): an article's reading time in whole minutes; null for a question. */
   readingMinutes?: number | null;
+  /** Home lists only (issue 27): whether a question has an accepted answer; absent on articles. */
+  isSolved?: boolean;
 }
 
 export interface HomeResult {
