@@ -71,6 +71,7 @@ describe('comments', () => {
           isApproved: true,
           isLikedByMe: false,
           profilePic: '',
+          isAccepted: false,
         },
       });
       const created = response.body.result as Comment;

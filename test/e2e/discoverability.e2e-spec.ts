@@ -278,6 +278,20 @@ describe('discoverability', () => {
       expect(noscriptOf(html)).not.toContain('And check it often.');
     });
 
+    it('gives the accepted answer as acceptedAnswer, no longer a suggested one (issue 27)', async () => {
+      const [answer] = (await site.http().get(`/api/Question/Comments/${questionId}/-1/20/true`).expect(200)).body.result as {
+        id: number;
+      }[];
+      await site.http().put('/api/Question/AcceptAnswer').set(bearer(ada)).send({ questionId, commentId: answer.id }).expect(200);
+      const { mainEntity } = jsonLdOf((await page(questionPath()).expect(200)).text)[0] as { mainEntity: Record<string, unknown> };
+      expect(mainEntity).toMatchObject({
+        answerCount: 1,
+        acceptedAnswer: { '@type': 'Answer', text: 'Use a CancellationToken .', url: `${SITE}${questionPath()}#comment-${answer.id}` },
+        suggestedAnswer: [],
+      });
+      await site.http().put('/api/Question/AcceptAnswer').set(bearer(ada)).send({ questionId, commentId: null }).expect(200);
+    });
+
     it('moves a wrong slug to the canonical address', async () => {
       await page(`/question/${questionId}/x`).expect(301).expect('Location', questionPath());
     });

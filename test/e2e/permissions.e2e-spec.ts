@@ -223,6 +223,14 @@ const historyRows = (kind: 'Companies' | 'Educations' | 'Projects', body: object
 const ROWS: Row[] = [
   ...postRows('Article'),
   ...postRows('Question'),
+  {
+    // Issue 27: the question's author or an admin accepts an answer (here the owner's own comment).
+    route: 'PUT /api/Question/AcceptAnswer',
+    given: post('Question'),
+    when: ({ http, as: user, made }) =>
+      http.put('/api/Question/AcceptAnswer').set(as(user)).send({ questionId: made.id, commentId: made.commentId }),
+    expect: { anonymous: 401, other: 403, owner: 200, admin: 200 },
+  },
   ...historyRows('Companies', company),
   ...historyRows('Educations', education),
   ...historyRows('Projects', project),

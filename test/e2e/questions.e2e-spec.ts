@@ -48,6 +48,7 @@ describe('questions', () => {
         images: [],
         isLikedByMe: false,
         isSavedByMe: false,
+        acceptedCommentId: null,
       });
       expect(await homeQuestionIds()).toContain(id);
       const item = (await site.http().get('/api/Home/').expect(200)).body.result.questions.find((q: { id: number }) => q.id === id);

@@ -112,6 +112,8 @@ export interface Comment {
   isLikedByMe: boolean;
   /** The author's profile picture (its uploadedFileName), or '' when none or the author is erased. Beyond SPEC §3: the grid shows it. */
   profilePic: string;
+  /** Issue 27: whether it is its question's accepted answer (always false on an article's comment). */
+  isAccepted: boolean;
 }
 
 /** The result of PUT .../Like. */

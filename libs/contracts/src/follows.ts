@@ -118,7 +118,7 @@ export interface Notification {
   id: string;
   /** The keyset id of the next page. */
   seq: number;
-  kind: 'comment' | 'reply' | 'like' | 'mention' | 'follow' | 'post' | 'moderation';
+  kind: 'comment' | 'reply' | 'like' | 'mention' | 'follow' | 'post' | 'moderation' | 'answer-accepted';
   actors: { userName: string; name: string }[];
   count: number;
   target: { entityType: number; id: number; title: string; url: string };

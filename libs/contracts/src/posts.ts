@@ -161,7 +161,17 @@ export interface Question {
   isPublished?: false;
   /** Whether the post is on the logged-in reader's reading list (issue 26; false for anonymous readers). */
   isSavedByMe?: boolean;
+  /** Issue 27: the id of the comment its author accepted as the answer; null when none. */
+  acceptedCommentId: number | null;
 }
+
+/** Issue 27: PUT /api/Question/AcceptAnswer; `commentId: null` clears the accepted answer. */
+export const acceptAnswerRequestSchema = z.object({
+  questionId: positiveId(POST_MESSAGES.idInvalid),
+  commentId: positiveId('Comment id is invalid.').nullable(),
+});
+export type AcceptAnswerRequest = z.infer<typeof acceptAnswerRequestSchema>;
+export const AcceptAnswerRequest = acceptAnswerRequestSchema;
 
 /** SPEC §3 grid post item (home lists and search results); the SPA derives postUrl and the times. */
 export interface GridPostItem {
@@ -180,6 +190,8 @@ export interface GridPostItem {
   comments?: number;
   /** Home lists only (issue 25): an article's reading time in whole minutes; null for a question. */
   readingMinutes?: number | null;
+  /** Home lists only (issue 27): whether a question has an accepted answer; absent on articles. */
+  isSolved?: boolean;
 }
 
 export interface HomeResult {

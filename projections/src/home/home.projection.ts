@@ -2,6 +2,8 @@ import type { RecordedEvent } from '@app/event-store';
 import {
   accountIdOfProfileStream,
   accountIdOfStream,
+  ACCEPTED_ANSWER_EVENTS,
+  isAcceptedAnswerEvent,
   isPublishedWhenCreated,
   POST_KINDS,
   type AccountErased,
@@ -36,6 +38,8 @@ export const HOME_PAGE_SIZE = 20;
  * read joins nothing).
  */
 export interface HomePostDocument {
+  /** Issue 27: a question with an accepted answer; absent until the first acceptance. */
+  isSolved?: boolean;
   id: string;
   postId: number;
   entityType: PostEntityType;
@@ -96,7 +100,7 @@ export function homeProjection(vault: PersonalDataVault): Projection {
     name: 'home',
     version: 5,
     collections: [HOME_COLLECTION, HOME_AUTHORS_COLLECTION, HOME_COMMENTS_COLLECTION],
-    handles: [...POST_LISTING_EVENTS, ...LIKE_EVENTS, ...AUTHOR_EVENTS, ...COMMENT_EVENTS],
+    handles: [...POST_LISTING_EVENTS, ...LIKE_EVENTS, ...AUTHOR_EVENTS, ...COMMENT_EVENTS, ...ACCEPTED_ANSWER_EVENTS],
     indexes: { [HOME_COLLECTION]: [['entityType', 'visible', 'postId'], ['authorId']] },
     prefetch: (events) =>
       OpenedPersonalData.of(
@@ -107,6 +111,11 @@ export function homeProjection(vault: PersonalDataVault): Projection {
       if (isLikeEvent(recorded.type)) return applyLikeEvent(recorded, tx, HOME_COLLECTION, postDocumentIdOf);
       if ((AUTHOR_EVENTS as string[]).includes(recorded.type)) return applyAuthorEvent(opened, recorded, tx);
       if ((COMMENT_EVENTS as string[]).includes(recorded.type)) return applyCommentEvent(recorded, tx);
+      if (isAcceptedAnswerEvent(recorded.type)) {
+        const post = await tx.get<HomePostDocument>(HOME_COLLECTION, recorded.streamName);
+        if (!post) return;
+        return tx.upsert(HOME_COLLECTION, { ...post, isSolved: recorded.type === 'QuestionAnswerAccepted' });
+      }
       return applyPostEvent(recorded, tx);
     },
   };

@@ -1,5 +1,6 @@
 import {
   COMMENT_EVENTS_FOR_NOTIFICATIONS,
+  type AnswerAccepted,
   FOLLOW_EVENTS,
   followTargetKey,
   NOTIFICATION_EVENTS,
@@ -85,7 +86,14 @@ export const notificationsProjection: Projection = {
   name: 'notifications',
   version: 1,
   collections: [NOTIFICATIONS_COLLECTION, POSTS, COMMENTS, FOLLOWERS],
-  handles: [...POST_LISTING_EVENTS, ...COMMENT_EVENTS_FOR_NOTIFICATIONS, ...LIKE_EVENTS, ...FOLLOW_EVENTS, ...NOTIFICATION_EVENTS],
+  handles: [
+    ...POST_LISTING_EVENTS,
+    ...COMMENT_EVENTS_FOR_NOTIFICATIONS,
+    ...LIKE_EVENTS,
+    ...FOLLOW_EVENTS,
+    ...NOTIFICATION_EVENTS,
+    'QuestionAnswerAccepted',
+  ],
   indexes: {
     [NOTIFICATIONS_COLLECTION]: [
       ['recipientId', 'seq'],
@@ -99,6 +107,7 @@ export const notificationsProjection: Projection = {
     if ((COMMENT_EVENTS_FOR_NOTIFICATIONS as readonly string[]).includes(type)) return applyComment(recorded, tx);
     if ((LIKE_EVENTS as readonly string[]).includes(type)) return applyLike(recorded, tx);
     if ((FOLLOW_EVENTS as readonly string[]).includes(type)) return applyFollow(recorded, tx);
+    if (type === 'QuestionAnswerAccepted') return applyAnswerAccepted(recorded, tx);
     return applyRead(recorded, tx);
   },
 };
@@ -316,4 +325,18 @@ async function applyRead(recorded: RecordedEvent, tx: ReadStoreTransaction): Pro
       ? await tx.find<NotificationDocument>(NOTIFICATIONS_COLLECTION, { recipientId: accountId, isRead: false, seq: { $lte: upTo } })
       : await tx.find<NotificationDocument>(NOTIFICATIONS_COLLECTION, { recipientId: accountId, id: { $in: ids } });
   for (const row of rows) if (!row.isRead) await tx.upsert(NOTIFICATIONS_COLLECTION, { ...row, isRead: true });
+}
+
+/** Issue 27: the accepted comment's author hears of it (each acceptance its own row; nothing for accepting one's own). */
+async function applyAnswerAccepted(recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {
+  const { commentId, commentAuthorId } = recorded.data as AnswerAccepted['data'];
+  const [comment] = await tx.find<CommentNote>(COMMENTS, { commentId }, { limit: 1 });
+  if (!comment) return;
+  await notify(tx, recorded, {
+    id: `answer-accepted:${recorded.streamName}:${commentId}`,
+    recipientId: commentAuthorId,
+    kind: 'answer-accepted',
+    actorId: recorded.metadata.actor,
+    target: commentTarget(comment),
+  });
 }

@@ -1,6 +1,8 @@
 import type { AttachedFile } from '@app/contracts';
 import {
+  ACCEPTED_ANSWER_EVENTS,
   findCategory,
+  isAcceptedAnswerEvent,
   isPublishedWhenCreated,
   POST_KINDS,
   type ArticleEvent,
@@ -54,6 +56,8 @@ export interface PostViewDocument {
   attachedFiles: PostAttachedFile[];
   /** Images uploaded into the post (types 4, 5), for the submit pages' list; absent until the first one. */
   images?: PostAttachedFile[];
+  /** Issue 27: a question's accepted answer (a comment id); absent or null when none. */
+  acceptedCommentId?: number | null;
   [field: string]: unknown;
 }
 
@@ -66,9 +70,9 @@ const categoryName = (categoryId: number) => findCategory(categoryId)?.subCatego
 /** Every post, deleted ones included (kept as tombstones, so a late event finds its post). */
 export const postViewProjection: Projection = {
   name: 'post-view',
-  version: 5,
+  version: 6,
   collections: [POST_VIEW_COLLECTION, POST_VIEW_FILES_COLLECTION],
-  handles: [...HANDLED, ...POST_VIEW_FILE_EVENTS, ...LIKE_EVENTS],
+  handles: [...HANDLED, ...ACCEPTED_ANSWER_EVENTS, ...POST_VIEW_FILE_EVENTS, ...LIKE_EVENTS],
   indexes: {
     [POST_VIEW_COLLECTION]: [
       ['entityType', 'postId'],
@@ -81,8 +85,14 @@ export const postViewProjection: Projection = {
   async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
     if ((POST_VIEW_FILE_EVENTS as string[]).includes(recorded.type)) return applyPostFileEvent(recorded, tx, POST_VIEW_COLLECTION);
     if (isLikeEvent(recorded.type)) return applyLikeEvent(recorded, tx, POST_VIEW_COLLECTION, postDocumentIdOf);
-    const event = { type: recorded.type, data: recorded.data } as PostEvent;
     const id = recorded.streamName;
+    if (isAcceptedAnswerEvent(recorded.type)) {
+      const post = await tx.get<PostViewDocument>(POST_VIEW_COLLECTION, id);
+      const { commentId } = recorded.data as { commentId?: number };
+      if (!post) return;
+      return tx.upsert<PostViewDocument>(POST_VIEW_COLLECTION, { ...post, acceptedCommentId: commentId ?? null });
+    }
+    const event = { type: recorded.type, data: recorded.data } as PostEvent;
     if (event.type === 'ArticleDrafted' || event.type === 'QuestionAsked') {
       const isArticle = event.type === 'ArticleDrafted';
       const { data } = event;

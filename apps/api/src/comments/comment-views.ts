@@ -37,11 +37,19 @@ export class CommentViews {
   }
 
   async get(kind: PostKind, id: number, viewer: Actor | null): Promise<Comment> {
-    const [comment] = await this.present(kind, [await this.document(kind, id, viewer)], viewer);
+    const document = await this.document(kind, id, viewer);
+    const { post } = await this.posts.get(kind, document.postId, viewer);
+    const [comment] = await this.present(kind, [document], viewer, post.acceptedCommentId ?? null);
     return comment;
   }
 
-  async present(kind: PostKind, documents: readonly CommentDocument[], viewer: Actor | null): Promise<Comment[]> {
+  /** `acceptedCommentId`: the post's accepted answer (issue 27), which the list marks `isAccepted`. */
+  async present(
+    kind: PostKind,
+    documents: readonly CommentDocument[],
+    viewer: Actor | null,
+    acceptedCommentId: number | null = null,
+  ): Promise<Comment[]> {
     const authorIds = [...new Set(documents.map((document) => document.authorId))];
     const [authorOf, profiles] = await Promise.all([
       this.authorNames.lookup(authorIds),
@@ -65,6 +73,7 @@ export class CommentViews {
         updatedOn: document.updatedOn,
         isApproved: document.isApproved,
         isLikedByMe: liked.has(document.commentId),
+        isAccepted: document.commentId === acceptedCommentId,
         // An erased author shows as 'Deleted user', without a picture.
         profilePic: author.uName ? (pictures.get(document.authorId) ?? '') : '',
       };

@@ -34,7 +34,7 @@ export class ListCommentsHandler implements IQueryHandler<ListCommentsQuery, Com
   async execute({ kind, page, viewer }: ListCommentsQuery): Promise<Comment[]> {
     const { postId, lastFetchedId, pageSize, oldestFirst } = page;
     // A post the reader may not see has no comments for them either: 'not found'.
-    await this.posts.get(kind, postId, viewer);
+    const { post: commented } = await this.posts.get(kind, postId, viewer);
     const post = POST_KINDS[kind].streamName(postId);
     const after: Filter =
       lastFetchedId === FIRST_PAGE_ID ? {} : { commentId: oldestFirst ? { $gt: lastFetchedId } : { $lt: lastFetchedId } };
@@ -55,6 +55,6 @@ export class ListCommentsHandler implements IQueryHandler<ListCommentsQuery, Com
         .sort((a, b) => (oldestFirst ? a.commentId - b.commentId : b.commentId - a.commentId))
         .slice(0, pageSize);
     }
-    return this.views.present(kind, documents, viewer);
+    return this.views.present(kind, documents, viewer, commented.acceptedCommentId ?? null);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import type { GridPostItem, HomeResult } from '@app/contracts';
+import { EntityType, type GridPostItem, type HomeResult } from '@app/contracts';
 import type { ReadStore } from '@app/read-store';
 import { HOME_COLLECTION, HOME_PAGE_SIZE, type HomePostDocument } from '@app/projections';
 import { READ_STORE } from '../infrastructure/tokens';
@@ -43,5 +43,7 @@ function toGridItem(post: HomePostDocument): GridPostItem {
     name,
     comments,
     readingMinutes,
+    // Issue 27: questions say whether an answer was accepted.
+    ...(entityType === EntityType.Question ? { isSolved: post.isSolved ?? false } : {}),
   };
 }

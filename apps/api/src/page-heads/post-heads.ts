@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { slugify } from '@app/contracts';
-import { POST_KINDS, sanitizeRichText, type PostKind } from '@app/domain';
+import { commentStreamName, POST_KINDS, sanitizeRichText, type PostKind } from '@app/domain';
 import { COMMENTS_COLLECTION, plainTextOf, type CommentDocument, type PostViewDocument } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
 import { AuthorNames, type AuthorName } from '../shared/author-names';
@@ -18,6 +18,13 @@ import { SiteUrls } from './site-urls';
 const ANSWERS_SHOWN = 50;
 
 export type PostPage = PageHead | { redirect: string };
+
+/** A question's answers for its head: how many, the first few, and the accepted one (issue 27). */
+interface Answers {
+  count: number;
+  shown: CommentDocument[];
+  accepted: CommentDocument | null;
+}
 
 /** The head of an article or question page: `Article` or `QAPage`, from the post-view and comments read models. */
 @Injectable()
@@ -77,7 +84,9 @@ export class PostHeads {
       };
     }
     const answers = await this.answersOf(post);
-    const authorsOfAnswers = await this.authorNames.lookup(answers.shown.map((answer) => answer.authorId));
+    const authorsOfAnswers = await this.authorNames.lookup(
+      [...answers.shown, ...(answers.accepted ? [answers.accepted] : [])].map((answer) => answer.authorId),
+    );
     return {
       ...common,
       jsonLd: [this.qaPageJsonLd(post, author, url, text, answers, authorsOfAnswers)],
@@ -97,13 +106,17 @@ export class PostHeads {
   }
 
   /** Top-level comments everyone may read are the question's answers; replies stay in the SPA's thread. */
-  private async answersOf(post: PostViewDocument): Promise<{ count: number; shown: CommentDocument[] }> {
+  private async answersOf(post: PostViewDocument): Promise<Answers> {
     const filter = { post: post.id, visible: true, parentId: { $lte: 0 } };
-    const [count, shown] = await Promise.all([
+    const acceptedId = post.acceptedCommentId ?? null;
+    const [count, shown, accepted] = await Promise.all([
       this.readStore.count(COMMENTS_COLLECTION, filter),
       this.readStore.find<CommentDocument>(COMMENTS_COLLECTION, filter, { sort: [['commentId', 1]], limit: ANSWERS_SHOWN }),
+      acceptedId === null ? null : this.readStore.get<CommentDocument>(COMMENTS_COLLECTION, commentStreamName(acceptedId)),
     ]);
-    return { count, shown };
+    // Issue 27: the accepted answer (any visible comment of the question) is the JSON-LD's acceptedAnswer, not a suggested one.
+    const isAccepted = accepted !== null && accepted.visible && accepted.post === post.id;
+    return { count, shown, accepted: isAccepted ? accepted : null };
   }
 
   private articleJsonLd(post: PostViewDocument, author: AuthorName, url: string, description: string, image: string | null) {
@@ -129,9 +142,17 @@ export class PostHeads {
     author: AuthorName,
     url: string,
     text: string,
-    answers: { count: number; shown: CommentDocument[] },
+    answers: Answers,
     authorOf: (accountId: string) => AuthorName,
   ) {
+    const answerJsonLd = (answer: CommentDocument) => ({
+      '@type': 'Answer',
+      text: plainTextOf(answer.content),
+      url: `${url}#comment-${answer.commentId}`,
+      dateCreated: answer.createdOn,
+      upvoteCount: answer.likes,
+      author: authorPerson(authorOf(answer.authorId), this.urls),
+    });
     return {
       '@context': 'https://schema.org',
       '@type': 'QAPage',
@@ -145,14 +166,8 @@ export class PostHeads {
         author: authorPerson(author, this.urls),
         upvoteCount: post.likes,
         answerCount: answers.count,
-        suggestedAnswer: answers.shown.map((answer) => ({
-          '@type': 'Answer',
-          text: plainTextOf(answer.content),
-          url: `${url}#comment-${answer.commentId}`,
-          dateCreated: answer.createdOn,
-          upvoteCount: answer.likes,
-          author: authorPerson(authorOf(answer.authorId), this.urls),
-        })),
+        ...(answers.accepted ? { acceptedAnswer: answerJsonLd(answers.accepted) } : {}),
+        suggestedAnswer: answers.shown.filter((answer) => answer.commentId !== answers.accepted?.commentId).map(answerJsonLd),
       },
     };
   }

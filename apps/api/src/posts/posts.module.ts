@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AcceptAnswerHandler } from './accept-answer.command';
+import { AcceptedAnswerController } from './accepted-answer.controller';
 import { ApprovePostHandler } from './approve-post.command';
 import { CreatePostHandler } from './create-post.command';
 import { EditPostHandler } from './edit-post.command';
@@ -15,13 +17,14 @@ import { SharedReadsModule } from '../shared/shared-reads.module';
 /** Articles and questions: drafting, editing, publishing, moderation and their views (SPEC §7). */
 @Module({
   imports: [SharedReadsModule],
-  controllers: [...POST_CONTROLLERS, ModerationController],
+  controllers: [...POST_CONTROLLERS, AcceptedAnswerController, ModerationController],
   providers: [
     postIdGeneratorProvider,
     CreatePostHandler,
     EditPostHandler,
     GetPostHandler,
     ApprovePostHandler,
+    AcceptAnswerHandler,
     DeletePostHandler,
     GetModerationHistoryHandler,
     GetPostHistoryHandler,

@@ -1,7 +1,8 @@
 import type { Decider, DomainEvent } from '../shared/decider';
 
 /** The kinds of notifications an inbox holds (issue 26). */
-export type NotificationKind = 'comment' | 'reply' | 'like' | 'mention' | 'follow' | 'post' | 'moderation';
+/** `answer-accepted` (issue 27): a question's author accepted the recipient's comment as its answer. */
+export type NotificationKind = 'comment' | 'reply' | 'like' | 'mention' | 'follow' | 'post' | 'moderation' | 'answer-accepted';
 
 /**
  * A reader marked notifications read: the listed ones, or (`upTo`) every one up to that inbox

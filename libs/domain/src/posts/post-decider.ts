@@ -1,11 +1,12 @@
 import type { Decider } from '../shared/decider';
+import { decideAcceptAnswer, isAcceptedAnswerEvent, type AcceptAnswer, type AcceptedAnswerEvent } from './accepted-answer';
 import { conflict, notFound } from '../shared/errors';
 import { requireAdmin, requireOwnerOrAdmin, type Actor } from './authorization';
 import { editNeedsReapproval, initialApproval } from './moderation';
 import type { ApprovePost, AttachPostFile, DeletePost, DraftPost, EditPost, PostCommand } from './post-commands';
 import type { PostEvent, PostEventData, PostEventRole, PostFields } from './post-events';
 import { checkDefaultImageId, NO_DEFAULT_IMAGE, sameTags } from './post-fields';
-import { postCommandOf, postEventOf, type PostKind, type PostKindDescription } from './post-kinds';
+import { POST_KINDS, postCommandOf, postEventOf, type PostKind, type PostKindDescription } from './post-kinds';
 import { requireVisibleTo, type VisiblePost } from './visibility';
 
 /** A post as its stream tells it; publication and approval are independent (a draft may be approved). */
@@ -19,6 +20,8 @@ export interface PostRecord {
   createdOn: string;
   /** Last change by the author (edit, publish, unpublish, default image); moderation does not count. */
   updatedOn: string | null;
+  /** Issue 27: the comment the question's author accepted as its answer; absent when none. */
+  acceptedCommentId?: number;
 }
 
 /** Nothing yet; a post its readers and author may address; a deleted post (404 for every command, kept for its history). */
@@ -110,7 +113,14 @@ function remove(command: DeletePost, state: PostState, decided: Decided): PostEv
   return [eventOf(decided, 'deleted', { at: decided.at })];
 }
 
-function decide(command: PostCommand, state: PostState): PostEvent[] {
+function acceptAnswer(command: AcceptAnswer, state: PostState): AcceptedAnswerEvent[] {
+  const kind = POST_KINDS.question;
+  const post = requireSeenPost(state, kind, command.actor);
+  return decideAcceptAnswer(command, { id: command.id, ...post }, command.now.toISOString());
+}
+
+function decide(command: PostCommand | AcceptAnswer, state: PostState): (PostEvent | AcceptedAnswerEvent)[] {
+  if (command.type === 'AcceptAnswer') return acceptAnswer(command, state);
   const decided = { kind: postCommandOf(command.type).kind, at: command.now.toISOString() };
   switch (command.type) {
     case 'DraftArticle':
@@ -136,6 +146,7 @@ function decide(command: PostCommand, state: PostState): PostEvent[] {
 }
 
 function evolve(state: PostState, event: { type: string; data: unknown }): PostState {
+  if (isAcceptedAnswerEvent(event.type)) return evolveAcceptedAnswer(state, event as AcceptedAnswerEvent);
   const known = postEventOf(event.type);
   if (!known) return state;
   if (known.role === 'created') {
@@ -178,11 +189,19 @@ function evolve(state: PostState, event: { type: string; data: unknown }): PostS
   }
 }
 
+function evolveAcceptedAnswer(state: PostState, event: AcceptedAnswerEvent): PostState {
+  if (state.status !== 'live') return state;
+  const { acceptedCommentId: _cleared, ...post } = state.post;
+  return event.type === 'QuestionAnswerAccepted'
+    ? { ...state, post: { ...post, acceptedCommentId: event.data.commentId } }
+    : { ...state, post };
+}
+
 /**
  * The one decider of posts of every kind: the command's name says its kind (`DraftArticle`,
  * `AskQuestion`), the kind says the names of the events and the messages.
  */
-export const postDecider: Decider<PostState, PostCommand, PostEvent> = {
+export const postDecider: Decider<PostState, PostCommand | AcceptAnswer, PostEvent | AcceptedAnswerEvent> = {
   initialState: initialPostState,
   evolve,
   decide,

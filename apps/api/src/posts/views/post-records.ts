@@ -20,12 +20,14 @@ export type PostRecordOf<Record> = (post: PostViewDocument, author: Author, staf
 
 /** SPEC §3 Article from its post view and its author's name (read at read time). */
 export const articleRecord = (post: PostViewDocument, author: Author, staffInstructions: boolean): Article => ({
-  ...questionRecord(post, author, staffInstructions),
+  ...withoutAcceptedAnswer(questionRecord(post, author, staffInstructions)),
   description: post.description,
   source: post.source,
   instructions: staffInstructions ? post.instructions : '',
   isPublished: post.isPublished,
 });
+
+const withoutAcceptedAnswer = ({ acceptedCommentId: _questionsOnly, ...record }: Question) => record;
 
 /** SPEC §3 Question from its post view and its author's name. */
 export const questionRecord = (post: PostViewDocument, { uName, name }: Author, staffInstructions: boolean): Question => ({
@@ -44,6 +46,7 @@ export const questionRecord = (post: PostViewDocument, { uName, name }: Author, 
   likes: post.likes,
   attachedFiles: staffInstructions ? post.attachedFiles : post.attachedFiles.map((file) => ({ ...file, instructions: '' })),
   images: post.images ?? [],
+  acceptedCommentId: post.acceptedCommentId ?? null,
   // Issue 25: a question draft says so (only its author and admins read it); a posted one is the SPEC §3 record as it was.
   ...(post.isPublished ? {} : { isPublished: false }),
 });

@@ -16,9 +16,9 @@ export function PostViewRoute({ kind }: { kind: PostKind }) {
   return (
     <PostViewPage
       kind={kind}
-      comments={({ config, id }) => (
+      comments={({ config, id, authorUName }) => (
         <Suspense fallback={null}>
-          <CommentsSection key={`${config.kind}-${id}`} kind={config} postId={id} loginForms={loginForms} />
+          <CommentsSection key={`${config.kind}-${id}`} kind={config} postId={id} postAuthor={authorUName} loginForms={loginForms} />
         </Suspense>
       )}
     />

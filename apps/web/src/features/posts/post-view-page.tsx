@@ -18,7 +18,7 @@ const PostNotFound = lazy(async () => ({ default: (await import('@/features/post
 
 /** Article view and question view (SPEC §2): routes article/{id}/{title} and question/{id}/{title}. */
 /** The comments area under a post; the app layer fills it (the posts feature does not know comments). */
-export type PostCommentsSlot = (post: { config: PostKindConfig; id: number }) => ReactNode;
+export type PostCommentsSlot = (post: { config: PostKindConfig; id: number; authorUName: string }) => ReactNode;
 
 export function PostViewPage({ kind, comments }: { kind: PostKind; comments: PostCommentsSlot }) {
   const config = POST_KINDS[kind];
@@ -53,7 +53,7 @@ export function PostViewPage({ kind, comments }: { kind: PostKind; comments: Pos
         <LikeAndShare config={config} post={post} canLike={loggedIn} />
       </div>
       <AuthorBox name={post.name} userName={post.uName} />
-      {comments({ config, id: post.id })}
+      {comments({ config, id: post.id, authorUName: post.uName })}
     </article>
   );
 }

@@ -53,6 +53,7 @@ export function CommentItem({ node, kind, postId, user, isAdmin, actions }: Comm
           <Author comment={comment} />
           <CommentTime comment={comment} />
           {!comment.isApproved && <StatusBadge tone="pending">Awaiting approval</StatusBadge>}
+          {comment.isAccepted && <StatusBadge tone="accepted">Accepted answer</StatusBadge>}
         </header>
         {open === 'edit' ? (
           <CommentForm
@@ -86,6 +87,11 @@ export function CommentItem({ node, kind, postId, user, isAdmin, actions }: Comm
             </LinkButton>
           )}
           {isAdmin && <LinkButton onClick={() => setOpen('confirm-approval')}>{approval}</LinkButton>}
+          {actions.accept && comment.isApproved && (
+            <LinkButton onClick={() => actions.accept?.(comment.isAccepted ? null : comment.id)}>
+              {comment.isAccepted ? 'Unaccept' : 'Accept'}
+            </LinkButton>
+          )}
           {replyCount > 0 && (
             <LinkButton
               className="comment-replies-toggle"

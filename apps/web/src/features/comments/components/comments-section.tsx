@@ -17,6 +17,8 @@ import '@/features/comments/comments.css';
 interface CommentsSectionProps {
   kind: PostKindConfig;
   postId: number;
+  /** The post's author's user name: a question's author (and admins) may accept an answer (issue 27). */
+  postAuthor?: string;
   /** The embedded login and signup forms for visitors (the auth feature's, given by the app layer). */
   loginForms: ReactNode;
 }
@@ -26,12 +28,13 @@ interface CommentsSectionProps {
  * in (first, so a long thread is no wall between a reader and it), the grid, 20 at a time oldest
  * first with 'More comments', and for visitors the login and signup forms.
  */
-export function CommentsSection({ kind, postId, loginForms }: CommentsSectionProps) {
+export function CommentsSection({ kind, postId, postAuthor, loginForms }: CommentsSectionProps) {
   const { user, isAdmin } = useAuth();
   const comments = useComments(kind, postId, user?.userName ?? null);
   useCommentAnchor(comments);
   const { showMessage, messageModal } = useMessageModal();
-  const actions = useCommentActions(kind, postId, user?.userName ?? '', showMessage);
+  const canAccept = kind.kind === 'question' && user !== null && (isAdmin || user.userName === postAuthor);
+  const actions = useCommentActions(kind, postId, user?.userName ?? '', showMessage, canAccept);
   const threads = threadComments(allComments(comments.data));
   const count = useCommentCount(kind, postId, user?.userName ?? null).data;
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ShowMessage } from '@/components/message-modal';
 import type { PostKindConfig } from '@/config/post-kinds';
 import { messageOf } from '@/lib/message-of';
+import { useAcceptAnswer } from '@/features/comments/api/accept-answer';
 import { useAddComment } from '@/features/comments/api/add-comment';
 import { useApproveComment } from '@/features/comments/api/approve-comment';
 import { useDeleteComment } from '@/features/comments/api/delete-comment';
@@ -15,9 +16,18 @@ export interface CommentActions {
   edit: (id: number, content: string) => Promise<unknown>;
   remove: (id: number) => void;
   setApproved: (id: number, isApproved: boolean) => void;
+  /** Accepts a question's answer (null clears it); absent for anyone but the question's author and admins (issue 27). */
+  accept?: (commentId: number | null) => void;
 }
 
-export function useCommentActions(kind: PostKindConfig, postId: number, uName: string, showMessage: ShowMessage): CommentActions {
+export function useCommentActions(
+  kind: PostKindConfig,
+  postId: number,
+  uName: string,
+  showMessage: ShowMessage,
+  canAccept = false,
+): CommentActions {
+  const accept = useAcceptAnswer(kind, postId);
   const add = useAddComment(kind, postId);
   const edit = useEditComment(kind, postId);
   const remove = useDeleteComment(kind, postId);
@@ -35,5 +45,6 @@ export function useCommentActions(kind: PostKindConfig, postId: number, uName: s
     edit: (id, content) => edit.mutateAsync({ id, content }),
     remove: (id) => remove.mutate(id, reportFailure),
     setApproved: (id, isApproved) => approve.mutate({ id, isApproved }, reportFailure),
+    ...(canAccept ? { accept: (commentId: number | null) => accept.mutate(commentId, reportFailure) } : {}),
   };
 }

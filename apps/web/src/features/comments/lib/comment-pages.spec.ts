@@ -13,6 +13,7 @@ const comment = (id: number): Comment => ({
   isApproved: true,
   isLikedByMe: false,
   profilePic: '',
+  isAccepted: false,
 });
 
 describe('comment pages', () => {

@@ -13,6 +13,7 @@ const comment = (id: number, parentId = -1): Comment => ({
   isApproved: true,
   isLikedByMe: false,
   profilePic: '',
+  isAccepted: false,
 });
 
 /** The thread as nested ids: [id, [replies]]. */
@@ -53,5 +54,17 @@ describe('threadComments', () => {
 
   it('is empty without comments', () => {
     expect(threadComments([])).toEqual([]);
+  });
+});
+
+describe('threadComments: accepted answer (issue 27)', () => {
+  it('puts the thread holding the accepted answer first, the rest oldest first', () => {
+    const accepted = { ...comment(3), isAccepted: true };
+    expect(threadComments([comment(1), comment(2), accepted]).map((node) => node.comment.id)).toEqual([3, 1, 2]);
+  });
+
+  it('an accepted reply brings its thread first', () => {
+    const reply = { ...comment(4, 2), isAccepted: true };
+    expect(threadComments([comment(1), comment(2), reply]).map((node) => node.comment.id)).toEqual([2, 1]);
   });
 });

@@ -10,7 +10,7 @@ export interface CommentNode {
  * The loaded comments as threads: each reply under its parent, oldest first at every level (ids are
  * time-ordered). A reply whose parent is not shown (deleted, or hidden from this reader) stays
  * visible at the top level rather than vanishing. A comment loaded twice (a page fetched after a
- * new comment was added in place) shows once.
+ * new comment was added in place) shows once. The thread holding the accepted answer comes first.
  */
 export function threadComments(comments: readonly Comment[]): CommentNode[] {
   const byId = new Map<number, CommentNode>();
@@ -23,5 +23,9 @@ export function threadComments(comments: readonly Comment[]): CommentNode[] {
     if (parent && parent !== node) parent.replies.push(node);
     else roots.push(node);
   }
-  return roots;
+  // Issue 27: a question's accepted answer shows first (a reply accepted shows first with its thread).
+  const accepted = roots.findIndex((root) => containsAccepted(root));
+  return accepted > 0 ? [roots[accepted], ...roots.slice(0, accepted), ...roots.slice(accepted + 1)] : roots;
 }
+
+const containsAccepted = (node: CommentNode): boolean => node.comment.isAccepted || node.replies.some(containsAccepted);

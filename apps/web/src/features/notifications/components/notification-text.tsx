@@ -8,6 +8,7 @@ const WHAT: Record<Notification['kind'], string> = {
   follow: 'started following you',
   post: 'published',
   moderation: 'moderated',
+  'answer-accepted': 'accepted your answer on',
 };
 
 /** 'Ann and 3 others liked Engines of thought'. */
