@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { heading, HIDDEN, navbar, useBrowserSite, VISIBLE } from '../support/browser-site';
-import { addArticleComment, likeThroughApi } from '../support/comment-pages';
+import { addArticleComment, comment, likeThroughApi, writeComment } from '../support/comment-pages';
 import { eventually } from '../support/eventually';
 import { callSite, signUpOnSite, type SiteAccount } from '../support/site-api';
 
@@ -139,6 +139,26 @@ describe('notifications', () => {
     await navbar(page).getByRole('link', { name: 'Notifications', exact: true }).waitFor(VISIBLE);
     await page.locator('.notification-unread').first().waitFor(HIDDEN);
     await page.getByRole('button', { name: 'Mark all read' }).waitFor(HIDDEN);
+  });
+});
+
+describe('the live bell', () => {
+  it('changes in a second browser while the first writes a comment, with no reload', async () => {
+    const writer = await signUpOnSite(site.server.url, 'Lena Live');
+    const postId = await article(writer, 'Lena on streams', [tag]);
+    const watching = await site.openWithStoredSession(writer);
+    const streamed = watching.waitForRequest((request) => request.url().includes('/api/Notification/Stream?'));
+    await watching.goto('/');
+    await navbar(watching).getByRole('link', { name: 'Notifications', exact: true }).waitFor(VISIBLE);
+    await streamed;
+
+    const commenting = await site.openAnotherBrowser(reader);
+    await commenting.goto(`/article/${postId}`);
+    await writeComment(commenting, 'Streams are neat.');
+    await comment(commenting, 'Streams are neat.').waitFor(VISIBLE);
+
+    // Well inside the 30 s poll: only the stream can have told it.
+    await navbar(watching).getByRole('link', { name: 'Notifications, 1 unread' }).waitFor({ state: 'visible', timeout: 15_000 });
   });
 });
 
