@@ -41,7 +41,8 @@ export class NotificationInbox {
     return (await this.shown(rows, reader)).length;
   }
 
-  private async shown(rows: NotificationDocument[], reader: Actor): Promise<Notification[]> {
+  /** The rows as `reader` may see them now (see the class comment). */
+  async shown(rows: NotificationDocument[], reader: Actor): Promise<Notification[]> {
     const accounts = await this.readStore.find<AccountDocument>(ACCOUNTS_COLLECTION, {
       id: { $in: [...new Set(rows.flatMap((row) => row.actorIds))] },
     });

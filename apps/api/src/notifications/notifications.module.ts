@@ -2,7 +2,12 @@ import { Module } from '@nestjs/common';
 import { MarkNotificationsReadHandler } from './mark-read.command';
 import { NotificationController } from './notification.controller';
 import { NotificationInbox } from './notification-inbox';
+import { NotificationStream } from './notification-stream';
+import { StreamTickets } from './stream-tickets';
 
 /** The notifications inbox: a projection of the log, read with names and visibility of now. */
-@Module({ controllers: [NotificationController], providers: [NotificationInbox, MarkNotificationsReadHandler] })
+@Module({
+  controllers: [NotificationController],
+  providers: [NotificationInbox, MarkNotificationsReadHandler, StreamTickets, NotificationStream],
+})
 export class NotificationsModule {}

@@ -28,11 +28,12 @@ export function FollowButton({ subject, followers, isFollowedByMe, canFollow, la
           type="button"
           className={shown.isFollowing ? 'follow-button follow-button-on' : 'follow-button'}
           aria-pressed={shown.isFollowing}
-          aria-label={`Follow ${label}`}
           disabled={setFollow.isPending}
           onClick={() => setFollow.mutate(!shown.isFollowing, { onSuccess: (result) => setMine(result) })}
         >
+          {/* The visible word starts the accessible name (WCAG 2.5.3); the hidden rest says whom. */}
           {shown.isFollowing ? 'Following' : 'Follow'}
+          <span className="visually-hidden"> {label}</span>
         </button>
       )}
       <span className="follow-count" aria-label="Followers">

@@ -19,11 +19,12 @@ export function SaveButton({ entityType, id, isSavedByMe }: SaveButtonProps) {
         type="button"
         className="like-button"
         aria-pressed={isSaved}
-        aria-label="Save to reading list"
+        title="Save to reading list"
         disabled={setSaved.isPending}
         onClick={() => setSaved.mutate(!isSaved, { onSuccess: (result) => setMine(result.isSaved) })}
       >
-        {isSaved ? '★ Saved' : '☆ Save'}
+        <span aria-hidden="true">{isSaved ? '★ ' : '☆ '}</span>
+        {isSaved ? 'Saved' : 'Save'}
       </button>
       {setSaved.isError && (
         <span className="field-error" role="alert">

@@ -1,5 +1,4 @@
 import { Link } from 'react-router-dom';
-import { LinkButton } from '@/components/link-button';
 import { PageHeading } from '@/components/page-heading';
 import { RequireLogin } from '@/components/require-login';
 import { useMarkRead, useNotifications } from '@/features/notifications/api/get-notifications';
@@ -26,7 +25,11 @@ function Inbox() {
   return (
     <div className="notifications-page">
       <PageHeading title="Notifications" />
-      {rows.some((row) => !row.isRead) && <LinkButton onClick={() => markRead.mutate({ all: true })}>Mark all read</LinkButton>}
+      {rows.some((row) => !row.isRead) && (
+        <button type="button" className="button" onClick={() => markRead.mutate({ all: true })} disabled={markRead.isPending}>
+          Mark all read
+        </button>
+      )}
       {notifications.isError && <p className="notice">{messageOf(notifications.error)}</p>}
       {notifications.isSuccess && rows.length === 0 && <p className="muted">No notifications yet.</p>}
       <ul className="notification-list">
@@ -40,9 +43,14 @@ function Inbox() {
         ))}
       </ul>
       {notifications.hasNextPage && (
-        <LinkButton onClick={() => void notifications.fetchNextPage()} disabled={notifications.isFetchingNextPage}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void notifications.fetchNextPage()}
+          disabled={notifications.isFetchingNextPage}
+        >
           Load more
-        </LinkButton>
+        </button>
       )}
     </div>
   );

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { GridPostItem } from '@/components/grid-post-item';
-import { LinkButton } from '@/components/link-button';
 import { PageHeading } from '@/components/page-heading';
 import { TabBar } from '@/components/tab-bar';
 import { RequireLogin } from '@/components/require-login';
@@ -40,9 +39,9 @@ function ReadingList() {
           ))}
         </ul>
         {posts.hasNextPage && (
-          <LinkButton onClick={() => void posts.fetchNextPage()} disabled={posts.isFetchingNextPage}>
+          <button type="button" className="button" onClick={() => void posts.fetchNextPage()} disabled={posts.isFetchingNextPage}>
             Load more
-          </LinkButton>
+          </button>
         )}
       </div>
     </div>

@@ -6,6 +6,7 @@ import { useTagInfo } from '@/features/tags/api/get-tag-info';
 import { useAuth } from '@/lib/auth-context';
 import { useTags } from '@/lib/get-tags';
 import { messageOf } from '@/lib/message-of';
+import '@/features/tags/tag-page.css';
 
 export interface TagPageProps {
   /** The tag's posts: the search screen filtered by the tag, composed by the app layer. */

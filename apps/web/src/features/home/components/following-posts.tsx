@@ -1,4 +1,3 @@
-import { LinkButton } from '@/components/link-button';
 import { useFollowing } from '@/features/home/api/get-following';
 import { LatestPosts } from '@/features/home/components/latest-posts';
 import { messageOf } from '@/lib/message-of';
@@ -21,9 +20,9 @@ export function FollowingPosts({ viewer }: { viewer: string }) {
         emptyText="Nothing here yet: follow people on their profiles, or tags on their pages, to see their new posts."
       />
       {feed.hasNextPage && (
-        <LinkButton onClick={() => void feed.fetchNextPage()} disabled={feed.isFetchingNextPage}>
+        <button type="button" className="button" onClick={() => void feed.fetchNextPage()} disabled={feed.isFetchingNextPage}>
           Load more
-        </LinkButton>
+        </button>
       )}
     </div>
   );

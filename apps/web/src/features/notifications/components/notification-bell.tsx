@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { useUnreadCount } from '@/features/notifications/api/get-notifications';
 import '@/features/notifications/notifications.css';
 
-/** The navbar bell: a link to the inbox with the unread count (polled; the live push is still to come). */
+/** The navbar bell: a link to the inbox with the unread count (pushed live by the notification stream; polled if that fails). */
 export function NotificationBell({ viewer }: { viewer: string }) {
   const unread = useUnreadCount(viewer);
   const count = unread.data?.count ?? 0;
