@@ -3,6 +3,7 @@ import {
   accountStreamName,
   buildUnsubscribeLink,
   commentDecider,
+  commentOf,
   postDecider,
   commentStreamName,
   POST_KINDS,
@@ -78,7 +79,7 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
       const post = await postOf(postKind, postId);
       const isReply = parentId !== TOP_LEVEL_PARENT_ID;
       const recipientId = isReply
-        ? (await loadStream(deps.eventStore, commentStreamName(parentId), commentDecider)).state.authorId
+        ? commentOf((await loadStream(deps.eventStore, commentStreamName(parentId), commentDecider)).state)?.authorId
         : post.authorId;
       if (!recipientId || recipientId === commenterId) return;
 

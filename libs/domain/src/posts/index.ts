@@ -9,4 +9,3 @@ export * from './post-commands';
 export * from './post-kinds';
 export * from './post-decider';
 export * from './post-revisions';
-export * from './post-lifecycle';
