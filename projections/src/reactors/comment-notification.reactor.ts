@@ -1,5 +1,6 @@
 import {
   accountDecider,
+  accountRecordOf,
   accountStreamName,
   buildUnsubscribeLink,
   commentDecider,
@@ -56,8 +57,8 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
       accountDecider,
       recorded.filter((event) => event.position <= asOf),
     );
-    const personal = state.sealed && !state.erased ? await deps.vault.open<AccountPersonalData>(accountId, state.sealed) : null;
-    return { personal, wanted: stateThen.commentNotifications };
+    const personal = state.status === 'registered' ? await deps.vault.open<AccountPersonalData>(accountId, state.account.sealed) : null;
+    return { personal, wanted: accountRecordOf(stateThen)?.commentNotifications ?? true };
   };
 
   const postOf = async (kind: PostKind, id: number) => {

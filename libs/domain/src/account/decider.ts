@@ -39,10 +39,8 @@ import type { AccountEvent } from './events';
 import type { SealedPersonalData } from './sealed-personal-data';
 import { isValidUserName } from './user-name';
 
-export interface AccountState {
-  exists: boolean;
-  /** Erased accounts keep their events but can do nothing any more. */
-  erased: boolean;
+/** A registered account as its stream tells it. */
+export interface AccountRecord {
   accountId: string;
   roleId: number;
   emailConfirmed: boolean;
@@ -53,10 +51,10 @@ export interface AccountState {
   credentialVersion: number;
   emailLookup: string;
   userNameLookup: string;
-  sealed: SealedPersonalData | null;
+  sealed: SealedPersonalData;
   /** The latest password hash (sealed `{ passwordHash }`) when it changed after signup; else it is in `sealed`. */
   sealedPasswordHash: SealedPersonalData | null;
-  registeredAt: string | null;
+  registeredAt: string;
   /** Whether comments on their posts and replies to their comments are mailed to them. */
   commentNotifications: boolean;
   /** Personal API tokens not revoked, by id, with when each expires (ISO). */
@@ -65,6 +63,10 @@ export interface AccountState {
   /** Logins that passed their second factor so far: a login challenge names the count it was issued at. */
   secondFactorPasses: number;
 }
+
+/** Nothing yet; a registered account; an erased one (it keeps its events but can do nothing any more). */
+export type AccountState =
+  { status: 'initial' } | { status: 'registered'; account: AccountRecord } | { status: 'erased'; account: AccountRecord };
 
 export type TwoFactorState =
   | { status: 'off' }
@@ -78,37 +80,25 @@ export type TwoFactorState =
       lastTotpStep: number;
     };
 
-export const initialAccountState: AccountState = {
-  exists: false,
-  erased: false,
-  accountId: '',
-  roleId: 0,
-  emailConfirmed: false,
-  credentialVersion: 0,
-  emailLookup: '',
-  userNameLookup: '',
-  sealed: null,
-  sealedPasswordHash: null,
-  registeredAt: null,
-  commentNotifications: true,
-  apiTokens: {},
-  twoFactor: { status: 'off' },
-  secondFactorPasses: 0,
-};
+export const initialAccountState: AccountState = { status: 'initial' };
+
+/** The account, registered or erased; null when nobody registered it. */
+export const accountRecordOf = (state: AccountState): AccountRecord | null => (state.status === 'initial' ? null : state.account);
 
 export const INITIAL_CREDENTIAL_VERSION = 1;
 
-function requireAccount(state: AccountState): void {
-  if (!state.exists || state.erased) throw notFound(ACCOUNT_NOT_FOUND);
+function requireAccount(state: AccountState): AccountRecord {
+  if (state.status !== 'registered') throw notFound(ACCOUNT_NOT_FOUND);
+  return state.account;
 }
 
 /** The link was signed over an older credential version: it was used already or a newer password killed it. */
-function requireCurrentCredentialVersion(state: AccountState, credentialVersion: number): void {
-  if (credentialVersion !== state.credentialVersion) throw validationError(INVALID_LINK);
+function requireCurrentCredentialVersion(account: AccountRecord, credentialVersion: number): void {
+  if (credentialVersion !== account.credentialVersion) throw validationError(INVALID_LINK);
 }
 
 function register(command: RegisterAccount, state: AccountState): AccountEvent[] {
-  if (state.exists) throw conflict(ACCOUNT_ALREADY_EXISTS);
+  if (state.status !== 'initial') throw conflict(ACCOUNT_ALREADY_EXISTS);
   if (!isValidUserName(command.userName)) throw validationError(`'${command.userName}' is not a valid user name.`);
   const registeredAt = command.now.toISOString();
   // Signup asks for the confirmation e-mail at once; the mail reactor only reacts to link requests.
@@ -133,86 +123,86 @@ function register(command: RegisterAccount, state: AccountState): AccountEvent[]
 }
 
 function confirmEmail(command: ConfirmEmail, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  requireCurrentCredentialVersion(state, command.credentialVersion);
+  const account = requireAccount(state);
+  requireCurrentCredentialVersion(account, command.credentialVersion);
   // A confirmation link works once: the second click is refused like any dead link.
-  if (state.emailConfirmed) throw conflict(EMAIL_ALREADY_CONFIRMED);
+  if (account.emailConfirmed) throw conflict(EMAIL_ALREADY_CONFIRMED);
   return [{ type: 'EmailConfirmed', data: { at: command.now.toISOString() } }];
 }
 
 function requestConfirmationLink(command: RequestConfirmationLink, state: AccountState): AccountEvent[] {
-  requireAccount(state);
+  const account = requireAccount(state);
   // Nothing to confirm, so no mail; the caller answers the same either way (no account enumeration).
-  if (state.emailConfirmed) return [];
+  if (account.emailConfirmed) return [];
   return [
     {
       type: 'ConfirmationLinkRequested',
-      data: { accountId: state.accountId, ...credentialLinkWindow(command.now), credentialVersion: state.credentialVersion },
+      data: { accountId: account.accountId, ...credentialLinkWindow(command.now), credentialVersion: account.credentialVersion },
     },
   ];
 }
 
 function requestPasswordReset(command: RequestPasswordReset, state: AccountState): AccountEvent[] {
-  requireAccount(state);
+  const account = requireAccount(state);
   return [
     {
       type: 'PasswordResetRequested',
-      data: { accountId: state.accountId, ...credentialLinkWindow(command.now), credentialVersion: state.credentialVersion },
+      data: { accountId: account.accountId, ...credentialLinkWindow(command.now), credentialVersion: account.credentialVersion },
     },
   ];
 }
 
 function changePassword(command: ChangePassword, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  requireCurrentCredentialVersion(state, command.credentialVersion);
+  const account = requireAccount(state);
+  requireCurrentCredentialVersion(account, command.credentialVersion);
   const at = command.now.toISOString();
   const events: AccountEvent[] = [
     {
       type: 'PasswordChanged',
-      data: { sealedPasswordHash: command.sealedPasswordHash, credentialVersion: state.credentialVersion + 1, at },
+      data: { sealedPasswordHash: command.sealedPasswordHash, credentialVersion: account.credentialVersion + 1, at },
     },
   ];
   // The reset link arrived by e-mail, which proves the address as well as a confirmation link would.
-  if (!state.emailConfirmed) events.push({ type: 'EmailConfirmed', data: { at } });
+  if (!account.emailConfirmed) events.push({ type: 'EmailConfirmed', data: { at } });
   // A reset is how an owner takes a stolen account back: the tokens a thief may have made die with the old password.
-  for (const tokenId of Object.keys(state.apiTokens))
+  for (const tokenId of Object.keys(account.apiTokens))
     events.push({ type: 'ApiTokenRevoked', data: { tokenId, reason: 'password-changed', at } });
   return events;
 }
 
-const sessionsRevoked = (state: AccountState, reason: 'logout-everywhere' | 'role-changed', now: Date): AccountEvent => ({
+const sessionsRevoked = (account: AccountRecord, reason: 'logout-everywhere' | 'role-changed', now: Date): AccountEvent => ({
   type: 'SessionsRevoked',
-  data: { credentialVersion: state.credentialVersion + 1, reason, at: now.toISOString() },
+  data: { credentialVersion: account.credentialVersion + 1, reason, at: now.toISOString() },
 });
 
 function grantAdmin(command: GrantAdmin, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  if (state.roleId === RoleId.Admin) return [];
+  const account = requireAccount(state);
+  if (account.roleId === RoleId.Admin) return [];
   const at = command.now.toISOString();
-  return [{ type: 'RoleGranted', data: { roleId: RoleId.Admin, at } }, sessionsRevoked(state, 'role-changed', command.now)];
+  return [{ type: 'RoleGranted', data: { roleId: RoleId.Admin, at } }, sessionsRevoked(account, 'role-changed', command.now)];
 }
 
 function revokeAdmin(command: RevokeAdmin, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  if (state.roleId !== RoleId.Admin) return [];
+  const account = requireAccount(state);
+  if (account.roleId !== RoleId.Admin) return [];
   const at = command.now.toISOString();
-  return [{ type: 'RoleRevoked', data: { roleId: RoleId.Admin, at } }, sessionsRevoked(state, 'role-changed', command.now)];
+  return [{ type: 'RoleRevoked', data: { roleId: RoleId.Admin, at } }, sessionsRevoked(account, 'role-changed', command.now)];
 }
 
 function logOutEverywhere(command: LogOutEverywhere, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  return [sessionsRevoked(state, 'logout-everywhere', command.now)];
+  const account = requireAccount(state);
+  return [sessionsRevoked(account, 'logout-everywhere', command.now)];
 }
 
 function erase(command: EraseAccount, state: AccountState): AccountEvent[] {
-  if (state.erased) return [];
+  if (state.status === 'erased') return [];
   requireAccount(state);
   return [{ type: 'AccountErased', data: { at: command.now.toISOString() } }];
 }
 
 function setCommentNotifications(command: SetCommentNotifications, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  if (command.enabled === state.commentNotifications) return [];
+  const account = requireAccount(state);
+  if (command.enabled === account.commentNotifications) return [];
   const at = command.now.toISOString();
   return [
     command.enabled ? { type: 'CommentNotificationsTurnedOn', data: { at } } : { type: 'CommentNotificationsTurnedOff', data: { at } },
@@ -220,11 +210,11 @@ function setCommentNotifications(command: SetCommentNotifications, state: Accoun
 }
 
 function createApiToken(command: CreateApiToken, state: AccountState): AccountEvent[] {
-  requireAccount(state);
+  const account = requireAccount(state);
   const now = command.now.toISOString();
-  const live = Object.values(state.apiTokens).filter((expiresAt) => expiresAt > now);
+  const live = Object.values(account.apiTokens).filter((expiresAt) => expiresAt > now);
   if (live.length >= MAX_API_TOKENS) throw validationError(TOO_MANY_API_TOKENS);
-  if (state.apiTokens[command.tokenId]) throw conflict('API token already exists.');
+  if (account.apiTokens[command.tokenId]) throw conflict('API token already exists.');
   return [
     {
       type: 'ApiTokenCreated',
@@ -241,21 +231,21 @@ function createApiToken(command: CreateApiToken, state: AccountState): AccountEv
 }
 
 function revokeApiToken(command: RevokeApiToken, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  if (!state.apiTokens[command.tokenId]) throw notFound(API_TOKEN_NOT_FOUND);
+  const account = requireAccount(state);
+  if (!account.apiTokens[command.tokenId]) throw notFound(API_TOKEN_NOT_FOUND);
   return [{ type: 'ApiTokenRevoked', data: { tokenId: command.tokenId, reason: 'revoked', at: command.now.toISOString() } }];
 }
 
 function startTwoFactorSetup(command: StartTwoFactorSetup, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  if (state.twoFactor.status === 'on') throw conflict(TWO_FACTOR_ALREADY_ON);
+  const account = requireAccount(state);
+  if (account.twoFactor.status === 'on') throw conflict(TWO_FACTOR_ALREADY_ON);
   return [{ type: 'TwoFactorSetupStarted', data: { sealedSecret: command.sealedSecret, at: command.now.toISOString() } }];
 }
 
 function enableTwoFactor(command: EnableTwoFactor, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  if (state.twoFactor.status === 'on') throw conflict(TWO_FACTOR_ALREADY_ON);
-  if (state.twoFactor.status === 'off') throw validationError(TWO_FACTOR_NOT_SET_UP);
+  const account = requireAccount(state);
+  if (account.twoFactor.status === 'on') throw conflict(TWO_FACTOR_ALREADY_ON);
+  if (account.twoFactor.status === 'off') throw validationError(TWO_FACTOR_NOT_SET_UP);
   return [
     {
       type: 'TwoFactorEnabled',
@@ -265,20 +255,20 @@ function enableTwoFactor(command: EnableTwoFactor, state: AccountState): Account
 }
 
 function disableTwoFactor(command: DisableTwoFactor, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  if (state.twoFactor.status !== 'on') throw validationError(TWO_FACTOR_OFF);
+  const account = requireAccount(state);
+  if (account.twoFactor.status !== 'on') throw validationError(TWO_FACTOR_OFF);
   return [{ type: 'TwoFactorDisabled', data: { at: command.now.toISOString() } }];
 }
 
 function passSecondFactor(command: PassSecondFactor, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  if (state.twoFactor.status !== 'on' || command.challengePasses !== state.secondFactorPasses) throw unauthorized(INVALID_CHALLENGE);
+  const account = requireAccount(state);
+  if (account.twoFactor.status !== 'on' || command.challengePasses !== account.secondFactorPasses) throw unauthorized(INVALID_CHALLENGE);
   const at = command.now.toISOString();
   if (command.code.method === 'totp') {
-    if (command.code.totpStep <= state.twoFactor.lastTotpStep) throw unauthorized(INVALID_CODE);
+    if (command.code.totpStep <= account.twoFactor.lastTotpStep) throw unauthorized(INVALID_CODE);
     return [{ type: 'SecondFactorPassed', data: { method: 'totp', totpStep: command.code.totpStep, recoveryCodeIndex: null, at } }];
   }
-  if (state.twoFactor.usedRecoveryCodes.includes(command.code.recoveryCodeIndex)) throw unauthorized(INVALID_CODE);
+  if (account.twoFactor.usedRecoveryCodes.includes(command.code.recoveryCodeIndex)) throw unauthorized(INVALID_CODE);
   return [
     {
       type: 'SecondFactorPassed',
@@ -322,71 +312,82 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     case 'PassSecondFactor':
       return passSecondFactor(command, state);
     default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+      const _exhaustive: never = command;
+      throw new Error(`Unknown account command ${JSON.stringify(_exhaustive)}`);
     }
   }
 }
 
 function evolve(state: AccountState, event: AccountEvent): AccountState {
+  if (event.type === 'AccountRegistered') {
+    const { accountId, roleId, credentialVersion, emailLookup, userNameLookup, sealed, registeredAt } = event.data;
+    const account: AccountRecord = {
+      accountId,
+      roleId,
+      emailConfirmed: false,
+      credentialVersion,
+      emailLookup,
+      userNameLookup,
+      sealed,
+      sealedPasswordHash: null,
+      registeredAt,
+      commentNotifications: true,
+      apiTokens: {},
+      twoFactor: { status: 'off' },
+      secondFactorPasses: 0,
+    };
+    return { status: 'registered', account };
+  }
+  if (state.status === 'initial') return state;
+  return { status: event.type === 'AccountErased' ? 'erased' : state.status, account: evolveAccount(state.account, event) };
+}
+
+/** Erasure changes the status only; the record keeps changing as its events say (as before erasure). */
+function evolveAccount(account: AccountRecord, event: Exclude<AccountEvent, { type: 'AccountRegistered' }>): AccountRecord {
   switch (event.type) {
-    case 'AccountRegistered':
-      return {
-        ...state,
-        exists: true,
-        accountId: event.data.accountId,
-        roleId: event.data.roleId,
-        credentialVersion: event.data.credentialVersion,
-        emailLookup: event.data.emailLookup,
-        userNameLookup: event.data.userNameLookup,
-        sealed: event.data.sealed,
-        registeredAt: event.data.registeredAt,
-      };
     case 'EmailConfirmed':
-      return { ...state, emailConfirmed: true };
+      return { ...account, emailConfirmed: true };
     case 'PasswordChanged':
-      return { ...state, sealedPasswordHash: event.data.sealedPasswordHash, credentialVersion: event.data.credentialVersion };
+      return { ...account, sealedPasswordHash: event.data.sealedPasswordHash, credentialVersion: event.data.credentialVersion };
     case 'RoleGranted':
-      return { ...state, roleId: event.data.roleId };
+      return { ...account, roleId: event.data.roleId };
     case 'RoleRevoked':
-      return { ...state, roleId: RoleId.User };
+      return { ...account, roleId: RoleId.User };
     case 'SessionsRevoked':
-      return { ...state, credentialVersion: event.data.credentialVersion };
-    case 'AccountErased':
-      return { ...state, erased: true };
+      return { ...account, credentialVersion: event.data.credentialVersion };
     case 'CommentNotificationsTurnedOff':
-      return { ...state, commentNotifications: false };
+      return { ...account, commentNotifications: false };
     case 'CommentNotificationsTurnedOn':
-      return { ...state, commentNotifications: true };
+      return { ...account, commentNotifications: true };
     case 'ApiTokenCreated':
-      return { ...state, apiTokens: { ...state.apiTokens, [event.data.tokenId]: event.data.expiresAt } };
+      return { ...account, apiTokens: { ...account.apiTokens, [event.data.tokenId]: event.data.expiresAt } };
     case 'ApiTokenRevoked': {
-      const { [event.data.tokenId]: _revoked, ...apiTokens } = state.apiTokens;
-      return { ...state, apiTokens };
+      const { [event.data.tokenId]: _revoked, ...apiTokens } = account.apiTokens;
+      return { ...account, apiTokens };
     }
     case 'TwoFactorSetupStarted':
-      return { ...state, twoFactor: { status: 'pending', sealedSecret: event.data.sealedSecret } };
+      return { ...account, twoFactor: { status: 'pending', sealedSecret: event.data.sealedSecret } };
     case 'TwoFactorEnabled':
-      return state.twoFactor.status === 'pending'
+      return account.twoFactor.status === 'pending'
         ? {
-            ...state,
+            ...account,
             twoFactor: {
               status: 'on',
-              sealedSecret: state.twoFactor.sealedSecret,
+              sealedSecret: account.twoFactor.sealedSecret,
               sealedRecoveryCodes: event.data.sealedRecoveryCodes,
               usedRecoveryCodes: [],
               lastTotpStep: event.data.totpStep,
             },
           }
-        : state;
+        : account;
     case 'TwoFactorDisabled':
-      return { ...state, twoFactor: { status: 'off' } };
+      return { ...account, twoFactor: { status: 'off' } };
     case 'SecondFactorPassed': {
-      const twoFactor = state.twoFactor;
-      if (twoFactor.status !== 'on') return { ...state, secondFactorPasses: state.secondFactorPasses + 1 };
+      const twoFactor = account.twoFactor;
+      if (twoFactor.status !== 'on') return { ...account, secondFactorPasses: account.secondFactorPasses + 1 };
       return {
-        ...state,
-        secondFactorPasses: state.secondFactorPasses + 1,
+        ...account,
+        secondFactorPasses: account.secondFactorPasses + 1,
         twoFactor: {
           ...twoFactor,
           lastTotpStep: event.data.totpStep ?? twoFactor.lastTotpStep,
@@ -399,7 +400,12 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
     }
     case 'ConfirmationLinkRequested':
     case 'PasswordResetRequested':
-      return state;
+    case 'AccountErased':
+      return account;
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
   }
 }
 
