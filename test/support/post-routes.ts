@@ -1,4 +1,5 @@
 import { bearer, makeAdmin, signUp, type TestUser } from './accounts';
+import { articleBody, createPost, questionBody } from './posts';
 import { startTestApp, type TestApp } from './test-app';
 
 /** A site with a post's author, another user and an admin: the cast of the article and question specs. */
@@ -25,4 +26,24 @@ export function postRoutes(siteOf: () => TestApp, route: 'Article' | 'Question')
     /** The ids home lists for this kind, newest first. */
     homeIds: async () => ((await http().get('/api/Home/').expect(200)).body.result[homeList] as { id: number }[]).map((post) => post.id),
   };
+}
+
+/** A listening site with an author's published article and question, a reader and an admin: the cast of the like and reading-list specs. */
+export async function startSiteWithPosts(): Promise<{
+  site: TestApp;
+  author: TestUser;
+  reader: TestUser;
+  admin: TestUser;
+  articleId: number;
+  questionId: number;
+}> {
+  const site = await startTestApp();
+  // One listening server for every request (supertest would otherwise open one per request).
+  await site.app.listen(0);
+  const author = await signUp(site, 'Ada Author');
+  const reader = await signUp(site, 'Rita Reader');
+  const admin = await makeAdmin(site, await signUp(site, 'Root Admin'));
+  const articleId = await createPost(site, 'Article', author, articleBody({ isPublished: true }));
+  const questionId = await createPost(site, 'Question', author, questionBody());
+  return { site, author, reader, admin, articleId, questionId };
 }
