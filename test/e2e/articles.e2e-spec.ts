@@ -4,10 +4,10 @@ import type { EventStore } from '@app/event-store';
 import { HOME_COLLECTION, MODERATION_LOG_COLLECTION, POST_VIEW_COLLECTION, ProjectionRunner, rebuildProjection } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
 import { EVENT_STORE, READ_STORE } from '@app/api';
-import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
+import { bearer, signUp, type TestUser } from '../support/accounts';
 import { apiSpec, existingStream, expectNewEvents, expectResponse } from '../support/api-spec';
 import { articleBody, articleDrafted, createPost, documentsOf } from '../support/posts';
-import { postRoutes, startPostSite } from '../support/post-routes';
+import { postRoutes, startPostSite, startPreModeratedSite } from '../support/post-routes';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** SPEC §7 'Articles and questions', the article calls, over HTTP in embedded mode. */
@@ -343,11 +343,7 @@ describe('articles under pre-moderation (MODERATION=pre)', () => {
   let owner: TestUser;
   let admin: TestUser;
 
-  beforeAll(async () => {
-    site = await startTestApp({ env: { MODERATION: 'pre' } });
-    owner = await signUp(site, 'Pat Patient');
-    admin = await makeAdmin(site, await signUp(site, 'Mo Moderator'));
-  });
+  beforeAll(async () => ({ site, owner, admin } = await startPreModeratedSite()));
   afterAll(() => site.dispose());
 
   it('keeps a published article from the public until an admin approves it', async () => {

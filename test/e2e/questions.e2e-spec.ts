@@ -1,6 +1,6 @@
-import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
+import { bearer, type TestUser } from '../support/accounts';
 import { createPost, questionBody } from '../support/posts';
-import { postRoutes, startPostSite } from '../support/post-routes';
+import { postRoutes, startPostSite, startPreModeratedSite } from '../support/post-routes';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** SPEC §7 'Articles and questions', the question calls, over HTTP in embedded mode. */
@@ -160,11 +160,7 @@ describe('questions under pre-moderation (MODERATION=pre)', () => {
   let owner: TestUser;
   let admin: TestUser;
 
-  beforeAll(async () => {
-    site = await startTestApp({ env: { MODERATION: 'pre' } });
-    owner = await signUp(site, 'Pat Patient');
-    admin = await makeAdmin(site, await signUp(site, 'Mo Moderator'));
-  });
+  beforeAll(async () => ({ site, owner, admin } = await startPreModeratedSite()));
   afterAll(() => site.dispose());
 
   it('waits, unapproved, until an admin approves it', async () => {

@@ -47,3 +47,11 @@ export async function startSiteWithPosts(): Promise<{
   const questionId = await createPost(site, 'Question', author, questionBody());
   return { site, author, reader, admin, articleId, questionId };
 }
+
+/** A site under pre-moderation (MODERATION=pre) with an author and an admin who approves. */
+export async function startPreModeratedSite(): Promise<{ site: TestApp; owner: TestUser; admin: TestUser }> {
+  const site = await startTestApp({ env: { MODERATION: 'pre' } });
+  const owner = await signUp(site, 'Pat Patient');
+  const admin = await makeAdmin(site, await signUp(site, 'Mo Moderator'));
+  return { site, owner, admin };
+}
