@@ -4,9 +4,10 @@ import type { EventStore } from '@app/event-store';
 import { HOME_COLLECTION, MODERATION_LOG_COLLECTION, POST_VIEW_COLLECTION, ProjectionRunner, rebuildProjection } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
 import { EVENT_STORE, READ_STORE } from '@app/api';
-import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
+import { bearer, signUp, type TestUser } from '../support/accounts';
 import { apiSpec, existingStream, expectNewEvents, expectResponse } from '../support/api-spec';
 import { articleBody, articleDrafted, createPost, documentsOf } from '../support/posts';
+import { postRoutes, startPostSite, startPreModeratedSite } from '../support/post-routes';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** SPEC §7 'Articles and questions', the article calls, over HTTP in embedded mode. */
@@ -16,25 +17,13 @@ describe('articles', () => {
   let other: TestUser;
   let admin: TestUser;
 
-  beforeAll(async () => {
-    site = await startTestApp();
-    owner = await signUp(site, 'Ada Author');
-    other = await signUp(site, 'Olga Other');
-    admin = await makeAdmin(site, await signUp(site, 'Root Admin'));
-  });
+  beforeAll(async () => ({ site, owner, other, admin } = await startPostSite('Ada Author')));
   afterAll(() => site.dispose());
 
-  const as = (user: TestUser | null) => (user ? bearer(user) : {});
-  const getArticle = (id: number | string, user: TestUser | null = null) => site.http().get(`/api/Article/${id}`).set(as(user));
-  const putArticle = (body: object, user: TestUser | null) => site.http().put('/api/Article').set(as(user)).send(body);
-  const approve = (id: number, isApproved: boolean, user: TestUser | null) =>
-    site.http().put('/api/Article/Approve').set(as(user)).send({ id, isApproved });
-  const remove = (id: number, user: TestUser | null) => site.http().delete(`/api/Article/${id}`).set(as(user));
+  const { get: getArticle, put: putArticle, approve, remove, homeIds: homeArticleIds } = postRoutes(() => site, 'Article');
   const draft = (overrides: Record<string, unknown> = {}, user = owner) => createPost(site, 'Article', user, articleBody(overrides));
   const publish = (id: number, overrides: Record<string, unknown> = {}) =>
     putArticle(articleBody({ id, isPublished: true, ...overrides }), owner).expect(200);
-  const homeArticleIds = async () =>
-    ((await site.http().get('/api/Home/').expect(200)).body.result.articles as { id: number }[]).map((a) => a.id);
   // Posts that exist only as given events get ids minted as the site mints them (newest first on home).
   const nextGivenId = createPostIdGenerator();
   const published: ArticleEvent = { type: 'ArticlePublished', data: { at: '2026-01-02T10:00:00.000Z' } };
@@ -354,11 +343,7 @@ describe('articles under pre-moderation (MODERATION=pre)', () => {
   let owner: TestUser;
   let admin: TestUser;
 
-  beforeAll(async () => {
-    site = await startTestApp({ env: { MODERATION: 'pre' } });
-    owner = await signUp(site, 'Pat Patient');
-    admin = await makeAdmin(site, await signUp(site, 'Mo Moderator'));
-  });
+  beforeAll(async () => ({ site, owner, admin } = await startPreModeratedSite()));
   afterAll(() => site.dispose());
 
   it('keeps a published article from the public until an admin approves it', async () => {

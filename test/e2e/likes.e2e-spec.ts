@@ -11,9 +11,10 @@ import {
 } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
 import { EVENT_STORE, READ_STORE } from '@app/api';
-import { bearer, givenAccounts, makeAdmin, signUp, type TestUser } from '../support/accounts';
+import { bearer, givenAccounts, signUp, type TestUser } from '../support/accounts';
 import { apiSpec, expectNewEvents, expectNoNewEvents, expectResponse } from '../support/api-spec';
 import { articleBody, createPost, documentsOf, questionBody, searchRequest } from '../support/posts';
+import { startSiteWithPosts } from '../support/post-routes';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 type Route = 'Article' | 'Question' | 'ArticleComment' | 'QuestionComment';
@@ -27,16 +28,7 @@ describe('likes', () => {
   let articleId: number;
   let questionId: number;
 
-  beforeAll(async () => {
-    site = await startTestApp();
-    // One listening server for every request (supertest would otherwise open one per request).
-    await site.app.listen(0);
-    author = await signUp(site, 'Ada Author');
-    reader = await signUp(site, 'Rita Reader');
-    admin = await makeAdmin(site, await signUp(site, 'Root Admin'));
-    articleId = await createPost(site, 'Article', author, articleBody({ isPublished: true }));
-    questionId = await createPost(site, 'Question', author, questionBody());
-  });
+  beforeAll(async () => ({ site, author, reader, admin, articleId, questionId } = await startSiteWithPosts()));
   afterAll(() => site.dispose());
 
   const as = (user: TestUser | null) => (user ? bearer(user) : {});

@@ -1,5 +1,6 @@
-import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
+import { bearer, type TestUser } from '../support/accounts';
 import { createPost, questionBody } from '../support/posts';
+import { postRoutes, startPostSite, startPreModeratedSite } from '../support/post-routes';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** SPEC §7 'Articles and questions', the question calls, over HTTP in embedded mode. */
@@ -9,23 +10,11 @@ describe('questions', () => {
   let other: TestUser;
   let admin: TestUser;
 
-  beforeAll(async () => {
-    site = await startTestApp();
-    owner = await signUp(site, 'Quinn Asker');
-    other = await signUp(site, 'Olga Other');
-    admin = await makeAdmin(site, await signUp(site, 'Root Admin'));
-  });
+  beforeAll(async () => ({ site, owner, other, admin } = await startPostSite('Quinn Asker')));
   afterAll(() => site.dispose());
 
-  const as = (user: TestUser | null) => (user ? bearer(user) : {});
-  const getQuestion = (id: number | string, user: TestUser | null = null) => site.http().get(`/api/Question/${id}`).set(as(user));
-  const putQuestion = (body: object, user: TestUser | null) => site.http().put('/api/Question').set(as(user)).send(body);
-  const approve = (id: number, isApproved: boolean, user: TestUser | null) =>
-    site.http().put('/api/Question/Approve').set(as(user)).send({ id, isApproved });
-  const remove = (id: number | string, user: TestUser | null) => site.http().delete(`/api/Question/${id}`).set(as(user));
+  const { get: getQuestion, put: putQuestion, approve, remove, homeIds: homeQuestionIds } = postRoutes(() => site, 'Question');
   const ask = (overrides: Record<string, unknown> = {}, user = owner) => createPost(site, 'Question', user, questionBody(overrides));
-  const homeQuestionIds = async () =>
-    ((await site.http().get('/api/Home/').expect(200)).body.result.questions as { id: number }[]).map((q) => q.id);
 
   describe('POST /api/Question', () => {
     it('asks a question that everyone sees at once, on home too', async () => {
@@ -172,11 +161,7 @@ describe('questions under pre-moderation (MODERATION=pre)', () => {
   let owner: TestUser;
   let admin: TestUser;
 
-  beforeAll(async () => {
-    site = await startTestApp({ env: { MODERATION: 'pre' } });
-    owner = await signUp(site, 'Pat Patient');
-    admin = await makeAdmin(site, await signUp(site, 'Mo Moderator'));
-  });
+  beforeAll(async () => ({ site, owner, admin } = await startPreModeratedSite()));
   afterAll(() => site.dispose());
 
   it('waits, unapproved, until an admin approves it', async () => {

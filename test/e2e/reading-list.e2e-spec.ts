@@ -4,10 +4,11 @@ import type { EventStore } from '@app/event-store';
 import { ProjectionRunner, READING_LIST_COLLECTION, rebuildProjection } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
 import { EVENT_STORE, READ_STORE } from '@app/api';
-import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
+import { bearer, type TestUser } from '../support/accounts';
 import { apiSpec, expectNewEvents, expectNoNewEvents, expectResponse } from '../support/api-spec';
-import { articleBody, createPost, documentsOf, questionBody } from '../support/posts';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { documentsOf } from '../support/posts';
+import { startSiteWithPosts } from '../support/post-routes';
+import type { TestApp } from '../support/test-app';
 
 /** The reading list and the list of one's liked posts (issue 26), over HTTP in embedded mode. */
 describe('reading list and my likes', () => {
@@ -18,15 +19,7 @@ describe('reading list and my likes', () => {
   let articleId: number;
   let questionId: number;
 
-  beforeAll(async () => {
-    site = await startTestApp();
-    await site.app.listen(0);
-    author = await signUp(site, 'Ada Author');
-    reader = await signUp(site, 'Rita Reader');
-    admin = await makeAdmin(site, await signUp(site, 'Root Admin'));
-    articleId = await createPost(site, 'Article', author, articleBody({ isPublished: true }));
-    questionId = await createPost(site, 'Question', author, questionBody());
-  });
+  beforeAll(async () => ({ site, author, reader, admin, articleId, questionId } = await startSiteWithPosts()));
   afterAll(() => site.dispose());
 
   const save = (entityType: 1 | 2, id: number, isSaved: boolean, user = reader) =>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { accountDecider, accountStreamName, type AccountRegistered } from '@app/domain';
+import { accountDecider, accountRecordOf, accountStreamName, type AccountRegistered } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { PersonalDataVault } from '@app/personal-data';
 import { ProjectionRunner } from '@app/projections';
@@ -48,7 +48,11 @@ export async function makeAdmin(site: TestApp, user: TestUser): Promise<TestUser
   await commands.settle(position, ['accounts']);
   // A role change ends the user's sessions: they log in again, with the new credential version.
   const { state } = await commands.load(accountStreamName(user.accountId), accountDecider);
-  return { ...user, roleId: 2, token: site.app.get(TokenService).issue(user.accountId, state.credentialVersion, false) };
+  return {
+    ...user,
+    roleId: 2,
+    token: site.app.get(TokenService).issue(user.accountId, accountRecordOf(state)?.credentialVersion ?? 0, false),
+  };
 }
 
 export const bearer = (user: Pick<TestUser, 'token'>) => ({ Authorization: `Bearer ${user.token}` });

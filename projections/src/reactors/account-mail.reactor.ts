@@ -1,5 +1,6 @@
 import {
   accountDecider,
+  accountRecordOf,
   accountStreamName,
   buildCredentialLink,
   credentialLinkPath,
@@ -55,7 +56,8 @@ export function accountMailReactor(deps: AccountMailDependencies): Reactor {
       const { accountId, created, expire, credentialVersion } = event.data;
       if (Number(expire) <= (deps.clock ?? systemClock)().getTime()) return; // epoch ms: the link would be dead on arrival
       const { state } = await loadStream(deps.eventStore, accountStreamName(accountId), accountDecider);
-      const personal = state.sealed ? await deps.vault.open<AccountPersonalData>(accountId, state.sealed) : null;
+      const account = accountRecordOf(state);
+      const personal = account ? await deps.vault.open<AccountPersonalData>(accountId, account.sealed) : null;
       if (!personal) return; // erased meanwhile: nobody to write to
       const mail = poisonIfThrows(() => {
         const purpose: CredentialLinkPurpose = event.type === 'PasswordResetRequested' ? 'reset' : 'confirm';

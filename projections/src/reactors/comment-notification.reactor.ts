@@ -1,8 +1,10 @@
 import {
   accountDecider,
+  accountRecordOf,
   accountStreamName,
   buildUnsubscribeLink,
   commentDecider,
+  commentOf,
   postDecider,
   commentStreamName,
   POST_KINDS,
@@ -55,8 +57,8 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
       accountDecider,
       recorded.filter((event) => event.position <= asOf),
     );
-    const personal = state.sealed && !state.erased ? await deps.vault.open<AccountPersonalData>(accountId, state.sealed) : null;
-    return { personal, wanted: stateThen.commentNotifications };
+    const personal = state.status === 'registered' ? await deps.vault.open<AccountPersonalData>(accountId, state.account.sealed) : null;
+    return { personal, wanted: accountRecordOf(stateThen)?.commentNotifications ?? true };
   };
 
   const postOf = async (kind: PostKind, id: number) => {
@@ -78,7 +80,7 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
       const post = await postOf(postKind, postId);
       const isReply = parentId !== TOP_LEVEL_PARENT_ID;
       const recipientId = isReply
-        ? (await loadStream(deps.eventStore, commentStreamName(parentId), commentDecider)).state.authorId
+        ? commentOf((await loadStream(deps.eventStore, commentStreamName(parentId), commentDecider)).state)?.authorId
         : post.authorId;
       if (!recipientId || recipientId === commenterId) return;
 

@@ -39,10 +39,11 @@ export function signInMailReactor(deps: AccountMailDependencies): Reactor {
       if (Date.parse(at) + NOTICE_FRESH_MS <= (deps.clock?.() ?? new Date()).getTime()) return;
       const accountId = accountIdOfStream(recorded.streamName);
       const { state } = await loadStream(deps.eventStore, accountStreamName(accountId), accountDecider);
-      const personal = state.sealed ? await deps.vault.open<AccountPersonalData>(accountId, state.sealed) : null;
-      if (!personal || state.erased) return;
+      if (state.status !== 'registered') return;
       // A first sign-in with a provider links it as the account is made: nothing was added to an existing account.
-      if (recorded.type === 'ExternalIdentityLinked' && state.registeredAt === at) return;
+      if (recorded.type === 'ExternalIdentityLinked' && state.account.registeredAt === at) return;
+      const personal = await deps.vault.open<AccountPersonalData>(accountId, state.account.sealed);
+      if (!personal) return;
       const mail = poisonIfThrows(() => ({
         ...(notice.kind === 'added' ? signInMethodAddedMail : signInMethodRemovedMail)({
           to: personal.email,

@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { accountDecider, accountStreamName, userNameReservationStreamName, type AccountPersonalData, type AccountState } from '@app/domain';
+import {
+  accountDecider,
+  accountStreamName,
+  userNameReservationStreamName,
+  type AccountPersonalData,
+  type AccountRecord,
+  accountRecordOf,
+} from '@app/domain';
 import type { AppConfig } from '@app/config';
 import type { EventStore } from '@app/event-store';
 import { emailLookupHash, PersonalDataVault, userNameLookupHash } from '@app/personal-data';
@@ -8,7 +15,9 @@ import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { APP_CONFIG, EVENT_STORE } from '../infrastructure/tokens';
 
 export interface KnownAccount {
-  state: AccountState;
+  /** Registered or erased (an erased one is found only while its key is not yet shredded). */
+  state: AccountRecord;
+  erased: boolean;
   personal: AccountPersonalData;
   /** The current password hash (it moves out of `personal` once the password changed). */
   passwordHash: string;
@@ -51,7 +60,7 @@ export class AccountDirectory {
 
   /** An erased account's e-mail and user name may be claimed again. */
   async accountErased(accountId: string): Promise<boolean> {
-    return (await this.commands.load(accountStreamName(accountId), accountDecider)).state.erased;
+    return (await this.commands.load(accountStreamName(accountId), accountDecider)).state.status === 'erased';
   }
 
   /**
@@ -86,11 +95,12 @@ export class AccountDirectory {
   }
 
   async findById(accountId: string): Promise<KnownAccount | null> {
-    const { state } = await this.commands.load(accountStreamName(accountId), accountDecider);
-    if (!state.exists || !state.sealed) return null;
+    const loaded = (await this.commands.load(accountStreamName(accountId), accountDecider)).state;
+    const state = accountRecordOf(loaded);
+    if (!state) return null;
     const personal = await this.vault.open<AccountPersonalData>(accountId, state.sealed);
     if (!personal) return null;
     const changed = state.sealedPasswordHash ? await this.vault.open<{ passwordHash: string }>(accountId, state.sealedPasswordHash) : null;
-    return { state, personal, passwordHash: changed?.passwordHash ?? personal.passwordHash };
+    return { state, erased: loaded.status === 'erased', personal, passwordHash: changed?.passwordHash ?? personal.passwordHash };
   }
 }

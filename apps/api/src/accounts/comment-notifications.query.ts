@@ -1,6 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { CommentNotificationsSetting } from '@app/contracts';
-import { accountDecider, accountStreamName } from '@app/domain';
+import { accountDecider, accountRecordOf, accountStreamName } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 
 export class GetCommentNotificationsQuery extends Query<CommentNotificationsSetting> {
@@ -16,6 +16,6 @@ export class GetCommentNotificationsHandler implements IQueryHandler<GetCommentN
 
   async execute({ accountId }: GetCommentNotificationsQuery): Promise<CommentNotificationsSetting> {
     const { state } = await this.commands.load(accountStreamName(accountId), accountDecider);
-    return { enabled: state.commentNotifications };
+    return { enabled: accountRecordOf(state)?.commentNotifications ?? true };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   commentDecider,
+  commentOf,
   commentStreamName,
   fileDecider,
   fileStreamName,
@@ -38,25 +39,30 @@ export class CommentFacts {
 
   /** Whether the actor can see the post of a comment (true when there is no such comment: the decider answers that). */
   async commentPostVisibleTo(commentId: number, actor: Actor): Promise<boolean> {
-    const { state } = await this.commands.load(commentStreamName(commentId), commentDecider);
-    if (!state.exists || !state.postKind) return true;
-    const post = await this.post(state.postKind, state.postId);
+    const comment = commentOf((await this.commands.load(commentStreamName(commentId), commentDecider)).state);
+    if (!comment) return true;
+    const post = await this.post(comment.postKind, comment.postId);
     return post !== null && isVisibleTo(post, actor);
   }
 
   async repliedComment(parentId: number): Promise<RepliedComment | null> {
     if (parentId <= 0) return null;
-    const { state } = await this.commands.load(commentStreamName(parentId), commentDecider);
-    return state.exists && state.postKind ? { postKind: state.postKind, postId: state.postId, deleted: state.deleted } : null;
+    const comment = commentOf((await this.commands.load(commentStreamName(parentId), commentDecider)).state);
+    return comment ? { postKind: comment.postKind, postId: comment.postId, deleted: comment.deleted } : null;
   }
 
   attachedImages(ids: readonly number[]): Promise<(AttachedCommentImage | null)[]> {
     return Promise.all(
       ids.map(async (id) => {
         const { state } = await this.commands.load(fileStreamName(id), fileDecider);
-        return state.upload
-          ? { id, uploaderId: state.upload.uploaderId, attachmentTypeId: state.upload.attachmentTypeId, deleted: state.deleted }
-          : null;
+        return state.status === 'initial'
+          ? null
+          : {
+              id,
+              uploaderId: state.upload.uploaderId,
+              attachmentTypeId: state.upload.attachmentTypeId,
+              deleted: state.status === 'deleted',
+            };
       }),
     );
   }

@@ -1,6 +1,6 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { commentDecider, commentStreamName, type Actor, type PostKind } from '@app/domain';
+import { commentDecider, commentOf, commentStreamName, type Actor, type PostKind } from '@app/domain';
 import { DeleteFileCommand } from '../files/delete-file.command';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { CommentFacts } from './commented-post';
@@ -47,7 +47,7 @@ export class DeleteCommentHandler implements ICommandHandler<DeleteCommentComman
     );
     // After the commit: the comment is gone whatever happens to its images. The decider admitted only
     // the author's own images, and the author or an admin deletes them here (already deleted ones are skipped).
-    for (const fileId of state.attachedFiles) {
+    for (const fileId of commentOf(state)?.attachedFiles ?? []) {
       await this.commandBus
         .execute(new DeleteFileCommand(actor, fileId))
         .catch((error: unknown) => this.logger.warn(`Could not delete image ${fileId} of comment ${id}: ${String(error)}`));

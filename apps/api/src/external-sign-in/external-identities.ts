@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, IQueryHandler, Query, QueryHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { accountDecider, accountStreamName, externalIdentityStreamName, type ExternalIdentityLinked } from '@app/domain';
+import { accountDecider, accountRecordOf, accountStreamName, externalIdentityStreamName, type ExternalIdentityLinked } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { PersonalDataVault } from '@app/personal-data';
 import { AccountDirectory } from '../accounts/account-directory';
@@ -37,8 +37,10 @@ export class ListExternalIdentitiesHandler implements IQueryHandler<ListExternal
 
   async execute({ accountId }: ListExternalIdentitiesQuery): Promise<ExternalIdentityView[]> {
     const { state } = await this.commands.load(accountStreamName(accountId), accountDecider);
-    const linked = Object.keys(state.externalIdentities);
-    const canUnlink = state.hasPassword || linked.length > 1;
+    const account = accountRecordOf(state);
+    if (!account) return [];
+    const linked = Object.keys(account.externalIdentities);
+    const canUnlink = account.hasPassword || linked.length > 1;
     const events = (await this.eventStore.readStream(accountStreamName(accountId))).filter(
       (event) => event.type === 'ExternalIdentityLinked',
     ) as unknown as { data: ExternalIdentityLinked['data'] }[];

@@ -85,7 +85,7 @@ export class FinishExternalSignInHandler implements ICommandHandler<FinishExtern
   private async link(flow: SignInFlow, profile: ExternalProfile, subjectLookup: string, owner: Claim | null): Promise<void> {
     const accountId = flow.accountId ?? '';
     const account = await this.directory.findById(accountId);
-    if (!account || account.state.erased || account.state.credentialVersion !== flow.credentialVersion) throw unauthorized();
+    if (!account || account.erased || account.state.credentialVersion !== flow.credentialVersion) throw unauthorized();
     if (owner && owner.accountId !== accountId) throw conflict(IDENTITY_LINKED_ELSEWHERE);
     const now = this.clock();
     const revision = owner ? null : await this.claim(subjectLookup, accountId, now);
@@ -220,7 +220,7 @@ export class ExchangeHandoffHandler implements ICommandHandler<ExchangeHandoffCo
   async execute({ code, binding, client }: ExchangeHandoffCommand): Promise<LoginResult | TwoFactorRequired> {
     const accountId = await this.handoffs.take(code, binding);
     const account = accountId ? await this.directory.findById(accountId) : null;
-    if (!account || account.state.erased) throw unauthorized(HANDOFF_INVALID);
+    if (!account || account.erased) throw unauthorized(HANDOFF_INVALID);
     if (account.state.twoFactor.status === 'on') {
       const challenge = this.challenges.issue({
         accountId: account.state.accountId,

@@ -1,6 +1,6 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { fileDecider, fileStreamName, type Actor } from '@app/domain';
+import { fileDecider, fileStreamName, uploadOf, type Actor } from '@app/domain';
 import type { FileStore } from '@app/files';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { FILE_READ_MODELS } from './file-read-models';
@@ -33,16 +33,16 @@ export class DeleteFileHandler implements ICommandHandler<DeleteFileCommand, tru
   async execute({ actor, id }: DeleteFileCommand): Promise<true> {
     const streamName = fileStreamName(id);
     const before = await this.commands.load(streamName, fileDecider);
-    const visibleToActor = await this.visibility.mayDelete(actor, before.state.upload);
+    const visibleToActor = await this.visibility.mayDelete(actor, uploadOf(before.state));
     const { position } = await this.commands.execute(
       streamName,
       fileDecider,
       { type: 'DeleteFile', id, actor, visibleToActor, now: this.clock() },
       { actor: actor.accountId },
     );
-    const { state } = await this.commands.load(streamName, fileDecider);
-    if (state.upload) {
-      const { attachmentTypeId, uploadedFileName } = state.upload;
+    const upload = uploadOf((await this.commands.load(streamName, fileDecider)).state);
+    if (upload) {
+      const { attachmentTypeId, uploadedFileName } = upload;
       // The event is the deletion: the file is gone from every list and download even if removing its bytes fails (logged).
       await this.fileStore
         .delete(storageFolderOf(attachmentTypeId), uploadedFileName)

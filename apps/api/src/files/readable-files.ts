@@ -14,8 +14,8 @@ export class ReadableFiles {
   /** The upload, or a not-found DomainError (never 403: whether a hidden file exists is not told). */
   async find(viewer: Actor, id: number): Promise<FileUploadedData> {
     const { state } = await this.commands.load(fileStreamName(id), fileDecider);
-    const upload = state.upload;
-    if (!upload || state.deleted || !(await this.visibility.mayRead(viewer, upload))) throw notFound(FILE_NOT_FOUND);
+    const upload = state.status === 'live' ? state.upload : null;
+    if (!upload || !(await this.visibility.mayRead(viewer, upload))) throw notFound(FILE_NOT_FOUND);
     return upload;
   }
 }

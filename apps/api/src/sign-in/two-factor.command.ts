@@ -4,6 +4,7 @@ import type { AppConfig } from '@app/config';
 import type { DisableTwoFactorRequest, TwoFactorRecoveryCodes, TwoFactorSetup } from '@app/contracts';
 import {
   accountDecider,
+  accountRecordOf,
   accountStreamName,
   INVALID_CODE,
   TWO_FACTOR_ALREADY_ON,
@@ -78,9 +79,10 @@ export class EnableTwoFactorHandler implements ICommandHandler<EnableTwoFactorCo
   async execute({ accountId, code }: EnableTwoFactorCommand): Promise<TwoFactorRecoveryCodes> {
     const attempt = await this.limits.take('two-factor', accountId);
     const { state } = await this.commands.load(accountStreamName(accountId), accountDecider);
-    if (state.twoFactor.status === 'on') throw conflict(TWO_FACTOR_ALREADY_ON);
-    if (state.twoFactor.status === 'off') throw validationError(TWO_FACTOR_NOT_SET_UP);
-    const secret = await this.secondFactor.secretOf(accountId, state.twoFactor.sealedSecret);
+    const twoFactor = accountRecordOf(state)?.twoFactor ?? { status: 'off' };
+    if (twoFactor.status === 'on') throw conflict(TWO_FACTOR_ALREADY_ON);
+    if (twoFactor.status === 'off') throw validationError(TWO_FACTOR_NOT_SET_UP);
+    const secret = await this.secondFactor.secretOf(accountId, twoFactor.sealedSecret);
     const totpStep = secret ? totpStepOf(secret, code, this.clock()) : null;
     if (totpStep === null) throw validationError(INVALID_CODE);
     const recoveryCodes = newRecoveryCodes();

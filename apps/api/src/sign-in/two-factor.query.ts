@@ -1,6 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { TwoFactorStatus } from '@app/contracts';
-import { accountDecider, accountStreamName } from '@app/domain';
+import { accountDecider, accountRecordOf, accountStreamName } from '@app/domain';
 import { RECOVERY_CODE_COUNT } from '../accounts/two-factor/recovery-codes';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 
@@ -17,7 +17,8 @@ export class GetTwoFactorHandler implements IQueryHandler<GetTwoFactorQuery, Two
 
   async execute({ accountId }: GetTwoFactorQuery): Promise<TwoFactorStatus> {
     const { state } = await this.commands.load(accountStreamName(accountId), accountDecider);
-    if (state.twoFactor.status !== 'on') return { enabled: false, recoveryCodesLeft: 0 };
-    return { enabled: true, recoveryCodesLeft: RECOVERY_CODE_COUNT - state.twoFactor.usedRecoveryCodes.length };
+    const twoFactor = accountRecordOf(state)?.twoFactor;
+    if (twoFactor?.status !== 'on') return { enabled: false, recoveryCodesLeft: 0 };
+    return { enabled: true, recoveryCodesLeft: RECOVERY_CODE_COUNT - twoFactor.usedRecoveryCodes.length };
   }
 }

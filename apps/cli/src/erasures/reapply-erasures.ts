@@ -37,7 +37,7 @@ export async function reapplyErasures(
   for (const { accountId, erasedAt } of erasures) {
     const { state } = await loadStream(engines.eventStore, accountStreamName(accountId), accountDecider);
     // Not in this log (a copy older than the account): nothing to erase, and the key store keeps a tombstone.
-    if (!state.exists || state.erased) continue;
+    if (state.status !== 'registered') continue;
     await recordErasure(engines.eventStore, accountId, true, new Date(erasedAt));
     reErased += 1;
   }

@@ -259,23 +259,24 @@ describe('accountDecider', () => {
     it('folds the account state a login and a link check need', () => {
       const state = [registered, confirmed, passwordChanged, granted].reduce(accountDecider.evolve, accountDecider.initialState);
       expect(state).toEqual({
-        exists: true,
-        erased: false,
-        accountId,
-        roleId: 2,
-        emailConfirmed: true,
-        credentialVersion: 2,
-        emailLookup,
-        userNameLookup,
-        sealed,
-        sealedPasswordHash,
-        registeredAt: registeredOn.toISOString(),
-        commentNotifications: true,
-        apiTokens: {},
-        twoFactor: { status: 'off' },
-        secondFactorPasses: 0,
-        hasPassword: true,
-        externalIdentities: {},
+        status: 'registered',
+        account: {
+          accountId,
+          roleId: 2,
+          emailConfirmed: true,
+          credentialVersion: 2,
+          emailLookup,
+          userNameLookup,
+          sealed,
+          sealedPasswordHash,
+          registeredAt: registeredOn.toISOString(),
+          commentNotifications: true,
+          apiTokens: {},
+          twoFactor: { status: 'off' },
+          secondFactorPasses: 0,
+          hasPassword: true,
+          externalIdentities: {},
+        },
       });
     });
   });

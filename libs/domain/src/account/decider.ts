@@ -44,10 +44,8 @@ import type { AccountEvent } from './events';
 import type { SealedPersonalData } from './sealed-personal-data';
 import { isValidUserName } from './user-name';
 
-export interface AccountState {
-  exists: boolean;
-  /** Erased accounts keep their events but can do nothing any more. */
-  erased: boolean;
+/** A registered account as its stream tells it. */
+export interface AccountRecord {
   accountId: string;
   roleId: number;
   emailConfirmed: boolean;
@@ -58,10 +56,10 @@ export interface AccountState {
   credentialVersion: number;
   emailLookup: string;
   userNameLookup: string;
-  sealed: SealedPersonalData | null;
+  sealed: SealedPersonalData;
   /** The latest password hash (sealed `{ passwordHash }`) when it changed after signup; else it is in `sealed`. */
   sealedPasswordHash: SealedPersonalData | null;
-  registeredAt: string | null;
+  registeredAt: string;
   /** Whether comments on their posts and replies to their comments are mailed to them. */
   commentNotifications: boolean;
   /** Personal API tokens not revoked, by id, with when each expires (ISO). */
@@ -75,6 +73,10 @@ export interface AccountState {
   externalIdentities: Readonly<Record<string, string>>;
 }
 
+/** Nothing yet; a registered account; an erased one (it keeps its events but can do nothing any more). */
+export type AccountState =
+  { status: 'initial' } | { status: 'registered'; account: AccountRecord } | { status: 'erased'; account: AccountRecord };
+
 export type TwoFactorState =
   | { status: 'off' }
   | { status: 'pending'; sealedSecret: SealedPersonalData }
@@ -87,39 +89,25 @@ export type TwoFactorState =
       lastTotpStep: number;
     };
 
-export const initialAccountState: AccountState = {
-  exists: false,
-  erased: false,
-  accountId: '',
-  roleId: 0,
-  emailConfirmed: false,
-  credentialVersion: 0,
-  emailLookup: '',
-  userNameLookup: '',
-  sealed: null,
-  sealedPasswordHash: null,
-  registeredAt: null,
-  commentNotifications: true,
-  apiTokens: {},
-  twoFactor: { status: 'off' },
-  secondFactorPasses: 0,
-  hasPassword: true,
-  externalIdentities: {},
-};
+export const initialAccountState: AccountState = { status: 'initial' };
+
+/** The account, registered or erased; null when nobody registered it. */
+export const accountRecordOf = (state: AccountState): AccountRecord | null => (state.status === 'initial' ? null : state.account);
 
 export const INITIAL_CREDENTIAL_VERSION = 1;
 
-function requireAccount(state: AccountState): void {
-  if (!state.exists || state.erased) throw notFound(ACCOUNT_NOT_FOUND);
+function requireAccount(state: AccountState): AccountRecord {
+  if (state.status !== 'registered') throw notFound(ACCOUNT_NOT_FOUND);
+  return state.account;
 }
 
 /** The link was signed over an older credential version: it was used already or a newer password killed it. */
-function requireCurrentCredentialVersion(state: AccountState, credentialVersion: number): void {
-  if (credentialVersion !== state.credentialVersion) throw validationError(INVALID_LINK);
+function requireCurrentCredentialVersion(account: AccountRecord, credentialVersion: number): void {
+  if (credentialVersion !== account.credentialVersion) throw validationError(INVALID_LINK);
 }
 
 function register(command: RegisterAccount, state: AccountState): AccountEvent[] {
-  if (state.exists) throw conflict(ACCOUNT_ALREADY_EXISTS);
+  if (state.status !== 'initial') throw conflict(ACCOUNT_ALREADY_EXISTS);
   if (!isValidUserName(command.userName)) throw validationError(`'${command.userName}' is not a valid user name.`);
   const registeredAt = command.now.toISOString();
   const registered: AccountEvent = {
@@ -152,100 +140,100 @@ const identityLinked = (identity: LinkExternalIdentity['identity'], now: Date): 
 });
 
 function linkExternalIdentity(command: LinkExternalIdentity, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  if (state.externalIdentities[command.identity.subjectLookup]) throw conflict(EXTERNAL_IDENTITY_ALREADY_LINKED);
+  const account = requireAccount(state);
+  if (account.externalIdentities[command.identity.subjectLookup]) throw conflict(EXTERNAL_IDENTITY_ALREADY_LINKED);
   return [identityLinked(command.identity, command.now)];
 }
 
 function unlinkExternalIdentity(command: UnlinkExternalIdentity, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  const provider = state.externalIdentities[command.subjectLookup];
+  const account = requireAccount(state);
+  const provider = account.externalIdentities[command.subjectLookup];
   if (!provider) throw notFound(EXTERNAL_IDENTITY_NOT_FOUND);
-  if (!state.hasPassword && Object.keys(state.externalIdentities).length === 1) throw validationError(LAST_SIGN_IN_METHOD);
+  if (!account.hasPassword && Object.keys(account.externalIdentities).length === 1) throw validationError(LAST_SIGN_IN_METHOD);
   return [{ type: 'ExternalIdentityUnlinked', data: { provider, subjectLookup: command.subjectLookup, at: command.now.toISOString() } }];
 }
 
 function confirmEmail(command: ConfirmEmail, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  requireCurrentCredentialVersion(state, command.credentialVersion);
+  const account = requireAccount(state);
+  requireCurrentCredentialVersion(account, command.credentialVersion);
   // A confirmation link works once: the second click is refused like any dead link.
-  if (state.emailConfirmed) throw conflict(EMAIL_ALREADY_CONFIRMED);
+  if (account.emailConfirmed) throw conflict(EMAIL_ALREADY_CONFIRMED);
   return [{ type: 'EmailConfirmed', data: { at: command.now.toISOString() } }];
 }
 
 function requestConfirmationLink(command: RequestConfirmationLink, state: AccountState): AccountEvent[] {
-  requireAccount(state);
+  const account = requireAccount(state);
   // Nothing to confirm, so no mail; the caller answers the same either way (no account enumeration).
-  if (state.emailConfirmed) return [];
+  if (account.emailConfirmed) return [];
   return [
     {
       type: 'ConfirmationLinkRequested',
-      data: { accountId: state.accountId, ...credentialLinkWindow(command.now), credentialVersion: state.credentialVersion },
+      data: { accountId: account.accountId, ...credentialLinkWindow(command.now), credentialVersion: account.credentialVersion },
     },
   ];
 }
 
 function requestPasswordReset(command: RequestPasswordReset, state: AccountState): AccountEvent[] {
-  requireAccount(state);
+  const account = requireAccount(state);
   return [
     {
       type: 'PasswordResetRequested',
-      data: { accountId: state.accountId, ...credentialLinkWindow(command.now), credentialVersion: state.credentialVersion },
+      data: { accountId: account.accountId, ...credentialLinkWindow(command.now), credentialVersion: account.credentialVersion },
     },
   ];
 }
 
 function changePassword(command: ChangePassword, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  requireCurrentCredentialVersion(state, command.credentialVersion);
+  const account = requireAccount(state);
+  requireCurrentCredentialVersion(account, command.credentialVersion);
   const at = command.now.toISOString();
   const events: AccountEvent[] = [
     {
       type: 'PasswordChanged',
-      data: { sealedPasswordHash: command.sealedPasswordHash, credentialVersion: state.credentialVersion + 1, at },
+      data: { sealedPasswordHash: command.sealedPasswordHash, credentialVersion: account.credentialVersion + 1, at },
     },
   ];
   // The reset link arrived by e-mail, which proves the address as well as a confirmation link would.
-  if (!state.emailConfirmed) events.push({ type: 'EmailConfirmed', data: { at } });
+  if (!account.emailConfirmed) events.push({ type: 'EmailConfirmed', data: { at } });
   // A reset is how an owner takes a stolen account back: the tokens a thief may have made die with the old password.
-  for (const tokenId of Object.keys(state.apiTokens))
+  for (const tokenId of Object.keys(account.apiTokens))
     events.push({ type: 'ApiTokenRevoked', data: { tokenId, reason: 'password-changed', at } });
   return events;
 }
 
-const sessionsRevoked = (state: AccountState, reason: 'logout-everywhere' | 'role-changed', now: Date): AccountEvent => ({
+const sessionsRevoked = (account: AccountRecord, reason: 'logout-everywhere' | 'role-changed', now: Date): AccountEvent => ({
   type: 'SessionsRevoked',
-  data: { credentialVersion: state.credentialVersion + 1, reason, at: now.toISOString() },
+  data: { credentialVersion: account.credentialVersion + 1, reason, at: now.toISOString() },
 });
 
 function grantAdmin(command: GrantAdmin, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  if (state.roleId === RoleId.Admin) return [];
+  const account = requireAccount(state);
+  if (account.roleId === RoleId.Admin) return [];
   const at = command.now.toISOString();
-  return [{ type: 'RoleGranted', data: { roleId: RoleId.Admin, at } }, sessionsRevoked(state, 'role-changed', command.now)];
+  return [{ type: 'RoleGranted', data: { roleId: RoleId.Admin, at } }, sessionsRevoked(account, 'role-changed', command.now)];
 }
 
 function revokeAdmin(command: RevokeAdmin, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  if (state.roleId !== RoleId.Admin) return [];
+  const account = requireAccount(state);
+  if (account.roleId !== RoleId.Admin) return [];
   const at = command.now.toISOString();
-  return [{ type: 'RoleRevoked', data: { roleId: RoleId.Admin, at } }, sessionsRevoked(state, 'role-changed', command.now)];
+  return [{ type: 'RoleRevoked', data: { roleId: RoleId.Admin, at } }, sessionsRevoked(account, 'role-changed', command.now)];
 }
 
 function logOutEverywhere(command: LogOutEverywhere, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  return [sessionsRevoked(state, 'logout-everywhere', command.now)];
+  const account = requireAccount(state);
+  return [sessionsRevoked(account, 'logout-everywhere', command.now)];
 }
 
 function erase(command: EraseAccount, state: AccountState): AccountEvent[] {
-  if (state.erased) return [];
+  if (state.status === 'erased') return [];
   requireAccount(state);
   return [{ type: 'AccountErased', data: { at: command.now.toISOString() } }];
 }
 
 function setCommentNotifications(command: SetCommentNotifications, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  if (command.enabled === state.commentNotifications) return [];
+  const account = requireAccount(state);
+  if (command.enabled === account.commentNotifications) return [];
   const at = command.now.toISOString();
   return [
     command.enabled ? { type: 'CommentNotificationsTurnedOn', data: { at } } : { type: 'CommentNotificationsTurnedOff', data: { at } },
@@ -253,11 +241,11 @@ function setCommentNotifications(command: SetCommentNotifications, state: Accoun
 }
 
 function createApiToken(command: CreateApiToken, state: AccountState): AccountEvent[] {
-  requireAccount(state);
+  const account = requireAccount(state);
   const now = command.now.toISOString();
-  const live = Object.values(state.apiTokens).filter((expiresAt) => expiresAt > now);
+  const live = Object.values(account.apiTokens).filter((expiresAt) => expiresAt > now);
   if (live.length >= MAX_API_TOKENS) throw validationError(TOO_MANY_API_TOKENS);
-  if (state.apiTokens[command.tokenId]) throw conflict('API token already exists.');
+  if (account.apiTokens[command.tokenId]) throw conflict('API token already exists.');
   return [
     {
       type: 'ApiTokenCreated',
@@ -274,21 +262,21 @@ function createApiToken(command: CreateApiToken, state: AccountState): AccountEv
 }
 
 function revokeApiToken(command: RevokeApiToken, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  if (!state.apiTokens[command.tokenId]) throw notFound(API_TOKEN_NOT_FOUND);
+  const account = requireAccount(state);
+  if (!account.apiTokens[command.tokenId]) throw notFound(API_TOKEN_NOT_FOUND);
   return [{ type: 'ApiTokenRevoked', data: { tokenId: command.tokenId, reason: 'revoked', at: command.now.toISOString() } }];
 }
 
 function startTwoFactorSetup(command: StartTwoFactorSetup, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  if (state.twoFactor.status === 'on') throw conflict(TWO_FACTOR_ALREADY_ON);
+  const account = requireAccount(state);
+  if (account.twoFactor.status === 'on') throw conflict(TWO_FACTOR_ALREADY_ON);
   return [{ type: 'TwoFactorSetupStarted', data: { sealedSecret: command.sealedSecret, at: command.now.toISOString() } }];
 }
 
 function enableTwoFactor(command: EnableTwoFactor, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  if (state.twoFactor.status === 'on') throw conflict(TWO_FACTOR_ALREADY_ON);
-  if (state.twoFactor.status === 'off') throw validationError(TWO_FACTOR_NOT_SET_UP);
+  const account = requireAccount(state);
+  if (account.twoFactor.status === 'on') throw conflict(TWO_FACTOR_ALREADY_ON);
+  if (account.twoFactor.status === 'off') throw validationError(TWO_FACTOR_NOT_SET_UP);
   return [
     {
       type: 'TwoFactorEnabled',
@@ -298,20 +286,20 @@ function enableTwoFactor(command: EnableTwoFactor, state: AccountState): Account
 }
 
 function disableTwoFactor(command: DisableTwoFactor, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  if (state.twoFactor.status !== 'on') throw validationError(TWO_FACTOR_OFF);
+  const account = requireAccount(state);
+  if (account.twoFactor.status !== 'on') throw validationError(TWO_FACTOR_OFF);
   return [{ type: 'TwoFactorDisabled', data: { at: command.now.toISOString() } }];
 }
 
 function passSecondFactor(command: PassSecondFactor, state: AccountState): AccountEvent[] {
-  requireAccount(state);
-  if (state.twoFactor.status !== 'on' || command.challengePasses !== state.secondFactorPasses) throw unauthorized(INVALID_CHALLENGE);
+  const account = requireAccount(state);
+  if (account.twoFactor.status !== 'on' || command.challengePasses !== account.secondFactorPasses) throw unauthorized(INVALID_CHALLENGE);
   const at = command.now.toISOString();
   if (command.code.method === 'totp') {
-    if (command.code.totpStep <= state.twoFactor.lastTotpStep) throw unauthorized(INVALID_CODE);
+    if (command.code.totpStep <= account.twoFactor.lastTotpStep) throw unauthorized(INVALID_CODE);
     return [{ type: 'SecondFactorPassed', data: { method: 'totp', totpStep: command.code.totpStep, recoveryCodeIndex: null, at } }];
   }
-  if (state.twoFactor.usedRecoveryCodes.includes(command.code.recoveryCodeIndex)) throw unauthorized(INVALID_CODE);
+  if (account.twoFactor.usedRecoveryCodes.includes(command.code.recoveryCodeIndex)) throw unauthorized(INVALID_CODE);
   return [
     {
       type: 'SecondFactorPassed',
@@ -359,77 +347,89 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     case 'UnlinkExternalIdentity':
       return unlinkExternalIdentity(command, state);
     default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+      const _exhaustive: never = command;
+      throw new Error(`Unknown account command ${JSON.stringify(_exhaustive)}`);
     }
   }
 }
 
 function evolve(state: AccountState, event: AccountEvent): AccountState {
+  if (event.type === 'AccountRegistered') {
+    const { accountId, roleId, credentialVersion, emailLookup, userNameLookup, sealed, registeredAt } = event.data;
+    const account: AccountRecord = {
+      accountId,
+      roleId,
+      emailConfirmed: false,
+      credentialVersion,
+      emailLookup,
+      userNameLookup,
+      sealed,
+      sealedPasswordHash: null,
+      registeredAt,
+      commentNotifications: true,
+      apiTokens: {},
+      twoFactor: { status: 'off' },
+      secondFactorPasses: 0,
+      hasPassword: !event.data.passwordless,
+      externalIdentities: {},
+    };
+    return { status: 'registered', account };
+  }
+  if (state.status === 'initial') return state;
+  return { status: event.type === 'AccountErased' ? 'erased' : state.status, account: evolveAccount(state.account, event) };
+}
+
+/** Erasure changes the status only; the record keeps changing as its events say (as before erasure). */
+function evolveAccount(account: AccountRecord, event: Exclude<AccountEvent, { type: 'AccountRegistered' }>): AccountRecord {
   switch (event.type) {
-    case 'AccountRegistered':
-      return {
-        ...state,
-        exists: true,
-        accountId: event.data.accountId,
-        roleId: event.data.roleId,
-        credentialVersion: event.data.credentialVersion,
-        emailLookup: event.data.emailLookup,
-        userNameLookup: event.data.userNameLookup,
-        sealed: event.data.sealed,
-        registeredAt: event.data.registeredAt,
-        hasPassword: !event.data.passwordless,
-      };
     case 'EmailConfirmed':
-      return { ...state, emailConfirmed: true };
+      return { ...account, emailConfirmed: true };
     case 'PasswordChanged':
       return {
-        ...state,
+        ...account,
         sealedPasswordHash: event.data.sealedPasswordHash,
         credentialVersion: event.data.credentialVersion,
         hasPassword: true,
       };
     case 'RoleGranted':
-      return { ...state, roleId: event.data.roleId };
+      return { ...account, roleId: event.data.roleId };
     case 'RoleRevoked':
-      return { ...state, roleId: RoleId.User };
+      return { ...account, roleId: RoleId.User };
     case 'SessionsRevoked':
-      return { ...state, credentialVersion: event.data.credentialVersion };
-    case 'AccountErased':
-      return { ...state, erased: true };
+      return { ...account, credentialVersion: event.data.credentialVersion };
     case 'CommentNotificationsTurnedOff':
-      return { ...state, commentNotifications: false };
+      return { ...account, commentNotifications: false };
     case 'CommentNotificationsTurnedOn':
-      return { ...state, commentNotifications: true };
+      return { ...account, commentNotifications: true };
     case 'ApiTokenCreated':
-      return { ...state, apiTokens: { ...state.apiTokens, [event.data.tokenId]: event.data.expiresAt } };
+      return { ...account, apiTokens: { ...account.apiTokens, [event.data.tokenId]: event.data.expiresAt } };
     case 'ApiTokenRevoked': {
-      const { [event.data.tokenId]: _revoked, ...apiTokens } = state.apiTokens;
-      return { ...state, apiTokens };
+      const { [event.data.tokenId]: _revoked, ...apiTokens } = account.apiTokens;
+      return { ...account, apiTokens };
     }
     case 'TwoFactorSetupStarted':
-      return { ...state, twoFactor: { status: 'pending', sealedSecret: event.data.sealedSecret } };
+      return { ...account, twoFactor: { status: 'pending', sealedSecret: event.data.sealedSecret } };
     case 'TwoFactorEnabled':
-      return state.twoFactor.status === 'pending'
+      return account.twoFactor.status === 'pending'
         ? {
-            ...state,
+            ...account,
             twoFactor: {
               status: 'on',
-              sealedSecret: state.twoFactor.sealedSecret,
+              sealedSecret: account.twoFactor.sealedSecret,
               sealedRecoveryCodes: event.data.sealedRecoveryCodes,
               usedRecoveryCodes: [],
               lastTotpStep: event.data.totpStep,
             },
           }
-        : state;
+        : account;
     case 'TwoFactorDisabled':
-      return { ...state, twoFactor: { status: 'off' } };
+      return { ...account, twoFactor: { status: 'off' } };
     case 'SecondFactorPassed': {
-      const twoFactor = state.twoFactor;
-      if (twoFactor.status !== 'on') return { ...state, secondFactorPasses: state.secondFactorPasses + 1 };
+      const twoFactor = account.twoFactor;
+      if (twoFactor.status !== 'on') return { ...account, secondFactorPasses: account.secondFactorPasses + 1 };
       return {
-        ...state,
-        secondFactorPasses: state.secondFactorPasses + 1,
+        ...account,
+        secondFactorPasses: account.secondFactorPasses + 1,
         twoFactor: {
           ...twoFactor,
           lastTotpStep: event.data.totpStep ?? twoFactor.lastTotpStep,
@@ -441,14 +441,19 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       };
     }
     case 'ExternalIdentityLinked':
-      return { ...state, externalIdentities: { ...state.externalIdentities, [event.data.subjectLookup]: event.data.provider } };
+      return { ...account, externalIdentities: { ...account.externalIdentities, [event.data.subjectLookup]: event.data.provider } };
     case 'ExternalIdentityUnlinked': {
-      const { [event.data.subjectLookup]: _unlinked, ...externalIdentities } = state.externalIdentities;
-      return { ...state, externalIdentities };
+      const { [event.data.subjectLookup]: _unlinked, ...externalIdentities } = account.externalIdentities;
+      return { ...account, externalIdentities };
     }
     case 'ConfirmationLinkRequested':
     case 'PasswordResetRequested':
-      return state;
+    case 'AccountErased':
+      return account;
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
   }
 }
 

@@ -1,9 +1,8 @@
 import { AttachmentType, POST_MESSAGES } from '@app/contracts';
 import type { Decider } from '../shared/decider';
-import { notFound, validationError } from '../shared/errors';
+import { conflict, notFound, validationError } from '../shared/errors';
 import { requireAdmin, requireOwnerOrAdmin } from '../posts/authorization';
 import { editNeedsReapproval, initialApproval } from '../posts/moderation';
-import { requireLivePost, requireNewPost } from '../posts/post-lifecycle';
 import { POST_KINDS, type PostKind } from '../posts/post-kinds';
 import { sanitizeRequiredRichText } from '../posts/sanitize-rich-text';
 import type { AddComment, ApproveComment, CommentCommand, DeleteComment, EditComment } from './commands';
@@ -11,33 +10,24 @@ import { ATTACHED_FILE_INVALID, COMMENT_ALREADY_EXISTS, COMMENT_NOT_FOUND, REPLI
 import { TOP_LEVEL_PARENT_ID, type CommentEvent } from './events';
 import { isCommentVisibleTo } from './visibility';
 
-export interface CommentState {
-  exists: boolean;
-  deleted: boolean;
-  postKind: PostKind | null;
+/** A comment as its stream tells it. */
+export interface CommentRecord {
+  postKind: PostKind;
   postId: number;
   parentId: number;
   authorId: string;
   content: string;
   attachedFiles: number[];
   isApproved: boolean;
-  createdOn: string | null;
+  createdOn: string;
   updatedOn: string | null;
 }
 
-export const initialCommentState: CommentState = {
-  exists: false,
-  deleted: false,
-  postKind: null,
-  postId: 0,
-  parentId: TOP_LEVEL_PARENT_ID,
-  authorId: '',
-  content: '',
-  attachedFiles: [],
-  isApproved: false,
-  createdOn: null,
-  updatedOn: null,
-};
+/** Nothing yet; a comment commands may address; a deleted comment (404 for every command, kept for its history). */
+export type CommentState =
+  { status: 'initial' } | { status: 'live'; comment: CommentRecord } | { status: 'deleted'; comment: CommentRecord };
+
+export const initialCommentState: CommentState = { status: 'initial' };
 
 const isPositiveInteger = (value: number) => Number.isSafeInteger(value) && value > 0;
 
@@ -71,19 +61,20 @@ function checkAttachedImages({ attachedFileIds, attachedFiles, actor, postKind }
 }
 
 /** The comment exists, is not deleted, and belongs to a post of the route's kind. */
-function requireComment(state: CommentState, postKind: PostKind): void {
-  requireLivePost(state, COMMENT_NOT_FOUND);
-  if (state.postKind !== postKind) throw notFound(COMMENT_NOT_FOUND);
+function requireComment(state: CommentState, postKind: PostKind): CommentRecord {
+  if (state.status !== 'live' || state.comment.postKind !== postKind) throw notFound(COMMENT_NOT_FOUND);
+  return state.comment;
 }
 
 /** The comment and its post are visible to the actor: a hidden one is 404 as an unknown one, before any 403. */
-function requireSeenComment(command: EditComment | ApproveComment | DeleteComment, state: CommentState): void {
-  requireComment(state, command.postKind);
-  if (!command.postVisibleToActor || !isCommentVisibleTo(state, command.actor)) throw notFound(COMMENT_NOT_FOUND);
+function requireSeenComment(command: EditComment | ApproveComment | DeleteComment, state: CommentState): CommentRecord {
+  const comment = requireComment(state, command.postKind);
+  if (!command.postVisibleToActor || !isCommentVisibleTo({ ...comment, deleted: false }, command.actor)) throw notFound(COMMENT_NOT_FOUND);
+  return comment;
 }
 
 function add(command: AddComment, state: CommentState): CommentEvent[] {
-  requireNewPost(state, COMMENT_ALREADY_EXISTS);
+  if (state.status !== 'initial') throw conflict(COMMENT_ALREADY_EXISTS); // ids come from the server: an id collision
   const { post, parent, parentId, postKind, postId } = command;
   // One answer for a post that does not exist, is deleted, or is hidden from the commenter: it is not there for them.
   if (!post || post.kind !== postKind || post.id !== postId || !post.visibleToActor) throw notFound(POST_KINDS[postKind].notFound);
@@ -112,28 +103,28 @@ function add(command: AddComment, state: CommentState): CommentEvent[] {
 }
 
 function edit(command: EditComment, state: CommentState): CommentEvent[] {
-  requireSeenComment(command, state);
-  requireOwnerOrAdmin(command.actor, state.authorId);
+  const comment = requireSeenComment(command, state);
+  requireOwnerOrAdmin(command.actor, comment.authorId);
   const content = checkContent(command.content);
-  if (content === state.content) return [];
+  if (content === comment.content) return [];
   const at = command.now.toISOString();
   const events: CommentEvent[] = [{ type: 'CommentEdited', data: { content, at } }];
   // Else approval could be had for one text and used for another (as for posts).
-  if (editNeedsReapproval(command.moderation, command.actor, state.isApproved, true))
+  if (editNeedsReapproval(command.moderation, command.actor, comment.isApproved, true))
     events.push({ type: 'CommentUnapproved', data: { at, reason: 'edited' } });
   return events;
 }
 
 function approve(command: ApproveComment, state: CommentState): CommentEvent[] {
-  requireSeenComment(command, state);
+  const comment = requireSeenComment(command, state);
   requireAdmin(command.actor);
-  if (command.isApproved === state.isApproved) return [];
+  if (command.isApproved === comment.isApproved) return [];
   return [{ type: command.isApproved ? 'CommentApproved' : 'CommentUnapproved', data: { at: command.now.toISOString() } }];
 }
 
 function remove(command: DeleteComment, state: CommentState): CommentEvent[] {
-  requireSeenComment(command, state);
-  requireOwnerOrAdmin(command.actor, state.authorId);
+  const comment = requireSeenComment(command, state);
+  requireOwnerOrAdmin(command.actor, comment.authorId);
   return [{ type: 'CommentDeleted', data: { at: command.now.toISOString() } }];
 }
 
@@ -148,27 +139,41 @@ function decide(command: CommentCommand, state: CommentState): CommentEvent[] {
     case 'DeleteComment':
       return remove(command, state);
     default: {
-      const unknown: never = command;
-      throw new Error(`Unknown comment command ${JSON.stringify(unknown)}`);
+      const _exhaustive: never = command;
+      throw new Error(`Unknown comment command ${JSON.stringify(_exhaustive)}`);
     }
   }
 }
 
 function evolve(state: CommentState, event: CommentEvent): CommentState {
-  switch (event.type) {
-    case 'CommentAdded': {
-      const { postKind, postId, parentId, authorId, content, attachedFiles, isApproved, at } = event.data;
-      return { ...state, exists: true, postKind, postId, parentId, authorId, content, attachedFiles, isApproved, createdOn: at };
-    }
-    case 'CommentEdited':
-      return { ...state, content: event.data.content, updatedOn: event.data.at };
-    case 'CommentApproved':
-      return { ...state, isApproved: true };
-    case 'CommentUnapproved':
-      return { ...state, isApproved: false };
-    case 'CommentDeleted':
-      return { ...state, deleted: true };
+  if (event.type === 'CommentAdded') {
+    const { postKind, postId, parentId, authorId, content, attachedFiles, isApproved, at } = event.data;
+    return {
+      status: 'live',
+      comment: { postKind, postId, parentId, authorId, content, attachedFiles, isApproved, createdOn: at, updatedOn: null },
+    };
   }
+  if (state.status !== 'live') return state;
+  const { comment } = state;
+  switch (event.type) {
+    case 'CommentEdited':
+      return { status: 'live', comment: { ...comment, content: event.data.content, updatedOn: event.data.at } };
+    case 'CommentApproved':
+      return { status: 'live', comment: { ...comment, isApproved: true } };
+    case 'CommentUnapproved':
+      return { status: 'live', comment: { ...comment, isApproved: false } };
+    case 'CommentDeleted':
+      return { status: 'deleted', comment };
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
+  }
+}
+
+/** The comment as the visibility rule (and a reply or a like) needs it; null when it was never added. */
+export function commentOf(state: CommentState): (CommentRecord & { deleted: boolean }) | null {
+  return state.status === 'initial' ? null : { ...state.comment, deleted: state.status === 'deleted' };
 }
 
 /** One decider for article and question comments: the post kind is data of the comment, not a second type. */

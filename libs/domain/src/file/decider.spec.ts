@@ -234,8 +234,7 @@ describe('fileDecider', () => {
 
   it('folds the history into the state', () => {
     expect([uploaded, deleted].reduce(fileDecider.evolve, fileDecider.initialState)).toEqual({
-      exists: true,
-      deleted: true,
+      status: 'deleted',
       upload: uploaded.data,
     });
   });

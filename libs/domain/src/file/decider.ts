@@ -1,10 +1,9 @@
 import { FILE_MESSAGES, WRONG_TYPE_MESSAGE } from '@app/contracts';
 import { POST_KINDS } from '../posts/post-kinds';
 import { requireOwnerOrAdmin } from '../posts/authorization';
-import { requireLivePost, requireNewPost } from '../posts/post-lifecycle';
 import { isVisibleTo } from '../posts/visibility';
 import type { Decider } from '../shared/decider';
-import { notFound, validationError } from '../shared/errors';
+import { conflict, notFound, validationError } from '../shared/errors';
 import {
   ALLOWED_EXTENSIONS,
   CONTENT_TYPES,
@@ -21,13 +20,14 @@ import type { DeleteFile, FileCommand, UploadFile } from './commands';
 import { FILE_ALREADY_EXISTS, FILE_NOT_FOUND } from './errors';
 import type { FileEvent, FileUploadedData } from './events';
 
-export interface FileState {
-  exists: boolean;
-  deleted: boolean;
-  upload: FileUploadedData | null;
-}
+/** Nothing yet; an uploaded file; a deleted file (404 for every command, kept for its history). */
+export type FileState =
+  { status: 'initial' } | { status: 'live'; upload: FileUploadedData } | { status: 'deleted'; upload: FileUploadedData };
 
-export const initialFileState: FileState = { exists: false, deleted: false, upload: null };
+export const initialFileState: FileState = { status: 'initial' };
+
+/** The upload, deleted or not; null when nothing was uploaded. */
+export const uploadOf = (state: FileState): FileUploadedData | null => (state.status === 'initial' ? null : state.upload);
 
 /** A generated stored name: never a path, never hidden (the FileStore refuses anything else too). */
 const STORED_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$/;
@@ -58,7 +58,7 @@ function checkReference(command: UploadFile, type: AttachmentTypeId): void {
   const missing = POST_KINDS[kind].notFound;
   if (!referencedPost || referencedPost.kind !== kind) throw notFound(missing);
   if (requiresEditablePost(type)) {
-    requireLivePost({ exists: true, deleted: referencedPost.deleted }, missing);
+    if (referencedPost.deleted) throw notFound(missing);
     // A post the uploader cannot see is 404, as an unknown one: the 403 below would tell it exists.
     if (!isVisibleTo(referencedPost, actor)) throw notFound(missing);
     requireOwnerOrAdmin(actor, referencedPost.authorId);
@@ -69,7 +69,7 @@ function checkReference(command: UploadFile, type: AttachmentTypeId): void {
 }
 
 function upload(command: UploadFile, state: FileState): FileEvent[] {
-  requireNewPost(state, FILE_ALREADY_EXISTS);
+  if (state.status !== 'initial') throw conflict(FILE_ALREADY_EXISTS); // ids come from the server: an id collision
   const type = command.attachmentTypeId;
   if (!isAttachmentTypeId(type)) throw validationError(FILE_MESSAGES.attachmentTypeInvalid);
   const category = uploadCategoryOf(type);
@@ -114,9 +114,8 @@ function upload(command: UploadFile, state: FileState): FileEvent[] {
 }
 
 function remove(command: DeleteFile, state: FileState): FileEvent[] {
-  requireLivePost(state, FILE_NOT_FOUND);
-  if (!command.visibleToActor) throw notFound(FILE_NOT_FOUND);
-  requireOwnerOrAdmin(command.actor, state.upload?.uploaderId ?? '');
+  if (state.status !== 'live' || !command.visibleToActor) throw notFound(FILE_NOT_FOUND);
+  requireOwnerOrAdmin(command.actor, state.upload.uploaderId);
   return [{ type: 'FileDeleted', data: { at: command.now.toISOString() } }];
 }
 
@@ -126,15 +125,23 @@ function decide(command: FileCommand, state: FileState): FileEvent[] {
       return upload(command, state);
     case 'DeleteFile':
       return remove(command, state);
+    default: {
+      const _exhaustive: never = command;
+      throw new Error(`Unknown file command ${JSON.stringify(_exhaustive)}`);
+    }
   }
 }
 
 function evolve(state: FileState, event: FileEvent): FileState {
   switch (event.type) {
     case 'FileUploaded':
-      return { exists: true, deleted: false, upload: event.data };
+      return { status: 'live', upload: event.data };
     case 'FileDeleted':
-      return { ...state, deleted: true };
+      return state.status === 'live' ? { status: 'deleted', upload: state.upload } : state;
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
   }
 }
 

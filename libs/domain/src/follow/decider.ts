@@ -24,8 +24,8 @@ function decide(command: FollowCommand, state: FollowState): FollowEvent[] {
     case 'SetFollow':
       return setFollow(command, state);
     default: {
-      const unknown: never = command.type;
-      throw new Error(`Unknown follow command ${String(unknown)}`);
+      const _exhaustive: never = command.type;
+      throw new Error(`Unknown follow command ${String(_exhaustive)}`);
     }
   }
 }

@@ -9,5 +9,4 @@ export * from './post-commands';
 export * from './post-kinds';
 export * from './post-decider';
 export * from './post-revisions';
-export * from './post-lifecycle';
 export * from './accepted-answer';

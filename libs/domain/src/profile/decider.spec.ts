@@ -425,19 +425,10 @@ describe('profileDecider', () => {
         projectRemoved,
       ];
       expect(fold(profileDecider, history)).toEqual({
-        erased: false,
-        skills: [8, 9],
-        companyIds: [12],
-        educationIds: [21],
-        projectIds: [],
+        status: 'live',
+        profile: { skills: [8, 9], companyIds: [12], educationIds: [21], projectIds: [] },
       });
-      expect(fold(profileDecider, [...history, erased])).toEqual({
-        erased: true,
-        skills: [],
-        companyIds: [],
-        educationIds: [],
-        projectIds: [],
-      });
+      expect(fold(profileDecider, [...history, erased])).toEqual({ status: 'erased' });
     });
   });
 });

@@ -31,9 +31,8 @@ import {
 } from './errors';
 import type { CompanyFacts, EducationFacts, ProfileEvent, ProjectFacts } from './events';
 
-/** A profile needs no creation: its stream starts with the owner's first save. */
-export interface ProfileState {
-  erased: boolean;
+/** What the decider keeps of a live profile: the ids its commands address. */
+export interface ProfileRecord {
   /** Skill tag ids, in the user's order. */
   skills: readonly number[];
   /** Live history ids, in the order added. */
@@ -42,7 +41,13 @@ export interface ProfileState {
   projectIds: readonly number[];
 }
 
-export const initialProfileState: ProfileState = { erased: false, skills: [], companyIds: [], educationIds: [], projectIds: [] };
+/** A profile needs no creation (its stream starts with the owner's first save); an erased one keeps nothing and refuses every save. */
+export type ProfileState = { status: 'live'; profile: ProfileRecord } | { status: 'erased' };
+
+export const initialProfileState: ProfileState = {
+  status: 'live',
+  profile: { skills: [], companyIds: [], educationIds: [], projectIds: [] },
+};
 
 type History = 'company' | 'education' | 'project';
 
@@ -57,8 +62,9 @@ const HISTORY_NOT_FOUND: Record<History, string> = {
   project: PROJECT_NOT_FOUND,
 };
 
-function requireLiveProfile(state: ProfileState): void {
-  if (state.erased) throw notFound(PROFILE_ERASED);
+function requireLiveProfile(state: ProfileState): ProfileRecord {
+  if (state.status === 'erased') throw notFound(PROFILE_ERASED);
+  return state.profile;
 }
 
 /** SPEC §6: a profile is edited by its owner only, not even by an admin. */
@@ -66,18 +72,19 @@ function requireOwner(command: { accountId: string; actor: UserActor }): void {
   if (command.actor.accountId !== command.accountId) throw forbidden();
 }
 
-function requireOwnerOfLiveProfile(command: { accountId: string; actor: UserActor }, state: ProfileState): void {
-  requireLiveProfile(state);
+function requireOwnerOfLiveProfile(command: { accountId: string; actor: UserActor }, state: ProfileState): ProfileRecord {
+  const profile = requireLiveProfile(state);
   requireOwner(command);
+  return profile;
 }
 
-function requireNewHistoryId(state: ProfileState, history: History, id: number): void {
+function requireNewHistoryId(profile: ProfileRecord, history: History, id: number): void {
   if (!Number.isSafeInteger(id) || id <= 0) throw validationError(PROFILE_MESSAGES.idInvalid);
-  if (state[HISTORY_IDS[history]].includes(id)) throw conflict(HISTORY_ID_TAKEN);
+  if (profile[HISTORY_IDS[history]].includes(id)) throw conflict(HISTORY_ID_TAKEN);
 }
 
-function requireHistoryId(state: ProfileState, history: History, id: number): void {
-  if (!state[HISTORY_IDS[history]].includes(id)) throw notFound(HISTORY_NOT_FOUND[history]);
+function requireHistoryId(profile: ProfileRecord, history: History, id: number): void {
+  if (!profile[HISTORY_IDS[history]].includes(id)) throw notFound(HISTORY_NOT_FOUND[history]);
 }
 
 function requireDateNotAfterToday(date: string, now: Date, messages: { invalid: string; afterToday: string }): void {
@@ -152,43 +159,43 @@ function changeBasicInfo(command: ChangeBasicInfo, state: ProfileState): Profile
 }
 
 function setSkills(command: SetSkills, state: ProfileState): ProfileEvent[] {
-  requireOwnerOfLiveProfile(command, state);
+  const profile = requireOwnerOfLiveProfile(command, state);
   for (const id of command.tagIds) if (!findTag(id)) throw validationError(TAG_INVALID);
   const tagIds = [...new Set(command.tagIds)];
-  if (tagIds.length === state.skills.length && tagIds.every((id, index) => id === state.skills[index])) return [];
+  if (tagIds.length === profile.skills.length && tagIds.every((id, index) => id === profile.skills[index])) return [];
   return [{ type: 'ProfileSkillsSet', data: { tagIds, at: command.now.toISOString() } }];
 }
 
 function addCompany(command: AddCompany, state: ProfileState): ProfileEvent[] {
-  requireOwnerOfLiveProfile(command, state);
-  requireNewHistoryId(state, 'company', command.id);
+  const profile = requireOwnerOfLiveProfile(command, state);
+  requireNewHistoryId(profile, 'company', command.id);
   const company = checkCompany(command.company, command.now);
   return [{ type: 'ProfileCompanyAdded', data: { id: command.id, ...company, sealed: command.sealed, at: command.now.toISOString() } }];
 }
 
 function editCompany(command: EditCompany, state: ProfileState): ProfileEvent[] {
-  requireOwnerOfLiveProfile(command, state);
-  requireHistoryId(state, 'company', command.id);
+  const profile = requireOwnerOfLiveProfile(command, state);
+  requireHistoryId(profile, 'company', command.id);
   const company = checkCompany(command.company, command.now);
   return [{ type: 'ProfileCompanyEdited', data: { id: command.id, ...company, sealed: command.sealed, at: command.now.toISOString() } }];
 }
 
 function removeCompany(command: RemoveCompany, state: ProfileState): ProfileEvent[] {
-  requireOwnerOfLiveProfile(command, state);
-  requireHistoryId(state, 'company', command.id);
+  const profile = requireOwnerOfLiveProfile(command, state);
+  requireHistoryId(profile, 'company', command.id);
   return [{ type: 'ProfileCompanyRemoved', data: { id: command.id, at: command.now.toISOString() } }];
 }
 
 function addEducation(command: AddEducation, state: ProfileState): ProfileEvent[] {
-  requireOwnerOfLiveProfile(command, state);
-  requireNewHistoryId(state, 'education', command.id);
+  const profile = requireOwnerOfLiveProfile(command, state);
+  requireNewHistoryId(profile, 'education', command.id);
   const education = checkEducation(command.education, command.now);
   return [{ type: 'ProfileEducationAdded', data: { id: command.id, ...education, sealed: command.sealed, at: command.now.toISOString() } }];
 }
 
 function editEducation(command: EditEducation, state: ProfileState): ProfileEvent[] {
-  requireOwnerOfLiveProfile(command, state);
-  requireHistoryId(state, 'education', command.id);
+  const profile = requireOwnerOfLiveProfile(command, state);
+  requireHistoryId(profile, 'education', command.id);
   const education = checkEducation(command.education, command.now);
   return [
     { type: 'ProfileEducationEdited', data: { id: command.id, ...education, sealed: command.sealed, at: command.now.toISOString() } },
@@ -196,28 +203,28 @@ function editEducation(command: EditEducation, state: ProfileState): ProfileEven
 }
 
 function removeEducation(command: RemoveEducation, state: ProfileState): ProfileEvent[] {
-  requireOwnerOfLiveProfile(command, state);
-  requireHistoryId(state, 'education', command.id);
+  const profile = requireOwnerOfLiveProfile(command, state);
+  requireHistoryId(profile, 'education', command.id);
   return [{ type: 'ProfileEducationRemoved', data: { id: command.id, at: command.now.toISOString() } }];
 }
 
 function addProject(command: AddProject, state: ProfileState): ProfileEvent[] {
-  requireOwnerOfLiveProfile(command, state);
-  requireNewHistoryId(state, 'project', command.id);
+  const profile = requireOwnerOfLiveProfile(command, state);
+  requireNewHistoryId(profile, 'project', command.id);
   const project = checkProject(command.project, command.now);
   return [{ type: 'ProfileProjectAdded', data: { id: command.id, ...project, sealed: command.sealed, at: command.now.toISOString() } }];
 }
 
 function editProject(command: EditProject, state: ProfileState): ProfileEvent[] {
-  requireOwnerOfLiveProfile(command, state);
-  requireHistoryId(state, 'project', command.id);
+  const profile = requireOwnerOfLiveProfile(command, state);
+  requireHistoryId(profile, 'project', command.id);
   const project = checkProject(command.project, command.now);
   return [{ type: 'ProfileProjectEdited', data: { id: command.id, ...project, sealed: command.sealed, at: command.now.toISOString() } }];
 }
 
 function removeProject(command: RemoveProject, state: ProfileState): ProfileEvent[] {
-  requireOwnerOfLiveProfile(command, state);
-  requireHistoryId(state, 'project', command.id);
+  const profile = requireOwnerOfLiveProfile(command, state);
+  requireHistoryId(profile, 'project', command.id);
   return [{ type: 'ProfileProjectRemoved', data: { id: command.id, at: command.now.toISOString() } }];
 }
 
@@ -227,7 +234,7 @@ function removeProject(command: RemoveProject, state: ProfileState): ProfileEven
  */
 function erase(command: EraseProfile, state: ProfileState): ProfileEvent[] {
   if (command.actor !== OPERATOR_ACTOR && command.actor.accountId !== command.accountId) throw forbidden();
-  if (state.erased) return [];
+  if (state.status === 'erased') return [];
   return [{ type: 'ProfileErased', data: { at: command.now.toISOString() } }];
 }
 
@@ -257,40 +264,46 @@ function decide(command: ProfileCommand, state: ProfileState): ProfileEvent[] {
       return removeProject(command, state);
     case 'EraseProfile':
       return erase(command, state);
-    default:
-      return unknownCommand(command);
+    default: {
+      const _exhaustive: never = command;
+      throw new Error(`Unknown profile command ${JSON.stringify(_exhaustive)}`);
+    }
   }
-}
-
-function unknownCommand(command: never): never {
-  throw new Error(`Unknown profile command ${(command as { type: string }).type}.`);
 }
 
 const without = (ids: readonly number[], id: number) => ids.filter((existing) => existing !== id);
 
 function evolve(state: ProfileState, event: ProfileEvent): ProfileState {
+  if (state.status === 'erased') return state;
+  if (event.type === 'ProfileErased') return { status: 'erased' };
+  return { status: 'live', profile: evolveProfile(state.profile, event) };
+}
+
+function evolveProfile(profile: ProfileRecord, event: Exclude<ProfileEvent, { type: 'ProfileErased' }>): ProfileRecord {
   switch (event.type) {
     case 'ProfileSkillsSet':
-      return { ...state, skills: event.data.tagIds };
+      return { ...profile, skills: event.data.tagIds };
     case 'ProfileCompanyAdded':
-      return { ...state, companyIds: [...state.companyIds, event.data.id] };
+      return { ...profile, companyIds: [...profile.companyIds, event.data.id] };
     case 'ProfileCompanyRemoved':
-      return { ...state, companyIds: without(state.companyIds, event.data.id) };
+      return { ...profile, companyIds: without(profile.companyIds, event.data.id) };
     case 'ProfileEducationAdded':
-      return { ...state, educationIds: [...state.educationIds, event.data.id] };
+      return { ...profile, educationIds: [...profile.educationIds, event.data.id] };
     case 'ProfileEducationRemoved':
-      return { ...state, educationIds: without(state.educationIds, event.data.id) };
+      return { ...profile, educationIds: without(profile.educationIds, event.data.id) };
     case 'ProfileProjectAdded':
-      return { ...state, projectIds: [...state.projectIds, event.data.id] };
+      return { ...profile, projectIds: [...profile.projectIds, event.data.id] };
     case 'ProfileProjectRemoved':
-      return { ...state, projectIds: without(state.projectIds, event.data.id) };
-    case 'ProfileErased':
-      return { ...initialProfileState, erased: true };
+      return { ...profile, projectIds: without(profile.projectIds, event.data.id) };
     case 'ProfileBasicInfoChanged':
     case 'ProfileCompanyEdited':
     case 'ProfileEducationEdited':
     case 'ProfileProjectEdited':
-      return state;
+      return profile;
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
   }
 }
 

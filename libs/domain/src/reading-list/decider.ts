@@ -22,8 +22,8 @@ function decide(command: ReadingListCommand, state: ReadingListState): ReadingLi
     case 'SetSaved':
       return setSaved(command, state);
     default: {
-      const unknown: never = command.type;
-      throw new Error(`Unknown reading-list command ${String(unknown)}`);
+      const _exhaustive: never = command.type;
+      throw new Error(`Unknown reading-list command ${String(_exhaustive)}`);
     }
   }
 }

@@ -45,8 +45,8 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
     case 'RevokeSession':
       return revoke(command, state);
     default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+      const _exhaustive: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(_exhaustive)}`);
     }
   }
 }

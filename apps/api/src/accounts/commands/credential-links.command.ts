@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import {
   accountDecider,
+  accountRecordOf,
   accountStreamName,
   INVALID_LINK,
   LINK_SENT_MESSAGE,
@@ -137,8 +138,8 @@ async function verifiedLinkVersion(
   link: LinkFields,
   now: Date,
 ) {
-  const { state } = await commands.load(accountStreamName(link.accountId), accountDecider);
-  if (!state.exists) throw validationError(INVALID_LINK);
-  requireValidCredentialLink({ purpose, ...link, credentialVersion: state.credentialVersion }, config.credentialLinkSecret, now);
-  return state.credentialVersion;
+  const account = accountRecordOf((await commands.load(accountStreamName(link.accountId), accountDecider)).state);
+  if (!account) throw validationError(INVALID_LINK);
+  requireValidCredentialLink({ purpose, ...link, credentialVersion: account.credentialVersion }, config.credentialLinkSecret, now);
+  return account.credentialVersion;
 }

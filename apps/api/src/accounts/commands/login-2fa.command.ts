@@ -43,7 +43,7 @@ export class Login2faHandler implements ICommandHandler<Login2faCommand, LoginRe
     if (!login) throw unauthorized(INVALID_CHALLENGE);
     const attempt = await this.limits.take('two-factor', login.accountId);
     const account = await this.directory.findById(login.accountId);
-    if (!account || account.state.erased) throw unauthorized(INVALID_CHALLENGE);
+    if (!account || account.erased) throw unauthorized(INVALID_CHALLENGE);
     const matched = await this.secondFactor.match(login.accountId, account.state.twoFactor, code);
     if (!matched) throw unauthorized(INVALID_CODE);
     await this.commands.execute(
