@@ -60,7 +60,7 @@ const webLayers = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/', '**/dist/', 'var/', '.tmp/', 'coverage/', 'test-results/'] },
+  { ignores: ['**/node_modules/', '**/dist/', 'apps/web/dist-server/', 'var/', '.tmp/', 'coverage/', 'test-results/'] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {
