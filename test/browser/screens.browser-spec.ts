@@ -402,7 +402,7 @@ describe('journeys', () => {
     expect(await activity.getByRole('listitem').count()).toBeGreaterThan(10);
 
     const results = page.getByRole('list', { name: 'Search results' });
-    await results.getByRole('link', { name: 'How do I cancel a Task?' }).waitFor(VISIBLE);
+    await results.getByRole('link', { name: 'How do I cancel a Task?', exact: true }).waitFor(VISIBLE);
     await page.getByRole('button', { name: 'Delete How do I cancel a Task?' }).click();
     const confirm = dialog(page, 'Confirm');
     await confirm.getByText('Delete the question How do I cancel a Task??').waitFor(VISIBLE);

@@ -439,6 +439,11 @@ const ROWS: Row[] = [
     when: ({ http, as: user }) => http.put('/api/Notification/Read').set(as(user)).send({ all: true }),
     expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
   },
+  {
+    route: 'POST /api/Notification/StreamTicket',
+    when: ({ http, as: user }) => http.post('/api/Notification/StreamTicket').set(as(user)),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
   // Searches are POSTs but read: the admin search is for admins.
   {
     route: 'POST /api/Search',
@@ -513,7 +518,13 @@ describe('permission matrix: every write endpoint × anonymous / other user / ow
   });
 
   /** The routes a read-only token may call though they are POSTs: the searches (what the owner's session may). */
-  const READS = new Set(['POST /api/Search', 'POST /api/Search/UserPosts', 'POST /api/Search/ByAdmin', 'POST /api/File/:id/Link']);
+  const READS = new Set([
+    'POST /api/Search',
+    'POST /api/Search/UserPosts',
+    'POST /api/Search/ByAdmin',
+    'POST /api/File/:id/Link',
+    'POST /api/Notification/StreamTicket',
+  ]);
   const REFUSALS = [
     'This API token is read-only: making changes needs the write scope.',
     'An API token cannot manage how you sign in: log in to do this.',

@@ -8,7 +8,7 @@ import {
   type KeysetPageQuery,
   type MarkNotificationsReadRequest,
 } from '@app/contracts';
-import { Authenticated, CurrentUser } from '../auth/auth.decorators';
+import { Authenticated, CurrentUser, ReadsOnly } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { actorOf } from '../auth/session-actor';
 import type { Response } from 'express';
@@ -35,6 +35,7 @@ export class NotificationController {
   @HttpCode(200)
   @Header('Cache-Control', 'private, no-store')
   @Authenticated()
+  @ReadsOnly() // a ticket only opens the reader's own stream
   streamTicket(@CurrentUser() user: SessionUser | null) {
     return { ticket: this.tickets.issue(actorOf(user)) };
   }
