@@ -83,9 +83,17 @@ describe('Search screen', () => {
     await resultRow(site.page, 'Unrelated walrus notes').waitFor(VISIBLE);
     expect(await resultTitles(site.page)).toEqual(['Unrelated walrus notes']);
 
-    // The walrus notes' second tag: the posts with that tag, whatever their text; the Filter panel shows it.
+    // The walrus notes' second tag leads to its page: the posts with that tag, whatever their text.
     await resultRow(site.page, 'Unrelated walrus notes').getByRole('link', { name: tags[1].subTag }).click();
-    await site.page.waitForURL((url) => url.searchParams.get('tag') === String(tags[1].id));
+    await site.page.waitForURL((url) => url.pathname === `/tag/${encodeURIComponent(tags[1].subTag)}`);
+    await heading(site.page, `#${tags[1].subTag}`).waitFor(VISIBLE);
+    await resultRow(site.page, 'Zebrafish genetics with C#').waitFor(VISIBLE);
+    expect(await resultTitles(site.page)).toEqual(['Unrelated walrus notes', 'Zebrafish genetics with C#']);
+
+    // The search filtered by that tag's id: the Filter panel shows it.
+    await site.page.goto(
+      `/search?${new URLSearchParams({ searchString: '', category: '-1', entityType: '100', orderBy: '0', tag: String(tags[1].id) }).toString()}`,
+    );
     await resultRow(site.page, 'Zebrafish genetics with C#').waitFor(VISIBLE);
     expect(await resultTitles(site.page)).toEqual(['Unrelated walrus notes', 'Zebrafish genetics with C#']);
     await searchScreen(site.page).getByRole('list', { name: 'Chosen tags' }).getByText(tags[1].subTag).waitFor(VISIBLE);
