@@ -87,8 +87,10 @@ describe('Search screen', () => {
     await resultRow(site.page, 'Unrelated walrus notes').getByRole('link', { name: tags[1].subTag }).click();
     await site.page.waitForURL((url) => url.pathname === `/tag/${encodeURIComponent(tags[1].subTag)}`);
     await heading(site.page, `#${tags[1].subTag}`).waitFor(VISIBLE);
-    await resultRow(site.page, 'Zebrafish genetics with C#').waitFor(VISIBLE);
-    expect(await resultTitles(site.page)).toEqual(['Unrelated walrus notes', 'Zebrafish genetics with C#']);
+    const tagPosts = site.page.getByRole('list', { name: 'Search results' });
+    await tagPosts.getByRole('link', { name: 'Zebrafish genetics with C#', exact: true }).waitFor(VISIBLE);
+    await tagPosts.getByRole('link', { name: 'Unrelated walrus notes', exact: true }).waitFor(VISIBLE);
+    expect(await tagPosts.getByRole('link', { name: 'Why are zebrafish transparent', exact: true }).count()).toBe(0);
 
     // The search filtered by that tag's id: the Filter panel shows it.
     await site.page.goto(
