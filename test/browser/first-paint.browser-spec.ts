@@ -97,7 +97,7 @@ describe('the first paint of a post', () => {
     const like = page.getByRole('button', { name: 'Like this article' });
     await like.waitFor(VISIBLE);
     await like.click();
-    await page.locator('.like-button[aria-pressed="true"]').waitFor(VISIBLE);
+    await page.getByRole('button', { name: 'Liked: unlike this article' }).waitFor(VISIBLE);
     await page.getByRole('button', { name: '2 People liked this article' }).waitFor(VISIBLE);
   });
 });

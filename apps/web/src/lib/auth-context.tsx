@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RoleId, type LoginResult, type TokenValidationResult } from '@app/contracts';
-import { api } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { clearAuthInfo, readAuthInfo, saveLogin, saveName, saveUser } from '@/lib/auth-storage';
 import { paths } from '@/config/paths';
 
@@ -56,8 +56,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         saveUser(validated);
         setUser({ userName: validated.userName, name: validated.name, roleId: Number(validated.roleId) || 0 });
       })
-      .catch(() => {
-        if (cancelled) return;
+      .catch((error: unknown) => {
+        // Only the server's word ends the stored session: a request cut short (the reader leaving
+        // the page while it was on the wire) or an unreachable server leaves it for the next check.
+        if (cancelled || (error instanceof ApiError && (error.status === 0 || error.status >= 500))) return;
         clearAuthInfo();
         setUser(null);
       });

@@ -34,7 +34,7 @@ export function SessionsSection({ onCurrentEnded }: { onCurrentEnded: () => void
                 className="button"
                 disabled={revoke.isPending}
                 onClick={() => end(session)}
-                aria-label={`End session: ${session.browser} on ${session.device}${session.current ? ' (this device)' : ''}`}
+                aria-label={`${session.current ? 'Log out of this device' : 'End session'}: ${session.browser} on ${session.device}`}
               >
                 {session.current ? 'Log out' : 'End'}
               </button>
