@@ -59,10 +59,11 @@ export function PostHeader({ config, post, canEdit, canSeeHistory, canSeeModerat
             {post.name || post.uName}
           </Link>
         </span>
+        {/* The time's text changes while the page lives (a moment ago → 1 second ago): it follows the parts of fixed width. */}
+        {config.kind === 'article' && <span className="post-view-reading-time">{readingTimeText(post.content)}</span>}
         <time dateTime={parseServerTime(changedOn).toISOString()} title={exactTime(changedOn)}>
           {postTimeText(post, 'Created')}
         </time>
-        {config.kind === 'article' && <span className="post-view-reading-time">{readingTimeText(post.content)}</span>}
         {canSeeHistory && (
           <Link className="post-view-history" to={config.paths.history.getHref(post.id)}>
             History
