@@ -84,6 +84,15 @@ describe('fuzzing every endpoint', () => {
         'POST /api/Account/External/Exchange',
         'GET /api/Account/ExternalIdentities',
         'DELETE /api/Account/ExternalIdentities/:id',
+        'GET /api/Account/Passkeys',
+        'POST /api/Account/Passkeys/Options',
+        'POST /api/Account/Passkeys',
+        'PUT /api/Account/Passkeys/:id',
+        'DELETE /api/Account/Passkeys/:id',
+        'POST /api/Account/LoginPasskey/Options',
+        'POST /api/Account/LoginPasskey',
+        'POST /api/Account/Login2fa/PasskeyOptions',
+        'POST /api/Account/Login2fa/Passkey',
       ]),
     );
     expect(routes.length).toBeGreaterThan(50);

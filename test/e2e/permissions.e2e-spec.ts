@@ -4,6 +4,7 @@ import { listCities, listCountries, listStates } from '@app/api/reference-data/g
 import { samplePng } from '@app/testing';
 import { basicInfoNamed, bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
 import { articleBody, createPost, questionBody, searchRequest } from '../support/posts';
+import { SoftPasskey } from '../support/passkey-authenticator';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { accountDecider, accountStreamName } from '@app/domain';
 import { PersonalDataVault } from '@app/personal-data';
@@ -77,6 +78,23 @@ async function startedSession(site: TestApp, owner: TestUser): Promise<string> {
   return (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { sid: string }).sid;
 }
 /** An external identity linked to the owner's account (as the provider's callback would), by its id. */
+/** A passkey of the owner, added through the API with a software authenticator. */
+async function enrolledPasskey(site: TestApp, owner: TestUser): Promise<string> {
+  const options = await site.http().post('/api/Account/Passkeys/Options').set(bearer(owner));
+  const passkey = new SoftPasskey();
+  const response = await site
+    .http()
+    .post('/api/Account/Passkeys')
+    .set(bearer(owner))
+    .send({ response: passkey.register(options.body.result) });
+  if (response.status !== 200) throw new Error(`passkey: ${response.status} ${response.text}`);
+  return passkey.credentialId;
+}
+/** Well-formed WebAuthn answers over a challenge the site never issued. */
+const forgedChallenge = Buffer.from('a challenge the site never issued').toString('base64url');
+const forgedRegistration = () => new SoftPasskey().register({ challenge: forgedChallenge, user: { id: 'dXNlcg' } });
+const forgedAssertion = () => new SoftPasskey().assert(forgedChallenge, { userHandle: 'dXNlcg' });
+
 async function linkedIdentity(site: TestApp, owner: TestUser): Promise<string> {
   const subjectLookup = randomUUID().replace(/-/g, '').padEnd(64, '0');
   const sealedLabel = await site.app.get(PersonalDataVault).seal(owner.accountId, { label: 'matrix' });
@@ -322,6 +340,30 @@ const ROWS: Row[] = [
     when: ({ http, as: user, made }) => http.delete(`/api/Account/ExternalIdentities/${givenStrings[made.identity]}`).set(as(user)),
     expect: { anonymous: 401, other: 404, owner: 200, admin: 404 },
   },
+  // Passkeys: each user's own; a forged answer is refused to anyone.
+  {
+    route: 'POST /api/Account/Passkeys/Options',
+    when: ({ http, as: user }) => http.post('/api/Account/Passkeys/Options').set(as(user)),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/Account/Passkeys',
+    when: ({ http, as: user }) => http.post('/api/Account/Passkeys').set(as(user)).send({ response: forgedRegistration() }),
+    expect: { anonymous: 401, other: 400, owner: 400, admin: 400 },
+  },
+  {
+    route: 'PUT /api/Account/Passkeys/:id',
+    given: async (site, owner) => ({ passkey: givenString(await enrolledPasskey(site, owner)) }),
+    when: ({ http, as: user, made }) =>
+      http.put(`/api/Account/Passkeys/${givenStrings[made.passkey]}`).set(as(user)).send({ name: 'Renamed' }),
+    expect: { anonymous: 401, other: 404, owner: 200, admin: 404 },
+  },
+  {
+    route: 'DELETE /api/Account/Passkeys/:id',
+    given: async (site, owner) => ({ passkey: givenString(await enrolledPasskey(site, owner)) }),
+    when: ({ http, as: user, made }) => http.delete(`/api/Account/Passkeys/${givenStrings[made.passkey]}`).set(as(user)),
+    expect: { anonymous: 401, other: 404, owner: 200, admin: 404 },
+  },
   // Files: images of a post by its author (or an admin), deleted by the uploader or an admin.
   {
     route: 'POST /api/File',
@@ -385,6 +427,27 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/Account/Login2fa',
     when: ({ http, as: user }) => http.post('/api/Account/Login2fa').set(as(user)).send({ challenge: 'forged.challenge', code: '123456' }),
+    expect: { anonymous: 401, other: 401, owner: 401, admin: 401 },
+  },
+  {
+    route: 'POST /api/Account/LoginPasskey/Options',
+    when: ({ http, as: user }) => http.post('/api/Account/LoginPasskey/Options').set(as(user)),
+    expect: { anonymous: 200, other: 200, owner: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/Account/LoginPasskey',
+    when: ({ http, as: user }) => http.post('/api/Account/LoginPasskey').set(as(user)).send({ response: forgedAssertion() }),
+    expect: { anonymous: 401, other: 401, owner: 401, admin: 401 },
+  },
+  {
+    route: 'POST /api/Account/Login2fa/PasskeyOptions',
+    when: ({ http, as: user }) => http.post('/api/Account/Login2fa/PasskeyOptions').set(as(user)).send({ challenge: 'forged.challenge' }),
+    expect: { anonymous: 401, other: 401, owner: 401, admin: 401 },
+  },
+  {
+    route: 'POST /api/Account/Login2fa/Passkey',
+    when: ({ http, as: user }) =>
+      http.post('/api/Account/Login2fa/Passkey').set(as(user)).send({ challenge: 'forged.challenge', response: forgedAssertion() }),
     expect: { anonymous: 401, other: 401, owner: 401, admin: 401 },
   },
   // Links from e-mails: a forged token or hash is refused to anyone.

@@ -28,6 +28,7 @@ import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { SearchModule } from './search/search.module';
 import { SignInModule } from './sign-in/sign-in.module';
 import { ExternalSignInModule } from './external-sign-in/external-sign-in.module';
+import { PasskeysModule } from './passkeys/passkeys.module';
 import { SystemModule } from './system/system.module';
 import type { SiteEngineOptions } from './infrastructure/site-engines';
 import type { Clock } from './infrastructure/tokens';
@@ -51,6 +52,7 @@ export interface AppOptions {
     AccountsModule,
     SignInModule,
     ExternalSignInModule,
+    PasskeysModule,
     PostsModule,
     CommentsModule,
     LikesModule,

@@ -22,3 +22,25 @@ describe('TRUST_PROXY', () => {
     expect(() => trustProxy(value)).toThrow(/TRUST_PROXY must be a hop count or a comma-separated list/);
   });
 });
+
+describe('WebAuthn (passkeys)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'config-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("binds passkeys to PUBLIC_URL's host and origin unless told otherwise", () => {
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://dev.example.com/' }).webAuthn).toEqual({
+      rpId: 'dev.example.com',
+      rpName: 'DevCommunity',
+      origins: ['https://dev.example.com'],
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        PUBLIC_URL: 'https://www.example.com',
+        WEBAUTHN_RP_ID: 'example.com',
+        WEBAUTHN_RP_NAME: 'Example Devs',
+        WEBAUTHN_ORIGINS: 'https://www.example.com, https://example.com/',
+      }).webAuthn,
+    ).toEqual({ rpId: 'example.com', rpName: 'Example Devs', origins: ['https://www.example.com', 'https://example.com'] });
+  });
+});

@@ -60,6 +60,17 @@ export interface AppConfig {
   projectionVersionBumps: string[];
   /** Sign-in with GitHub and an OpenID Connect provider, when configured (external-providers.ts). */
   externalProviders: ExternalProvider[];
+  /** Passkeys (WebAuthn): the relying party's id and name, and the origins a ceremony may come from. */
+  webAuthn: WebAuthnConfig;
+}
+
+export interface WebAuthnConfig {
+  /** WEBAUTHN_RP_ID: the domain passkeys are bound to; PUBLIC_URL's host by default. */
+  rpId: string;
+  /** WEBAUTHN_RP_NAME: the site's name as the authenticator shows it. */
+  rpName: string;
+  /** WEBAUTHN_ORIGINS: PUBLIC_URL's origin by default. */
+  origins: string[];
 }
 
 export interface RateLimitsConfig {
@@ -123,6 +134,18 @@ const environmentSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().url('CORS_ORIGINS must be a comma-separated list of origins such as https://example.com'))),
+  WEBAUTHN_RP_ID: z.string().trim().optional(),
+  WEBAUTHN_RP_NAME: z.string().trim().default('DevCommunity'),
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().url('WEBAUTHN_ORIGINS must be a comma-separated list of origins such as https://example.com'))),
   NODE_ENV: z.string().optional(),
   TRUST_PROXY: z
     .string()
@@ -166,12 +189,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   mkdirSync(dataDir, { recursive: true });
   const port = env.PORT;
   const jwtSecret = env.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     role: env.SITE_ROLE,
     port,
     healthPort: env.HEALTH_PORT,
     dataDir,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     jwtSecret,
     emailLookupPepper: env.EMAIL_LOOKUP_PEPPER ?? localSecret(dataDir, 'email-lookup-pepper'),
     credentialLinkSecret: createHmac('sha256', jwtSecret).update('credential-links').digest('base64url'),
@@ -197,6 +221,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       : { value: 'loopback', set: false },
     projectionVersionBumps: env.PROJECTION_VERSION_BUMP,
     externalProviders: externalProvidersOf(environment),
+    webAuthn: {
+      rpId: env.WEBAUTHN_RP_ID || new URL(publicUrl).hostname,
+      rpName: env.WEBAUTHN_RP_NAME || 'DevCommunity',
+      origins: env.WEBAUTHN_ORIGINS.length > 0 ? env.WEBAUTHN_ORIGINS : [new URL(publicUrl).origin],
+    },
   };
 }
 

@@ -40,6 +40,13 @@ export const CALLS_WITHOUT_IDEMPOTENCY_KEY: readonly { method: CommandMethod; pa
   { method: 'POST', path: '/api/Account/External/Exchange' },
   { method: 'POST', path: '/api/Account/External/github/Link' },
   { method: 'POST', path: '/api/Account/External/oidc/Link' },
+  // Passkeys: each answer holds a single-use challenge, or is a login.
+  { method: 'POST', path: '/api/Account/Passkeys/Options' },
+  { method: 'POST', path: '/api/Account/Passkeys' },
+  { method: 'POST', path: '/api/Account/LoginPasskey/Options' },
+  { method: 'POST', path: '/api/Account/LoginPasskey' },
+  { method: 'POST', path: '/api/Account/Login2fa/PasskeyOptions' },
+  { method: 'POST', path: '/api/Account/Login2fa/Passkey' },
 ];
 
 const WITHOUT_KEY = new Set(CALLS_WITHOUT_IDEMPOTENCY_KEY.map(({ method, path }) => `${method} ${path.toLowerCase()}`));

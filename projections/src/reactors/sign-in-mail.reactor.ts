@@ -12,6 +12,8 @@ const NOTICES: Partial<Record<AccountEvent['type'], { kind: 'added' | 'removed';
   TwoFactorDisabled: { kind: 'removed', method: 'two-factor authentication' },
   ExternalIdentityLinked: { kind: 'added', method: 'a sign-in with another site' },
   ExternalIdentityUnlinked: { kind: 'removed', method: 'a sign-in with another site' },
+  PasskeyRegistered: { kind: 'added', method: 'a passkey' },
+  PasskeyRemoved: { kind: 'removed', method: 'a passkey' },
 };
 /** The provider named in the notice: `github` or the configured OpenID Connect provider. */
 const withProvider = (method: string, data: { provider?: string }) =>

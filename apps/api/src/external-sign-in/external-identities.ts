@@ -1,6 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, IQueryHandler, Query, QueryHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { accountDecider, accountRecordOf, accountStreamName, externalIdentityStreamName, type ExternalIdentityLinked } from '@app/domain';
+import {
+  accountDecider,
+  accountRecordOf,
+  accountStreamName,
+  externalIdentityStreamName,
+  signInMethodsOf,
+  type ExternalIdentityLinked,
+} from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { PersonalDataVault } from '@app/personal-data';
 import { AccountDirectory } from '../accounts/account-directory';
@@ -15,7 +22,7 @@ export interface ExternalIdentityView {
   providerName: string;
   label: string;
   linkedAt: string;
-  /** False for the last way to sign in of an account without a password. */
+  /** False for the last way to sign in (no password, no other identity, no passkey). */
   canUnlink: boolean;
 }
 
@@ -40,7 +47,7 @@ export class ListExternalIdentitiesHandler implements IQueryHandler<ListExternal
     const account = accountRecordOf(state);
     if (!account) return [];
     const linked = Object.keys(account.externalIdentities);
-    const canUnlink = account.hasPassword || linked.length > 1;
+    const canUnlink = signInMethodsOf(account) > 1;
     const events = (await this.eventStore.readStream(accountStreamName(accountId))).filter(
       (event) => event.type === 'ExternalIdentityLinked',
     ) as unknown as { data: ExternalIdentityLinked['data'] }[];

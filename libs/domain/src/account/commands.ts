@@ -166,6 +166,53 @@ export interface PassSecondFactor {
   now: Date;
 }
 
+/** The handler verified the registration response (challenge, origin, RP ID, attestation) with @simplewebauthn/server. */
+export interface RegisterPasskey {
+  type: 'RegisterPasskey';
+  accountId: string;
+  passkey: {
+    credentialId: string;
+    publicKey: string;
+    counter: number;
+    transports: string[];
+    deviceType: 'singleDevice' | 'multiDevice';
+    backedUp: boolean;
+  };
+  /** Seals `{ name }`. */
+  sealedName: SealedPersonalData;
+  now: Date;
+}
+
+export interface RenamePasskey {
+  type: 'RenamePasskey';
+  accountId: string;
+  credentialId: string;
+  sealedName: SealedPersonalData;
+  now: Date;
+}
+
+export interface RemovePasskey {
+  type: 'RemovePasskey';
+  accountId: string;
+  credentialId: string;
+  now: Date;
+}
+
+/**
+ * The handler verified an assertion of the passkey (signature over a single-use challenge, user
+ * verified). `challengePasses` is set when it finishes a login's second step (the count the
+ * password step's challenge was issued at); absent for a passwordless sign-in.
+ */
+export interface UsePasskey {
+  type: 'UsePasskey';
+  accountId: string;
+  credentialId: string;
+  counter: number;
+  backedUp: boolean;
+  challengePasses?: number;
+  now: Date;
+}
+
 export type AccountCommand =
   | RegisterAccount
   | ConfirmEmail
@@ -184,4 +231,8 @@ export type AccountCommand =
   | DisableTwoFactor
   | PassSecondFactor
   | LinkExternalIdentity
-  | UnlinkExternalIdentity;
+  | UnlinkExternalIdentity
+  | RegisterPasskey
+  | RenamePasskey
+  | RemovePasskey
+  | UsePasskey;

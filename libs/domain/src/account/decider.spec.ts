@@ -12,7 +12,12 @@ import {
   INVALID_CODE,
   INVALID_LINK,
   MAX_API_TOKENS,
+  MAX_PASSKEYS,
+  PASSKEY_ALREADY_REGISTERED,
+  PASSKEY_NOT_FOUND,
+  PASSKEY_SIGN_IN_FAILED,
   TOO_MANY_API_TOKENS,
+  TOO_MANY_PASSKEYS,
   TWO_FACTOR_ALREADY_ON,
   TWO_FACTOR_NOT_SET_UP,
   TWO_FACTOR_OFF,
@@ -276,6 +281,7 @@ describe('accountDecider', () => {
           secondFactorPasses: 0,
           hasPassword: true,
           externalIdentities: {},
+          passkeys: {},
         },
       });
     });
@@ -516,5 +522,152 @@ describe('accountDecider: external identities', () => {
       .when(unlink())
       .then([unlinked()]);
     spec.given([passwordless, linked(), passwordChanged]).when(unlink()).then([unlinked()]);
+  });
+});
+
+describe('accountDecider: passkeys', () => {
+  const sealedName: SealedPersonalData = { v: 1, iv: 'bmFt', tag: 'ZQ==', data: 'bGFwdG9w' };
+  const otherName: SealedPersonalData = { v: 1, iv: 'b3Ro', tag: 'ZXI=', data: 'cGhvbmU=' };
+  const passkey = (credentialId = 'cred-1', counter = 0) => ({
+    credentialId,
+    publicKey: 'pQECAyYgASFYIA',
+    counter,
+    transports: ['internal'],
+    deviceType: 'singleDevice' as const,
+    backedUp: false,
+  });
+  const register = (credentialId = 'cred-1', counter = 0): AccountCommand => ({
+    type: 'RegisterPasskey',
+    accountId,
+    passkey: passkey(credentialId, counter),
+    sealedName,
+    now,
+  });
+  const registeredPasskey = (credentialId = 'cred-1', counter = 0): AccountEvent => ({
+    type: 'PasskeyRegistered',
+    data: { ...passkey(credentialId, counter), sealedName, at },
+  });
+  const use = (counter: number, credentialId = 'cred-1', challengePasses?: number): AccountCommand => ({
+    type: 'UsePasskey',
+    accountId,
+    credentialId,
+    counter,
+    backedUp: false,
+    ...(challengePasses === undefined ? {} : { challengePasses }),
+    now,
+  });
+  const used = (counter: number, purpose: 'sign-in' | 'second-factor' = 'sign-in'): AccountEvent => ({
+    type: 'PasskeyUsed',
+    data: { credentialId: 'cred-1', counter, backedUp: false, purpose, at },
+  });
+  const remove = (credentialId = 'cred-1'): AccountCommand => ({ type: 'RemovePasskey', accountId, credentialId, now });
+  const removed = (credentialId = 'cred-1'): AccountEvent => ({ type: 'PasskeyRemoved', data: { credentialId, at } });
+  const passwordless: AccountEvent = {
+    type: 'AccountRegistered',
+    data: { ...(registered.data as object), passwordless: true } as Extract<AccountEvent, { type: 'AccountRegistered' }>['data'],
+  };
+  const identityLinked: AccountEvent = {
+    type: 'ExternalIdentityLinked',
+    data: { provider: 'github', subjectLookup: 'f00d', sealedLabel: sealed, at },
+  };
+
+  it('registers a passkey once', () => {
+    spec.given([registered]).when(register()).then([registeredPasskey()]);
+    spec.given([registered, registeredPasskey()]).when(register()).thenThrows('conflict', PASSKEY_ALREADY_REGISTERED);
+    spec.given([registered, registeredPasskey(), removed()]).when(register()).then([registeredPasskey()]);
+  });
+
+  it(`holds at most ${MAX_PASSKEYS} passkeys`, () => {
+    const many = Array.from({ length: MAX_PASSKEYS }, (_, index) => registeredPasskey(`cred-${index + 10}`));
+    spec
+      .given([registered, ...many])
+      .when(register('one-more'))
+      .thenThrows('validation', TOO_MANY_PASSKEYS);
+  });
+
+  it('renames and removes only a registered passkey', () => {
+    spec
+      .given([registered, registeredPasskey()])
+      .when({ type: 'RenamePasskey', accountId, credentialId: 'cred-1', sealedName: otherName, now })
+      .then([{ type: 'PasskeyRenamed', data: { credentialId: 'cred-1', sealedName: otherName, at } }]);
+    spec
+      .given([registered])
+      .when({ type: 'RenamePasskey', accountId, credentialId: 'cred-1', sealedName: otherName, now })
+      .thenThrows('not_found', PASSKEY_NOT_FOUND);
+    spec.given([registered, registeredPasskey()]).when(remove()).then([removed()]);
+    spec.given([registered, registeredPasskey(), removed()]).when(remove()).thenThrows('not_found', PASSKEY_NOT_FOUND);
+  });
+
+  it('never removes the last way in: the only passkey of an account without a password or a linked identity', () => {
+    spec.given([passwordless, registeredPasskey()]).when(remove()).thenThrows('validation', LAST_SIGN_IN_METHOD);
+    spec
+      .given([passwordless, registeredPasskey(), registeredPasskey('cred-2')])
+      .when(remove())
+      .then([removed()]);
+    spec.given([passwordless, registeredPasskey(), identityLinked]).when(remove()).then([removed()]);
+  });
+
+  it('lets an identity be unlinked from an account without a password when a passkey still signs in', () => {
+    spec
+      .given([passwordless, identityLinked, registeredPasskey()])
+      .when({ type: 'UnlinkExternalIdentity', accountId, subjectLookup: 'f00d', now })
+      .then([{ type: 'ExternalIdentityUnlinked', data: { provider: 'github', subjectLookup: 'f00d', at } }]);
+  });
+
+  it('signs in with a registered passkey whose signature count goes up, or stays 0 on one that keeps none', () => {
+    spec
+      .given([registered, registeredPasskey()])
+      .when(use(0))
+      .then([used(0)]);
+    spec
+      .given([registered, registeredPasskey('cred-1', 5)])
+      .when(use(6))
+      .then([used(6)]);
+    spec
+      .given([registered, registeredPasskey('cred-1', 5), used(6)])
+      .when(use(7))
+      .then([used(7)]);
+  });
+
+  it('refuses an unknown or removed passkey, and a signature count that did not go up (a clone)', () => {
+    spec.given([registered]).when(use(1)).thenThrows('unauthorized', PASSKEY_SIGN_IN_FAILED);
+    spec.given([registered, registeredPasskey(), removed()]).when(use(1)).thenThrows('unauthorized', PASSKEY_SIGN_IN_FAILED);
+    spec
+      .given([registered, registeredPasskey('cred-1', 5)])
+      .when(use(5))
+      .thenThrows('unauthorized', PASSKEY_SIGN_IN_FAILED);
+    spec
+      .given([registered, registeredPasskey('cred-1', 5), used(9)])
+      .when(use(8))
+      .thenThrows('unauthorized', PASSKEY_SIGN_IN_FAILED);
+    spec
+      .given([registered, registeredPasskey('cred-1', 5)])
+      .when(use(0))
+      .thenThrows('unauthorized', PASSKEY_SIGN_IN_FAILED);
+  });
+
+  it("passes a login's second factor once per challenge", () => {
+    const setupStarted: AccountEvent = { type: 'TwoFactorSetupStarted', data: { sealedSecret: sealed, at } };
+    const enabled: AccountEvent = { type: 'TwoFactorEnabled', data: { sealedRecoveryCodes: sealed, totpStep: 100, at } };
+    const passed: AccountEvent = { type: 'SecondFactorPassed', data: { method: 'passkey', totpStep: null, recoveryCodeIndex: null, at } };
+    const on = [registered, setupStarted, enabled, registeredPasskey()];
+    spec
+      .given(on)
+      .when(use(0, 'cred-1', 0))
+      .then([used(0, 'second-factor'), passed]);
+    spec
+      .given([...on, used(0, 'second-factor'), passed])
+      .when(use(0, 'cred-1', 0))
+      .thenThrows('unauthorized', INVALID_CHALLENGE);
+    spec
+      .given([registered, registeredPasskey()])
+      .when(use(0, 'cred-1', 0))
+      .thenThrows('unauthorized', INVALID_CHALLENGE);
+  });
+
+  it('refuses every passkey command on an erased account', () => {
+    const erased: AccountEvent = { type: 'AccountErased', data: { at } };
+    spec.given([registered, registeredPasskey(), erased]).when(use(1)).thenThrows('not_found', ACCOUNT_NOT_FOUND);
+    spec.given([registered, erased]).when(register()).thenThrows('not_found', ACCOUNT_NOT_FOUND);
   });
 });

@@ -14,6 +14,10 @@ import type {
   LinkExternalIdentity,
   PassSecondFactor,
   RegisterAccount,
+  RegisterPasskey,
+  RemovePasskey,
+  RenamePasskey,
+  UsePasskey,
   RequestConfirmationLink,
   RequestPasswordReset,
   RevokeAdmin,
@@ -35,7 +39,12 @@ import {
   INVALID_CODE,
   INVALID_LINK,
   MAX_API_TOKENS,
+  MAX_PASSKEYS,
+  PASSKEY_ALREADY_REGISTERED,
+  PASSKEY_NOT_FOUND,
+  PASSKEY_SIGN_IN_FAILED,
   TOO_MANY_API_TOKENS,
+  TOO_MANY_PASSKEYS,
   TWO_FACTOR_ALREADY_ON,
   TWO_FACTOR_NOT_SET_UP,
   TWO_FACTOR_OFF,
@@ -71,7 +80,28 @@ export interface AccountRecord {
   hasPassword: boolean;
   /** Linked external identities: provider by subject lookup. */
   externalIdentities: Readonly<Record<string, string>>;
+  /** Registered passkeys by credential id (base64url). */
+  passkeys: Readonly<Record<string, PasskeyRecord>>;
 }
+
+/** What verifying a passkey's assertion needs, and what Settings lists (the name opened with the owner's key). */
+export interface PasskeyRecord {
+  credentialId: string;
+  /** COSE public key, base64url. */
+  publicKey: string;
+  /** The last signature count seen: a count that does not go up (when either is not 0) means a cloned authenticator. */
+  counter: number;
+  transports: readonly string[];
+  deviceType: 'singleDevice' | 'multiDevice';
+  backedUp: boolean;
+  sealedName: SealedPersonalData;
+  registeredAt: string;
+  lastUsedAt: string | null;
+}
+
+/** How many ways to sign in the account has: a password, each linked identity, each passkey. */
+export const signInMethodsOf = (account: AccountRecord): number =>
+  (account.hasPassword ? 1 : 0) + Object.keys(account.externalIdentities).length + Object.keys(account.passkeys).length;
 
 /** Nothing yet; a registered account; an erased one (it keeps its events but can do nothing any more). */
 export type AccountState =
@@ -149,7 +179,7 @@ function unlinkExternalIdentity(command: UnlinkExternalIdentity, state: AccountS
   const account = requireAccount(state);
   const provider = account.externalIdentities[command.subjectLookup];
   if (!provider) throw notFound(EXTERNAL_IDENTITY_NOT_FOUND);
-  if (!account.hasPassword && Object.keys(account.externalIdentities).length === 1) throw validationError(LAST_SIGN_IN_METHOD);
+  if (signInMethodsOf(account) <= 1) throw validationError(LAST_SIGN_IN_METHOD);
   return [{ type: 'ExternalIdentityUnlinked', data: { provider, subjectLookup: command.subjectLookup, at: command.now.toISOString() } }];
 }
 
@@ -308,6 +338,62 @@ function passSecondFactor(command: PassSecondFactor, state: AccountState): Accou
   ];
 }
 
+function registerPasskey(command: RegisterPasskey, state: AccountState): AccountEvent[] {
+  const account = requireAccount(state);
+  if (account.passkeys[command.passkey.credentialId]) throw conflict(PASSKEY_ALREADY_REGISTERED);
+  if (Object.keys(account.passkeys).length >= MAX_PASSKEYS) throw validationError(TOO_MANY_PASSKEYS);
+  return [
+    {
+      type: 'PasskeyRegistered',
+      data: {
+        ...command.passkey,
+        transports: [...command.passkey.transports],
+        sealedName: command.sealedName,
+        at: command.now.toISOString(),
+      },
+    },
+  ];
+}
+
+function renamePasskey(command: RenamePasskey, state: AccountState): AccountEvent[] {
+  const account = requireAccount(state);
+  if (!account.passkeys[command.credentialId]) throw notFound(PASSKEY_NOT_FOUND);
+  return [
+    { type: 'PasskeyRenamed', data: { credentialId: command.credentialId, sealedName: command.sealedName, at: command.now.toISOString() } },
+  ];
+}
+
+function removePasskey(command: RemovePasskey, state: AccountState): AccountEvent[] {
+  const account = requireAccount(state);
+  if (!account.passkeys[command.credentialId]) throw notFound(PASSKEY_NOT_FOUND);
+  if (signInMethodsOf(account) <= 1) throw validationError(LAST_SIGN_IN_METHOD);
+  return [{ type: 'PasskeyRemoved', data: { credentialId: command.credentialId, at: command.now.toISOString() } }];
+}
+
+function usePasskey(command: UsePasskey, state: AccountState): AccountEvent[] {
+  const account = requireAccount(state);
+  const passkey = account.passkeys[command.credentialId];
+  if (!passkey) throw unauthorized(PASSKEY_SIGN_IN_FAILED);
+  // The count only goes up on an authenticator that keeps one: one that did not was cloned (or the assertion replayed).
+  if ((command.counter > 0 || passkey.counter > 0) && command.counter <= passkey.counter) throw unauthorized(PASSKEY_SIGN_IN_FAILED);
+  const at = command.now.toISOString();
+  const secondFactor = command.challengePasses !== undefined;
+  if (secondFactor && (account.twoFactor.status !== 'on' || command.challengePasses !== account.secondFactorPasses))
+    throw unauthorized(INVALID_CHALLENGE);
+  const used: AccountEvent = {
+    type: 'PasskeyUsed',
+    data: {
+      credentialId: command.credentialId,
+      counter: command.counter,
+      backedUp: command.backedUp,
+      purpose: secondFactor ? 'second-factor' : 'sign-in',
+      at,
+    },
+  };
+  if (!secondFactor) return [used];
+  return [used, { type: 'SecondFactorPassed', data: { method: 'passkey', totpStep: null, recoveryCodeIndex: null, at } }];
+}
+
 function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
     case 'RegisterAccount':
@@ -346,6 +432,14 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return linkExternalIdentity(command, state);
     case 'UnlinkExternalIdentity':
       return unlinkExternalIdentity(command, state);
+    case 'RegisterPasskey':
+      return registerPasskey(command, state);
+    case 'RenamePasskey':
+      return renamePasskey(command, state);
+    case 'RemovePasskey':
+      return removePasskey(command, state);
+    case 'UsePasskey':
+      return usePasskey(command, state);
     default: {
       const _exhaustive: never = command;
       throw new Error(`Unknown account command ${JSON.stringify(_exhaustive)}`);
@@ -372,6 +466,7 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       secondFactorPasses: 0,
       hasPassword: !event.data.passwordless,
       externalIdentities: {},
+      passkeys: {},
     };
     return { status: 'registered', account };
   }
@@ -445,6 +540,35 @@ function evolveAccount(account: AccountRecord, event: Exclude<AccountEvent, { ty
     case 'ExternalIdentityUnlinked': {
       const { [event.data.subjectLookup]: _unlinked, ...externalIdentities } = account.externalIdentities;
       return { ...account, externalIdentities };
+    }
+    case 'PasskeyRegistered': {
+      const { credentialId, publicKey, counter, transports, deviceType, backedUp, sealedName, at } = event.data;
+      const passkey: PasskeyRecord = {
+        credentialId,
+        publicKey,
+        counter,
+        transports,
+        deviceType,
+        backedUp,
+        sealedName,
+        registeredAt: at,
+        lastUsedAt: null,
+      };
+      return { ...account, passkeys: { ...account.passkeys, [credentialId]: passkey } };
+    }
+    case 'PasskeyRenamed':
+    case 'PasskeyUsed': {
+      const passkey = account.passkeys[event.data.credentialId];
+      if (!passkey) return account;
+      const changed: PasskeyRecord =
+        event.type === 'PasskeyRenamed'
+          ? { ...passkey, sealedName: event.data.sealedName }
+          : { ...passkey, counter: event.data.counter, backedUp: event.data.backedUp, lastUsedAt: event.data.at };
+      return { ...account, passkeys: { ...account.passkeys, [passkey.credentialId]: changed } };
+    }
+    case 'PasskeyRemoved': {
+      const { [event.data.credentialId]: _removed, ...passkeys } = account.passkeys;
+      return { ...account, passkeys };
     }
     case 'ConfirmationLinkRequested':
     case 'PasswordResetRequested':

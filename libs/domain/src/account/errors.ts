@@ -23,3 +23,10 @@ export const EXTERNAL_IDENTITY_NOT_FOUND = 'This sign-in method is not linked to
 export const EXTERNAL_IDENTITY_ALREADY_LINKED = 'This account of the provider is already linked.';
 /** Unlinking the only way left to sign in would lock the owner out. */
 export const LAST_SIGN_IN_METHOD = 'This is your only way to sign in: set a password (Forgot password) or link another one first.';
+export const PASSKEY_NOT_FOUND = 'Passkey not found.';
+export const PASSKEY_ALREADY_REGISTERED = 'This passkey is already registered.';
+/** How many passkeys one account may hold. */
+export const MAX_PASSKEYS = 20;
+export const TOO_MANY_PASSKEYS = `You have ${MAX_PASSKEYS} passkeys already: remove one first.`;
+/** An unknown passkey, a bad signature, a used or expired challenge, a signature count gone back: one message, so none of it shows. */
+export const PASSKEY_SIGN_IN_FAILED = 'This passkey could not sign you in. Please try again.';

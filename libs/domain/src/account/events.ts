@@ -81,12 +81,12 @@ export type TwoFactorSetupStarted = DomainEvent<'TwoFactorSetupStarted', { seale
 export type TwoFactorEnabled = DomainEvent<'TwoFactorEnabled', { sealedRecoveryCodes: SealedPersonalData; totpStep: number; at: string }>;
 export type TwoFactorDisabled = DomainEvent<'TwoFactorDisabled', { at: string }>;
 /**
- * A login passed its second factor: with a code of the authenticator (`totpStep`) or a recovery
- * code (`recoveryCodeIndex`, used up). Each pass ends every login challenge issued before it.
+ * A login passed its second factor: with a code of the authenticator (`totpStep`), a recovery
+ * code (`recoveryCodeIndex`, used up) or a passkey (with its `PasskeyUsed`). Each pass ends every login challenge issued before it.
  */
 export type SecondFactorPassed = DomainEvent<
   'SecondFactorPassed',
-  { method: 'totp' | 'recovery-code'; totpStep: number | null; recoveryCodeIndex: number | null; at: string }
+  { method: 'totp' | 'recovery-code' | 'passkey'; totpStep: number | null; recoveryCodeIndex: number | null; at: string }
 >;
 
 /**
@@ -99,6 +99,35 @@ export type ExternalIdentityLinked = DomainEvent<
   { provider: string; subjectLookup: string; sealedLabel: SealedPersonalData; at: string }
 >;
 export type ExternalIdentityUnlinked = DomainEvent<'ExternalIdentityUnlinked', { provider: string; subjectLookup: string; at: string }>;
+
+/**
+ * A passkey (WebAuthn credential) signs in to this account. `credentialId` and `publicKey` are
+ * base64url; the public key is no secret. `counter` is the authenticator's signature count (0 for
+ * most synced passkeys); `sealedName` seals `{ name }`, the owner's label for it.
+ */
+export type PasskeyRegistered = DomainEvent<
+  'PasskeyRegistered',
+  {
+    credentialId: string;
+    publicKey: string;
+    counter: number;
+    transports: string[];
+    deviceType: 'singleDevice' | 'multiDevice';
+    backedUp: boolean;
+    sealedName: SealedPersonalData;
+    at: string;
+  }
+>;
+export type PasskeyRenamed = DomainEvent<'PasskeyRenamed', { credentialId: string; sealedName: SealedPersonalData; at: string }>;
+export type PasskeyRemoved = DomainEvent<'PasskeyRemoved', { credentialId: string; at: string }>;
+/**
+ * A passkey signed a login (`sign-in`: without a password; `second-factor`: after it, in place of a
+ * code, which also records `SecondFactorPassed`). `counter` is the signature count it reported.
+ */
+export type PasskeyUsed = DomainEvent<
+  'PasskeyUsed',
+  { credentialId: string; counter: number; backedUp: boolean; purpose: 'sign-in' | 'second-factor'; at: string }
+>;
 
 export type AccountEvent =
   | AccountRegistered
@@ -119,7 +148,11 @@ export type AccountEvent =
   | TwoFactorDisabled
   | SecondFactorPassed
   | ExternalIdentityLinked
-  | ExternalIdentityUnlinked;
+  | ExternalIdentityUnlinked
+  | PasskeyRegistered
+  | PasskeyRenamed
+  | PasskeyRemoved
+  | PasskeyUsed;
 
 export type AccountEventType = AccountEvent['type'];
 

@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import {
+  LoginWithPasskeyHandler,
+  PassSecondFactorWithPasskeyHandler,
+  StartPasskeyLoginHandler,
+  StartPasskeySecondFactorHandler,
+} from './login-passkey.command';
+import { PasskeyChallenges } from './passkey-challenges';
+import { RegisterPasskeyHandler, RemovePasskeyHandler, RenamePasskeyHandler, StartPasskeyRegistrationHandler } from './passkeys.command';
+import { PasskeysController } from './passkeys.controller';
+import { ListPasskeysHandler } from './passkeys.query';
+import { RelyingParty } from './relying-party';
+
+/** Passkeys (WebAuthn) with @simplewebauthn/server (docs/decisions.md, 'Passkeys'). */
+@Module({
+  controllers: [PasskeysController],
+  providers: [
+    RelyingParty,
+    PasskeyChallenges,
+    ListPasskeysHandler,
+    StartPasskeyRegistrationHandler,
+    RegisterPasskeyHandler,
+    RenamePasskeyHandler,
+    RemovePasskeyHandler,
+    StartPasskeyLoginHandler,
+    LoginWithPasskeyHandler,
+    StartPasskeySecondFactorHandler,
+    PassSecondFactorWithPasskeyHandler,
+  ],
+})
+export class PasskeysModule {}
