@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import { loginRequestSchema } from '@app/contracts';
 import type { LoginResult } from '@app/contracts';
 import { login } from '@/features/auth/api/login';
+import { loginWithPasskey } from '@/features/auth/api/passkey-login';
+import { passkeysSupported } from '@/lib/passkey-prompt';
 import { useForm } from '@/features/auth/hooks/use-form';
 import { useSubmission } from '@/features/auth/hooks/use-submission';
 import { CheckboxField } from '@/features/auth/components/checkbox-field';
@@ -18,6 +20,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (result: LoginResult) =>
   const headingId = useId();
   const form = useForm(loginRequestSchema, { Email: '', Password: '', RememberMe: false });
   const { submission, submit } = useSubmission(login);
+  const passkey = useSubmission(loginWithPasskey);
   const [challenge, setChallenge] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (request) => {
@@ -25,6 +28,11 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (result: LoginResult) =>
     if (result && 'twoFactorRequired' in result) setChallenge(result.challenge);
     else if (result) onLoggedIn(result);
   });
+
+  const signInWithPasskey = async () => {
+    const result = await passkey.submit({ rememberMe: (form.values.RememberMe as boolean) === true });
+    if (result) onLoggedIn(result);
+  };
 
   if (challenge) return <TwoFactorStep challenge={challenge} onLoggedIn={onLoggedIn} />;
 
@@ -37,6 +45,19 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (result: LoginResult) =>
         <CheckboxField label="Remember me" {...form.checkboxField('RememberMe')} />
         <SubmitButton label="Login" pending={submission.status === 'pending'} />
         <FormError message={submission.status === 'failed' ? submission.errorMessage : undefined} />
+        {passkeysSupported() && (
+          <div className="continue-with">
+            <button
+              type="button"
+              className="button continue-with-button"
+              disabled={passkey.submission.status === 'pending'}
+              onClick={() => void signInWithPasskey()}
+            >
+              Sign in with a passkey
+            </button>
+          </div>
+        )}
+        <FormError message={passkey.submission.status === 'failed' ? passkey.submission.errorMessage : undefined} />
         <ContinueWith />
         <p className="auth-links">
           <SmallWindowLink to={paths.auth.sendConfirmationLink.getHref()} windowName="sendemailconfirmationlink">

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { LoginResult } from '@app/contracts';
 import { login2fa } from '@/features/auth/api/login-2fa';
+import { login2faWithPasskey } from '@/features/auth/api/passkey-login';
+import { passkeysSupported } from '@/lib/passkey-prompt';
 import { useSubmission } from '@/features/auth/hooks/use-submission';
 import { FormError } from '@/features/auth/components/form-messages';
 import { SubmitButton } from '@/features/auth/components/submit-button';
@@ -11,6 +13,8 @@ export function TwoFactorStep({ challenge, onLoggedIn }: { challenge: string; on
   const codeId = useId();
   const [code, setCode] = useState('');
   const { submission, submit } = useSubmission(login2fa);
+  const passkey = useSubmission(login2faWithPasskey);
+  const finishWithPasskey = () => void passkey.submit({ challenge }).then((result) => result && onLoggedIn(result));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,6 +40,12 @@ export function TwoFactorStep({ challenge, onLoggedIn }: { challenge: string; on
         </div>
         <SubmitButton label="Verify" pending={submission.status === 'pending'} />
         <FormError message={submission.status === 'failed' ? submission.errorMessage : undefined} />
+        {passkeysSupported() && (
+          <button type="button" className="button" disabled={passkey.submission.status === 'pending'} onClick={finishWithPasskey}>
+            Use a passkey instead
+          </button>
+        )}
+        <FormError message={passkey.submission.status === 'failed' ? passkey.submission.errorMessage : undefined} />
       </form>
     </section>
   );
