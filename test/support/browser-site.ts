@@ -69,7 +69,8 @@ export interface BrowserSite {
  * before the spec's own hooks, so that theirs can use the server.
  */
 /** `env` goes to the site (e.g. RATE_LIMITS: abuse limits are off unless a spec sets it). */
-export function useBrowserSite(options: { env?: Record<string, string> } = {}): BrowserSite {
+/** `host: 'localhost'` serves the site by that name (passkeys need a domain, not 127.0.0.1). */
+export function useBrowserSite(options: { env?: Record<string, string>; host?: 'localhost' } = {}): BrowserSite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -86,7 +87,7 @@ export function useBrowserSite(options: { env?: Record<string, string> } = {}): 
   };
 
   beforeAll(async () => {
-    server = await startServer({ env: options.env });
+    server = await startServer({ env: options.env, host: options.host });
     browser = await launchBrowser();
   });
 

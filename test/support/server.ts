@@ -26,7 +26,9 @@ export interface RunningServer {
  * mode on a free port and a fresh data dir (or `dataDir`, e.g. to restart on one), and resolves
  * once GET /api/health answers 200. Abuse limits are off unless `env` sets RATE_LIMITS.
  */
-export async function startServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { env?: Record<string, string>; dataDir?: string; host?: 'localhost' } = {},
+): Promise<RunningServer> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'devcommunity-browser-'));
@@ -34,7 +36,7 @@ export async function startServer(options: { env?: Record<string, string>; dataD
     // A port found free can be taken before the server binds it: retry on EADDRINUSE.
     for (let attempt = 1; ; attempt++) {
       try {
-        return await launch(dataDir, options.env ?? {}, ownsDataDir);
+        return await launch(dataDir, options.env ?? {}, ownsDataDir, options.host);
       } catch (error) {
         if (!(error instanceof PortTakenError) || attempt === 3) throw error;
       }
@@ -47,9 +49,10 @@ export async function startServer(options: { env?: Record<string, string>; dataD
 
 class PortTakenError extends Error {}
 
-async function launch(dataDir: string, env: Record<string, string>, ownsDataDir: boolean): Promise<RunningServer> {
+/** `host: 'localhost'`: the site as reached by that name (passkeys need a domain: an IP address is no WebAuthn RP ID). */
+async function launch(dataDir: string, env: Record<string, string>, ownsDataDir: boolean, host = '127.0.0.1'): Promise<RunningServer> {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
   const child = spawn(process.execPath, [MAIN], {
     env: { ...process.env, NO_COLOR: '1', PUBLIC_URL: url, RATE_LIMITS: 'off', ...env, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'pipe'],
