@@ -1,7 +1,10 @@
 import type { Page } from 'playwright-core';
+import { totpCodeAt } from '@app/api/accounts/two-factor/totp';
+import { logIn } from '../support/account-pages';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { navbar, useBrowserSite, VISIBLE } from '../support/browser-site';
 import { openProfile, profileSection, profileTab, sessionOf } from '../support/profile-pages';
-import { signUpOnSite } from '../support/site-api';
+import { callSite, signUpOnSite, type SiteAccount } from '../support/site-api';
 
 jest.setTimeout(120_000);
 
@@ -25,25 +28,33 @@ async function addVirtualAuthenticator(page: Page): Promise<() => Promise<{ cred
   return async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
 }
 
+/** Adds a passkey named `name` through Settings (the page logged in as `owner`). */
+async function addPasskeyInSettings(page: Page, owner: SiteAccount, name: string) {
+  await openProfile(page, owner.userName);
+  await profileTab(page, 'Settings').click();
+  const section = profileSection(page, 'Passkeys');
+  await section.getByLabel('Passkey name').fill(name);
+  await section.getByRole('button', { name: 'Add a passkey' }).click();
+  const passkeys = section.getByRole('list', { name: 'Passkeys' }).getByRole('listitem');
+  await passkeys.filter({ hasText: name }).waitFor(VISIBLE);
+  return { section, passkeys };
+}
+
 describe('Passkeys', () => {
   it('adds a passkey in Settings, signs in with it after logging out (no e-mail, no password), and removes it', async () => {
     const owner = await signUpOnSite(site.server.url, 'Katherine Johnson');
     const page = await site.openWithStoredSession(sessionOf(owner));
     const credentials = await addVirtualAuthenticator(page);
 
-    await openProfile(page, owner.userName);
-    await profileTab(page, 'Settings').click();
-    const section = profileSection(page, 'Passkeys');
-    await section.getByLabel('Passkey name').fill('Work laptop');
-    await section.getByRole('button', { name: 'Add a passkey' }).click();
-    const passkeys = section.getByRole('list', { name: 'Passkeys' }).getByRole('listitem');
-    await passkeys.filter({ hasText: 'Work laptop' }).waitFor(VISIBLE);
+    const { section, passkeys } = await addPasskeyInSettings(page, owner, 'Work laptop');
     await passkeys.filter({ hasText: 'never used' }).waitFor(VISIBLE);
+    await expectNoSeriousA11yViolations(page, 'Settings with a passkey');
     // A discoverable credential of this site, made for this account.
     expect(await credentials()).toHaveLength(1);
 
     await navbar(page).getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
+    await expectNoSeriousA11yViolations(page, 'login with a passkey button');
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await navbar(page).getByRole('link', { name: 'Katherine Johnson' }).waitFor(VISIBLE);
@@ -59,5 +70,24 @@ describe('Passkeys', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.getByText('This passkey could not sign you in. Please try again.').waitFor(VISIBLE);
+  });
+
+  it('finishes a password login with two-factor on with a passkey instead of a code', async () => {
+    const owner = await signUpOnSite(site.server.url, 'Dorothy Vaughan');
+    const { secret } = await callSite<{ secret: string }>(site.server.url, 'POST', '/api/Account/TwoFactor/Setup', { token: owner.token });
+    await callSite(site.server.url, 'POST', '/api/Account/TwoFactor/Enable', {
+      token: owner.token,
+      body: { code: totpCodeAt(secret, new Date(Date.now() - 30_000)) },
+    });
+    const page = await site.openWithStoredSession(sessionOf(owner));
+    await addVirtualAuthenticator(page);
+    await addPasskeyInSettings(page, owner, 'Phone');
+
+    await navbar(page).getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await logIn(page, owner.email, owner.password);
+    await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor(VISIBLE);
+    await page.getByRole('button', { name: 'Use a passkey instead' }).click();
+    await navbar(page).getByRole('link', { name: 'Dorothy Vaughan' }).waitFor(VISIBLE);
   });
 });
