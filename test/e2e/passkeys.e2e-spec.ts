@@ -271,6 +271,27 @@ describe('passkeys (WebAuthn)', () => {
     await expectRefused(login(passkey.assert(options.challenge)), 401, SIGN_IN_FAILED);
   });
 
+  it('finishes a ceremony on another API process than the one that started it, once', async () => {
+    const user = await signUp(site, 'Two Processes');
+    const second = await startTestApp({ dataDir: site.dataDir, clock: () => new Date(Date.now() + ahead) });
+    try {
+      const passkey = new SoftPasskey();
+      const options = await registrationOptions(user);
+      await second
+        .http()
+        .post('/api/Account/Passkeys')
+        .set(bearer(user))
+        .send({ response: passkey.register(options) })
+        .expect(200);
+      const answer = passkey.assert(await loginChallenge());
+      await second.http().post('/api/Account/LoginPasskey').send({ response: answer }).expect(200);
+      // Taken on the second process: the first refuses it.
+      await expectRefused(login(answer), 401, SIGN_IN_FAILED);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('is managed only by a logged-in session', async () => {
     await site.http().get('/api/Account/Passkeys').expect(401);
     await site.http().post('/api/Account/Passkeys/Options').expect(401);
