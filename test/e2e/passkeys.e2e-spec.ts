@@ -292,6 +292,13 @@ describe('passkeys (WebAuthn)', () => {
     }
   });
 
+  it('signs in no more once the account is erased', async () => {
+    const user = await signUp(site, 'Erased Owner');
+    const passkey = await enrol(user);
+    await site.http().delete('/api/User').set(bearer(user)).send({ Password: user.password }).expect(200);
+    await expectRefused(login(passkey.assert(await loginChallenge())), 401, SIGN_IN_FAILED);
+  });
+
   it('is managed only by a logged-in session', async () => {
     await site.http().get('/api/Account/Passkeys').expect(401);
     await site.http().post('/api/Account/Passkeys/Options').expect(401);
