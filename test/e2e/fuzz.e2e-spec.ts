@@ -84,6 +84,9 @@ describe('fuzzing every endpoint', () => {
         'POST /api/Account/External/Exchange',
         'GET /api/Account/ExternalIdentities',
         'DELETE /api/Account/ExternalIdentities/:id',
+        'POST /api/Flag',
+        'GET /api/Moderation/Flags',
+        'PUT /api/Moderation/Flags/Resolve',
       ]),
     );
     expect(routes.length).toBeGreaterThan(50);

@@ -231,6 +231,26 @@ const ROWS: Row[] = [
       http.put('/api/Question/AcceptAnswer').set(as(user)).send({ questionId: made.id, commentId: made.commentId }),
     expect: { anonymous: 401, other: 403, owner: 200, admin: 200 },
   },
+  {
+    // Issue 27: anyone but the author flags a post or comment (here the owner's article).
+    route: 'POST /api/Flag',
+    given: post('Article'),
+    when: ({ http, as: user, made }) => http.post('/api/Flag').set(as(user)).send({ entityType: 1, id: made.id, reason: 'spam', note: '' }),
+    expect: { anonymous: 401, other: 200, owner: 403, admin: 200 },
+  },
+  {
+    // Issue 27: only an admin resolves an item's open flags (here the owner's comment, flagged by a reader).
+    route: 'PUT /api/Moderation/Flags/Resolve',
+    given: async (site, owner) => {
+      const made = await post('Article')(site, owner);
+      const flagger = await signUp(site, 'Fiona Flagger');
+      await site.http().post('/api/Flag').set(bearer(flagger)).send({ entityType: 3, id: made.commentId, reason: 'abuse' }).expect(200);
+      return made;
+    },
+    when: ({ http, as: user, made }) =>
+      http.put('/api/Moderation/Flags/Resolve').set(as(user)).send({ entityType: 3, id: made.commentId, action: 'dismiss', note: '' }),
+    expect: { anonymous: 401, other: 403, owner: 403, admin: 200 },
+  },
   ...historyRows('Companies', company),
   ...historyRows('Educations', education),
   ...historyRows('Projects', project),
