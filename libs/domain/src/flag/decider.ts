@@ -123,9 +123,7 @@ export function flaggable<ItemState, ItemEvent extends { type: string }>(
   return {
     initialState: { item: decider.initialState, flags: initialFlagsState },
     evolve: (state, event) =>
-      isFlagEvent(event)
-        ? { ...state, flags: evolveFlags(state.flags, event) }
-        : { ...state, item: decider.evolve(state.item, event) },
+      isFlagEvent(event) ? { ...state, flags: evolveFlags(state.flags, event) } : { ...state, item: decider.evolve(state.item, event) },
     decide: (command, state): (ItemEvent | FlagEvent)[] => {
       const view = item.view(state.item, command.entityType);
       switch (command.type) {
