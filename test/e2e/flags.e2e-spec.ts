@@ -17,6 +17,8 @@ import { articleBody, createPost, documentsOf, questionBody } from '../support/p
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const DAY = 24 * 60 * 60 * 1000;
+// Ten signups (argon2) and their logins before the first test: more than the default 30 s on a loaded machine.
+const SETUP_TIMEOUT_MS = 120_000;
 
 /** Issue 27: POST /api/Flag, the hide at three eligible flags, the review queue and its resolutions. */
 describe('flags and the review queue', () => {
@@ -59,7 +61,7 @@ describe('flags and the review queue', () => {
       .send({ content: '<p>Buy cheap watches</p>', articleID: articleId, parentId: -1, attachedFiles: [] })
       .expect(200);
     commentId = (comment.body.result as Comment).id;
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => site.dispose());
 
   const flag = (user: TestUser | null, body: Record<string, unknown>) =>

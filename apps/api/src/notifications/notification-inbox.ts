@@ -73,14 +73,15 @@ export class NotificationInbox {
       if (target.postKind) {
         const post = posts.get(POST_KINDS[target.postKind].streamName(target.postId!));
         // Moderation news reaches the author even of a post now hidden from others (they can see it).
-        let visible = !!post && isVisibleTo(post, reader);
+        const postVisible = !!post && isVisibleTo(post, reader);
+        let visible = postVisible;
         if (visible && (target.entityType === 3 || target.entityType === 4)) {
           const comment = comments.get(commentStreamName(target.id));
           visible = !!comment && isCommentVisibleTo(comment, reader);
         }
-        // A flagger hears the outcome even when it was to hide or delete the item: with no title or link then.
+        // A flagger hears the outcome even when it hid or deleted the item: named by its post while that shows.
         if (!visible && row.kind !== 'flag-resolved') return [];
-        if (visible && post) {
+        if (postVisible && post) {
           title = post.title;
           url = `/${target.postKind}/${post.postId}/${slugify(post.title)}`;
         } else url = '';
