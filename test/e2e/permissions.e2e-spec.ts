@@ -616,6 +616,11 @@ describe('write routes on hidden targets answer like unknown ids', () => {
           .post(`/api/${kind}Comment`)
           .send({ content: '<p>Hi</p>', [commentField]: id, parentId: -1, attachedFiles: [] }),
       [`POST /api/File (${kind})`]: (id: number) => uploadImage(site.http(), other, id, imageType(kind)),
+      [`POST /api/Flag (${kind})`]: (id: number) =>
+        site
+          .http()
+          .post('/api/Flag')
+          .send({ entityType: kind === 'Article' ? 1 : 2, id, reason: 'spam' }),
     };
   };
   const commentWrites = (kind: 'Article' | 'Question') => ({
@@ -623,6 +628,11 @@ describe('write routes on hidden targets answer like unknown ids', () => {
     [`DELETE /api/${kind}Comment/:id`]: (id: number) => site.http().delete(`/api/${kind}Comment/${id}`),
     [`PUT /api/${kind}Comment/Approve`]: (id: number) => site.http().put(`/api/${kind}Comment/Approve`).send({ id, isApproved: true }),
     [`PUT /api/${kind}Comment/Like`]: (id: number) => site.http().put(`/api/${kind}Comment/Like`).send({ id, isLiked: true }),
+    [`POST /api/Flag (${kind}Comment)`]: (id: number) =>
+      site
+        .http()
+        .post('/api/Flag')
+        .send({ entityType: kind === 'Article' ? 3 : 4, id, reason: 'spam' }),
   });
 
   it.each(['Article', 'Question'] as const)('answers 404 on a hidden %s, its comment and its image', async (kind) => {
