@@ -6,6 +6,7 @@ import { notificationsProjection } from './notifications/notifications.projectio
 import { feedProjection } from './feed/feed.projection';
 import { readingListProjection } from './reading-list/reading-list.projection';
 import { homeProjection } from './home/home.projection';
+import { flagQueueProjection } from './flag-queue/flag-queue.projection';
 import { moderationLogProjection } from './moderation-log/moderation-log.projection';
 import { postViewProjection } from './post-view/post-view.projection';
 import { profilesProjection } from './profiles/profiles.projection';
@@ -24,6 +25,7 @@ export function createProjections(deps: ProjectionDependencies): Projection[] {
     homeProjection(deps.vault),
     postViewProjection,
     moderationLogProjection,
+    flagQueueProjection,
     commentsProjection,
     likesProjection,
     followsProjection,

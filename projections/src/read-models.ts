@@ -7,6 +7,7 @@ export const READ_MODELS = [
   'home',
   'post-view',
   'moderation-log',
+  'flag-queue',
   'comments',
   'likes',
   'follows',

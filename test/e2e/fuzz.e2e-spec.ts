@@ -93,6 +93,9 @@ describe('fuzzing every endpoint', () => {
         'POST /api/Account/LoginPasskey',
         'POST /api/Account/Login2fa/PasskeyOptions',
         'POST /api/Account/Login2fa/Passkey',
+        'POST /api/Flag',
+        'GET /api/Moderation/Flags',
+        'PUT /api/Moderation/Flags/Resolve',
       ]),
     );
     expect(routes.length).toBeGreaterThan(50);

@@ -249,6 +249,26 @@ const ROWS: Row[] = [
       http.put('/api/Question/AcceptAnswer').set(as(user)).send({ questionId: made.id, commentId: made.commentId }),
     expect: { anonymous: 401, other: 403, owner: 200, admin: 200 },
   },
+  {
+    // Issue 27: anyone but the author flags a post or comment (here the owner's article).
+    route: 'POST /api/Flag',
+    given: post('Article'),
+    when: ({ http, as: user, made }) => http.post('/api/Flag').set(as(user)).send({ entityType: 1, id: made.id, reason: 'spam', note: '' }),
+    expect: { anonymous: 401, other: 200, owner: 403, admin: 200 },
+  },
+  {
+    // Issue 27: only an admin resolves an item's open flags (here the owner's comment, flagged by a reader).
+    route: 'PUT /api/Moderation/Flags/Resolve',
+    given: async (site, owner) => {
+      const made = await post('Article')(site, owner);
+      const flagger = await signUp(site, 'Fiona Flagger');
+      await site.http().post('/api/Flag').set(bearer(flagger)).send({ entityType: 3, id: made.commentId, reason: 'abuse' }).expect(200);
+      return made;
+    },
+    when: ({ http, as: user, made }) =>
+      http.put('/api/Moderation/Flags/Resolve').set(as(user)).send({ entityType: 3, id: made.commentId, action: 'dismiss', note: '' }),
+    expect: { anonymous: 401, other: 403, owner: 403, admin: 200 },
+  },
   ...historyRows('Companies', company),
   ...historyRows('Educations', education),
   ...historyRows('Projects', project),
@@ -659,6 +679,11 @@ describe('write routes on hidden targets answer like unknown ids', () => {
           .post(`/api/${kind}Comment`)
           .send({ content: '<p>Hi</p>', [commentField]: id, parentId: -1, attachedFiles: [] }),
       [`POST /api/File (${kind})`]: (id: number) => uploadImage(site.http(), other, id, imageType(kind)),
+      [`POST /api/Flag (${kind})`]: (id: number) =>
+        site
+          .http()
+          .post('/api/Flag')
+          .send({ entityType: kind === 'Article' ? 1 : 2, id, reason: 'spam' }),
     };
   };
   const commentWrites = (kind: 'Article' | 'Question') => ({
@@ -666,6 +691,11 @@ describe('write routes on hidden targets answer like unknown ids', () => {
     [`DELETE /api/${kind}Comment/:id`]: (id: number) => site.http().delete(`/api/${kind}Comment/${id}`),
     [`PUT /api/${kind}Comment/Approve`]: (id: number) => site.http().put(`/api/${kind}Comment/Approve`).send({ id, isApproved: true }),
     [`PUT /api/${kind}Comment/Like`]: (id: number) => site.http().put(`/api/${kind}Comment/Like`).send({ id, isLiked: true }),
+    [`POST /api/Flag (${kind}Comment)`]: (id: number) =>
+      site
+        .http()
+        .post('/api/Flag')
+        .send({ entityType: kind === 'Article' ? 3 : 4, id, reason: 'spam' }),
   });
 
   it.each(['Article', 'Question'] as const)('answers 404 on a hidden %s, its comment and its image', async (kind) => {

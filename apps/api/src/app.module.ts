@@ -11,6 +11,7 @@ import { ReadingListModule } from './reading-list/reading-list.module';
 import { FollowingFeedModule } from './following-feed/following-feed.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { FilesModule } from './files/files.module';
+import { FlagsModule } from './flags/flags.module';
 import { HealthModule } from './health/health.module';
 import { HomeModule } from './home/home.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
@@ -68,6 +69,7 @@ export interface AppOptions {
     SitemapModule,
     FeedsModule,
     ContactModule,
+    FlagsModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -118,8 +118,10 @@ export interface Notification {
   id: string;
   /** The keyset id of the next page. */
   seq: number;
-  kind: 'comment' | 'reply' | 'like' | 'mention' | 'follow' | 'post' | 'moderation' | 'answer-accepted';
+  kind: 'comment' | 'reply' | 'like' | 'mention' | 'follow' | 'post' | 'moderation' | 'answer-accepted' | 'flag-resolved';
   actors: { userName: string; name: string }[];
+  /** `flag-resolved` (issue 27): what the admin did with the flagged item. */
+  outcome?: 'dismiss' | 'hide' | 'delete';
   count: number;
   target: { entityType: number; id: number; title: string; url: string };
   createdOn: string;

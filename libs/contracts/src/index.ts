@@ -18,3 +18,4 @@ export * from './reading-time';
 export * from './sign-in';
 export * from './follows';
 export * from './passkeys';
+export * from './flags';

@@ -210,7 +210,12 @@ export type ModerationAction =
   | 'delete'
   | 'approve-comment'
   | 'unapprove-comment'
-  | 'delete-comment';
+  | 'delete-comment'
+  /** Issue 27: three eligible flags hid the post or comment (actor `system`), and an admin's resolution of its flags. */
+  | 'hidden-by-flags'
+  | 'dismiss-flags'
+  | 'hide-flagged'
+  | 'delete-flagged';
 
 /** One entry of GET /api/Moderation/{entityType}/{id} (one post's moderation trail), oldest first. */
 export interface ModerationHistoryEntry {

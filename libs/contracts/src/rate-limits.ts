@@ -19,7 +19,8 @@ export type RateLimitName =
   | 'upload'
   | 'anonymous-idempotency-key'
   | 'contact'
-  | 'two-factor';
+  | 'two-factor'
+  | 'flag';
 
 export interface RateLimitRule {
   max: number;
@@ -56,6 +57,8 @@ export const RATE_LIMIT_DEFAULTS: Record<RateLimitName, RateLimitRule> = {
   contact: { max: 5, windowSeconds: HOUR },
   /** Wrong two-factor codes per account (second login step, enabling, disabling); a good code gives its slot back. */
   'two-factor': { max: 5, windowSeconds: 15 * MINUTE },
+  /** Flags per account (issue 27): each one lands in the review queue. */
+  flag: { max: 20, windowSeconds: HOUR },
 };
 
 export const RATE_LIMIT_NAMES = Object.keys(RATE_LIMIT_DEFAULTS) as RateLimitName[];
@@ -83,4 +86,5 @@ export const RATE_LIMIT_MESSAGES: Record<RateLimitName, (retryAfterSeconds: numb
   'anonymous-idempotency-key': (wait) => `Too many requests with an Idempotency-Key. Please try again ${waitText(wait)}.`,
   contact: (wait) => `Too many messages from your address. Please try again ${waitText(wait)}.`,
   'two-factor': (wait) => `Too many wrong codes. Please try again ${waitText(Math.max(wait, MINUTE))}.`,
+  flag: (wait) => `You are flagging too fast. Please try again ${waitText(wait)}.`,
 };

@@ -1,4 +1,4 @@
-import type { ArticleEvent, CommentEvent, QuestionEvent } from '@app/domain';
+import type { ArticleEvent, CommentEvent, FlagEvent, QuestionEvent } from '@app/domain';
 import { on, projectionSpec, useTemporaryReadStore, type ProjectionAssertion } from '@app/testing';
 import {
   MODERATION_LOG_COLLECTION,
@@ -121,6 +121,51 @@ describe('moderation-log projection: comments', () => {
           ['unapprove-comment', 'root', 77],
           ['approve-comment', 'root', 77],
           ['delete-comment', 'ada', 77],
+        ]),
+      ));
+});
+
+describe('moderation-log projection: flags (issue 27)', () => {
+  const readStore = useTemporaryReadStore();
+  const spec = projectionSpec(moderationLogProjection, readStore);
+  const at = '2026-03-01T10:00:00.000Z';
+  const added: CommentEvent = {
+    type: 'CommentAdded',
+    data: {
+      id: 78,
+      postKind: 'question',
+      postId: 43,
+      parentId: -1,
+      authorId: 'ada',
+      content: '<p>x</p>',
+      attachedFiles: [],
+      isApproved: true,
+      at,
+    },
+  };
+  const resolved = (entityType: number, id: number, action: 'dismiss' | 'hide' | 'delete') =>
+    on<FlagEvent>(
+      entityType > 2 ? `comment-${id}` : `question-${id}`,
+      { type: 'FlagsResolved', data: { entityType, id, action, note: 'seen', flaggerIds: ['bob'], at } },
+      { actor: 'root' },
+    );
+
+  it("records a hide by flags as the site's, unnaming the third flagger, and each resolution as the admin's", () =>
+    spec
+      .given([by('question-43', 'QuestionAsked', 'ada', 'c1', at), on<CommentEvent>('comment-78', added)])
+      .when(
+        on<QuestionEvent>('question-43', { type: 'QuestionUnapproved', data: { at, reason: 'flagged' } }, { actor: 'dee' }),
+        resolved(2, 43, 'dismiss'),
+        on<CommentEvent>('comment-78', { type: 'CommentUnapproved', data: { at, reason: 'flagged' } }, { actor: 'dee' }),
+        resolved(4, 78, 'delete'),
+      )
+      .then(
+        logIs(2, 43, ({ action, actor, commentId, note }) => [action, actor, commentId, note], [
+          ['create', 'ada', undefined, undefined],
+          ['hidden-by-flags', 'system', undefined, undefined],
+          ['dismiss-flags', 'root', undefined, 'seen'],
+          ['hidden-by-flags', 'system', 78, undefined],
+          ['delete-flagged', 'root', 78, 'seen'],
         ]),
       ));
 });

@@ -1,6 +1,8 @@
-import type { ModerationAction } from '@app/contracts';
+import { EntityType, type ModerationAction } from '@app/contracts';
 import {
   COMMENT_STREAM_PREFIX,
+  commentStreamName,
+  type FlagsResolved,
   POST_KINDS,
   type ArticleEvent,
   type CommentEvent,
@@ -80,12 +82,13 @@ export const moderationLogProjection: Projection = {
   name: 'moderation-log',
   version: 3,
   collections: [MODERATION_LOG_COLLECTION, MODERATION_LOG_COMMENTS_COLLECTION],
-  handles: [...Object.keys(ACTION_OF_EVENT), 'CommentAdded', ...Object.keys(ACTION_OF_COMMENT_EVENT)],
+  handles: [...Object.keys(ACTION_OF_EVENT), 'CommentAdded', ...Object.keys(ACTION_OF_COMMENT_EVENT), 'FlagsResolved'],
   indexes: { [MODERATION_LOG_COLLECTION]: [['entityType', 'postId', 'position'], ['position']] },
   async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
     if (recorded.type.startsWith('Comment')) return applyCommentEvent(recorded, tx);
+    if (recorded.type === 'FlagsResolved') return applyFlagsResolved(recorded, tx);
     const stream = STREAM_PATTERN.exec(recorded.streamName);
-    const action = ACTION_OF_EVENT[recorded.type as PostEvent['type']];
+    const action = flagHide(recorded) ?? ACTION_OF_EVENT[recorded.type as PostEvent['type']];
     if (!stream || !action) return;
     const entityType = POST_KINDS[stream[1] as PostKind].entityType;
     const postId = Number(stream[2]);
@@ -102,7 +105,8 @@ export const moderationLogProjection: Projection = {
       entityType,
       postId,
       action,
-      actor: recorded.metadata.actor,
+      // The flaggers stay unnamed in the trail: the community hid it.
+      actor: action === 'hidden-by-flags' ? 'system' : recorded.metadata.actor,
       at: typeof data.at === 'string' ? data.at : recorded.metadata.occurredAt,
       position: sortablePosition(recorded.position),
       correlationId,
@@ -122,7 +126,7 @@ async function applyCommentEvent(recorded: RecordedEvent, tx: ReadStoreTransacti
     });
     return;
   }
-  const action = ACTION_OF_COMMENT_EVENT[event.type];
+  const action = flagHide(recorded) ?? ACTION_OF_COMMENT_EVENT[event.type];
   const comment = await tx.get<CommentOfPost>(MODERATION_LOG_COMMENTS_COLLECTION, recorded.streamName);
   if (!action || !comment) return;
   await tx.upsert<ModerationLogDocument>(MODERATION_LOG_COLLECTION, {
@@ -130,10 +134,40 @@ async function applyCommentEvent(recorded: RecordedEvent, tx: ReadStoreTransacti
     entityType: comment.entityType,
     postId: comment.postId,
     action,
-    actor: recorded.metadata.actor,
+    actor: action === 'hidden-by-flags' ? 'system' : recorded.metadata.actor,
     at: event.data.at,
     position: sortablePosition(recorded.position),
     correlationId: typeof recorded.metadata.correlationId === 'string' ? recorded.metadata.correlationId : null,
     commentId: Number(recorded.streamName.slice(COMMENT_STREAM_PREFIX.length)),
+  });
+}
+
+/** An unapproval the flags made (issue 27), told apart from an admin's. */
+const flagHide = (recorded: RecordedEvent): ModerationAction | undefined =>
+  recorded.type.endsWith('Unapproved') && (recorded.data as { reason?: string }).reason === 'flagged' ? 'hidden-by-flags' : undefined;
+
+const ACTION_OF_RESOLUTION: Record<FlagsResolved['data']['action'], ModerationAction> = {
+  dismiss: 'dismiss-flags',
+  hide: 'hide-flagged',
+  delete: 'delete-flagged',
+};
+
+/** An admin's resolution of an item's flags, with its note, on the trail of the post (or the comment's post). */
+async function applyFlagsResolved(recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {
+  const { entityType, id, action, note, at } = recorded.data as FlagsResolved['data'];
+  const isComment = entityType === EntityType.ArticleComment || entityType === EntityType.QuestionComment;
+  const comment = isComment ? await tx.get<CommentOfPost>(MODERATION_LOG_COMMENTS_COLLECTION, commentStreamName(id)) : null;
+  if (isComment && !comment) return;
+  await tx.upsert<ModerationLogDocument>(MODERATION_LOG_COLLECTION, {
+    id: recorded.id,
+    entityType: comment ? comment.entityType : (entityType as PostEntityType),
+    postId: comment ? comment.postId : id,
+    action: ACTION_OF_RESOLUTION[action],
+    actor: recorded.metadata.actor,
+    at,
+    position: sortablePosition(recorded.position),
+    correlationId: typeof recorded.metadata.correlationId === 'string' ? recorded.metadata.correlationId : null,
+    note,
+    ...(comment ? { commentId: id } : {}),
   });
 }

@@ -1,4 +1,4 @@
-import type { ArticleEvent, FollowEvent, LikeEvent } from '@app/domain';
+import type { ArticleEvent, FlagEvent, FollowEvent, LikeEvent } from '@app/domain';
 import { documentDoesNotExist, documentExists, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
 import { NOTIFICATIONS_COLLECTION, notificationsProjection, type NotificationDocument } from './notifications.projection';
 
@@ -78,4 +78,44 @@ describe('notifications projection', () => {
           { inCollection: NOTIFICATIONS_COLLECTION, withId: 'follow:follow-user-ada-ann' },
         ),
       ));
+});
+
+describe('notifications projection: flags (issue 27)', () => {
+  const readStore = useTemporaryReadStore();
+  const spec = projectionSpec(notificationsProjection, readStore);
+  const post = on('article-7', drafted);
+  const resolved = on<FlagEvent>(
+    'article-7',
+    { type: 'FlagsResolved', data: { entityType: 1, id: 7, action: 'hide', note: '', flaggerIds: ['bob', 'cy'], at } },
+    { actor: 'root' },
+  );
+
+  it('tells each flagger of the settled round what the admin did', () =>
+    spec
+      .given([post, on('article-7', published)])
+      .when(resolved)
+      .then(
+        documentExists<NotificationDocument>(
+          {
+            recipientId: 'bob',
+            kind: 'flag-resolved',
+            actorIds: ['root'],
+            outcome: 'hide',
+            target: { entityType: 1, id: 7, postKind: 'article', postId: 7 },
+          },
+          { inCollection: NOTIFICATIONS_COLLECTION, withId: `flag-resolved:${resolved.id}:bob` },
+        ),
+        documentExists<NotificationDocument>(
+          { recipientId: 'cy', kind: 'flag-resolved', outcome: 'hide' },
+          { inCollection: NOTIFICATIONS_COLLECTION, withId: `flag-resolved:${resolved.id}:cy` },
+        ),
+      ));
+
+  it('does not name the third flagger to the author when the flags hide the post', () => {
+    const hidden = on<ArticleEvent>('article-7', { type: 'ArticleUnapproved', data: { at, reason: 'flagged' } }, { actor: 'dee' });
+    return spec
+      .given([post, on('article-7', published)])
+      .when(hidden)
+      .then(documentDoesNotExist({ inCollection: NOTIFICATIONS_COLLECTION, withId: `moderation:${hidden.id}` }));
+  });
 });

@@ -10,6 +10,7 @@ import {
   TOP_LEVEL_PARENT_ID,
   type ArticleEvent,
   type CommentEvent,
+  type FlagsResolved,
   type FollowEvent,
   type LikeEvent,
   type NotificationEvent,
@@ -93,6 +94,7 @@ export const notificationsProjection: Projection = {
     ...FOLLOW_EVENTS,
     ...NOTIFICATION_EVENTS,
     'QuestionAnswerAccepted',
+    'FlagsResolved',
   ],
   indexes: {
     [NOTIFICATIONS_COLLECTION]: [
@@ -108,6 +110,7 @@ export const notificationsProjection: Projection = {
     if ((LIKE_EVENTS as readonly string[]).includes(type)) return applyLike(recorded, tx);
     if ((FOLLOW_EVENTS as readonly string[]).includes(type)) return applyFollow(recorded, tx);
     if (type === 'QuestionAnswerAccepted') return applyAnswerAccepted(recorded, tx);
+    if (type === 'FlagsResolved') return applyFlagsResolved(recorded, tx);
     return applyRead(recorded, tx);
   },
 };
@@ -178,7 +181,8 @@ async function applyPost(recorded: RecordedEvent, tx: ReadStoreTransaction): Pro
     case 'unapproved':
     case 'deleted': {
       const isApproved = described.role === 'approved' ? true : described.role === 'unapproved' ? false : post.isApproved;
-      if (byStaff) await moderation(tx, recorded, post.authorId, postTarget(post));
+      // A hide by flags names no one: the third flagger is not the one who acted (issue 27).
+      if (byStaff && !hiddenByFlags(recorded)) await moderation(tx, recorded, post.authorId, postTarget(post));
       if (described.role === 'deleted') return void (await tx.upsert(POSTS, { ...post, isApproved }));
       return announceIfDue(tx, recorded, { ...post, isApproved });
     }
@@ -252,7 +256,7 @@ async function applyComment(recorded: RecordedEvent, tx: ReadStoreTransaction): 
   if (event.type === 'CommentEdited') return;
   const comment = await tx.get<CommentNote>(COMMENTS, recorded.streamName);
   if (!comment || recorded.metadata.actor === comment.authorId) return;
-  if (event.type === 'CommentUnapproved' && event.data.reason === 'edited') return;
+  if (event.type === 'CommentUnapproved' && event.data.reason !== undefined) return;
   await moderation(tx, recorded, comment.authorId, commentTarget(comment));
 }
 
@@ -339,4 +343,27 @@ async function applyAnswerAccepted(recorded: RecordedEvent, tx: ReadStoreTransac
     actorId: recorded.metadata.actor,
     target: commentTarget(comment),
   });
+}
+
+const hiddenByFlags = (recorded: RecordedEvent) => (recorded.data as { reason?: string }).reason === 'flagged';
+
+/** Issue 27: each flagger of the settled round hears what the admin did (one row per flagger and resolution). */
+async function applyFlagsResolved(recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {
+  const { entityType, id, action, flaggerIds } = recorded.data as FlagsResolved['data'];
+  let target: NotificationTarget;
+  if (entityType === 1 || entityType === 2) {
+    const post = await tx.get<PostNote>(POSTS, POST_KINDS[entityType === 1 ? 'article' : 'question'].streamName(id));
+    if (!post) return;
+    target = postTarget(post);
+  } else {
+    const [comment] = await tx.find<CommentNote>(COMMENTS, { commentId: id }, { limit: 1 });
+    if (!comment) return;
+    target = commentTarget(comment);
+  }
+  for (const flaggerId of flaggerIds) {
+    const rowId = `flag-resolved:${recorded.id}:${flaggerId}`;
+    await notify(tx, recorded, { id: rowId, recipientId: flaggerId, kind: 'flag-resolved', actorId: recorded.metadata.actor, target });
+    const row = await tx.get<NotificationDocument>(NOTIFICATIONS_COLLECTION, rowId);
+    if (row) await tx.upsert(NOTIFICATIONS_COLLECTION, { ...row, outcome: action });
+  }
 }

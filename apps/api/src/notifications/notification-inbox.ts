@@ -73,13 +73,18 @@ export class NotificationInbox {
       if (target.postKind) {
         const post = posts.get(POST_KINDS[target.postKind].streamName(target.postId!));
         // Moderation news reaches the author even of a post now hidden from others (they can see it).
-        if (!post || !isVisibleTo(post, reader)) return [];
-        if (target.entityType === 3 || target.entityType === 4) {
+        const postVisible = !!post && isVisibleTo(post, reader);
+        let visible = postVisible;
+        if (visible && (target.entityType === 3 || target.entityType === 4)) {
           const comment = comments.get(commentStreamName(target.id));
-          if (!comment || !isCommentVisibleTo(comment, reader)) return [];
+          visible = !!comment && isCommentVisibleTo(comment, reader);
         }
-        title = post.title;
-        url = `/${target.postKind}/${post.postId}/${slugify(post.title)}`;
+        // A flagger hears the outcome even when it hid or deleted the item: named by its post while that shows.
+        if (!visible && row.kind !== 'flag-resolved') return [];
+        if (postVisible && post) {
+          title = post.title;
+          url = `/${target.postKind}/${post.postId}/${slugify(post.title)}`;
+        } else url = '';
       }
       return [
         {
@@ -92,6 +97,7 @@ export class NotificationInbox {
           target: { entityType: target.entityType, id: target.id, title, url },
           createdOn: row.createdOn,
           isRead: row.isRead,
+          ...(row.kind === 'flag-resolved' && typeof row.outcome === 'string' ? { outcome: row.outcome as Notification['outcome'] } : {}),
         },
       ];
     });

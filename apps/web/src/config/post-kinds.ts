@@ -14,6 +14,8 @@ export interface PostKindConfig {
   /** Its comments: API resource (/api/ArticleComment), the create payload's post id field, the comment image attachment type. */
   comments: {
     resource: 'ArticleComment' | 'QuestionComment';
+    /** Its entity type (flags, issue 27). */
+    entityType: typeof EntityType.ArticleComment | typeof EntityType.QuestionComment;
     postIdField: 'articleID' | 'questionID';
     imageType: typeof AttachmentType.ArticleCommentImageAttachment | typeof AttachmentType.QuestionCommentImageAttachment;
   };
@@ -26,7 +28,12 @@ export const POST_KINDS: Record<PostKind, PostKindConfig> = {
     label: 'Article',
     resource: 'Article',
     paths: paths.article,
-    comments: { resource: 'ArticleComment', postIdField: 'articleID', imageType: AttachmentType.ArticleCommentImageAttachment },
+    comments: {
+      resource: 'ArticleComment',
+      entityType: EntityType.ArticleComment,
+      postIdField: 'articleID',
+      imageType: AttachmentType.ArticleCommentImageAttachment,
+    },
   },
   question: {
     kind: 'question',
@@ -34,7 +41,12 @@ export const POST_KINDS: Record<PostKind, PostKindConfig> = {
     label: 'Question',
     resource: 'Question',
     paths: paths.question,
-    comments: { resource: 'QuestionComment', postIdField: 'questionID', imageType: AttachmentType.QuestionCommentImageAttachment },
+    comments: {
+      resource: 'QuestionComment',
+      entityType: EntityType.QuestionComment,
+      postIdField: 'questionID',
+      imageType: AttachmentType.QuestionCommentImageAttachment,
+    },
   },
 };
 

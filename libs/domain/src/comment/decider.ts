@@ -10,6 +10,14 @@ import { ATTACHED_FILE_INVALID, COMMENT_ALREADY_EXISTS, COMMENT_NOT_FOUND, REPLI
 import { TOP_LEVEL_PARENT_ID, type CommentEvent } from './events';
 import { isCommentVisibleTo } from './visibility';
 
+const COMMENT_EVENT_TYPES: ReadonlySet<string> = new Set<CommentEvent['type']>([
+  'CommentAdded',
+  'CommentEdited',
+  'CommentApproved',
+  'CommentUnapproved',
+  'CommentDeleted',
+]);
+
 /** A comment as its stream tells it. */
 export interface CommentRecord {
   postKind: PostKind;
@@ -146,6 +154,8 @@ function decide(command: CommentCommand, state: CommentState): CommentEvent[] {
 }
 
 function evolve(state: CommentState, event: CommentEvent): CommentState {
+  // The comment's stream also holds its flags (issue 27): they change nothing the comment rules read.
+  if (!COMMENT_EVENT_TYPES.has(event.type)) return state;
   if (event.type === 'CommentAdded') {
     const { postKind, postId, parentId, authorId, content, attachedFiles, isApproved, at } = event.data;
     return {

@@ -21,7 +21,7 @@ export interface CommentAddedData {
 export type CommentAdded = DomainEvent<'CommentAdded', CommentAddedData>;
 export type CommentEdited = DomainEvent<'CommentEdited', { content: string; at: string }>;
 export type CommentApproved = DomainEvent<'CommentApproved', { at: string }>;
-export type CommentUnapproved = DomainEvent<'CommentUnapproved', { at: string; reason?: 'edited' }>;
+export type CommentUnapproved = DomainEvent<'CommentUnapproved', { at: string; reason?: 'edited' | 'flagged' }>;
 export type CommentDeleted = DomainEvent<'CommentDeleted', { at: string }>;
 
 export type CommentEvent = CommentAdded | CommentEdited | CommentApproved | CommentUnapproved | CommentDeleted;

@@ -2,7 +2,9 @@ import type { Decider, DomainEvent } from '../shared/decider';
 
 /** The kinds of notifications an inbox holds (issue 26). */
 /** `answer-accepted` (issue 27): a question's author accepted the recipient's comment as its answer. */
-export type NotificationKind = 'comment' | 'reply' | 'like' | 'mention' | 'follow' | 'post' | 'moderation' | 'answer-accepted';
+/** `flag-resolved` (issue 27): an admin resolved the flags the recipient raised on an item. */
+export type NotificationKind =
+  'comment' | 'reply' | 'like' | 'mention' | 'follow' | 'post' | 'moderation' | 'answer-accepted' | 'flag-resolved';
 
 /**
  * A reader marked notifications read: the listed ones, or (`upTo`) every one up to that inbox

@@ -36,7 +36,7 @@ type PostEventsOf<Kind extends string, Created extends string, Fields> =
   | DomainEvent<Created, CreatedData<Fields>>
   | DomainEvent<`${Kind}Edited`, Fields & { at: string }>
   | DomainEvent<`${Kind}Published` | `${Kind}Unpublished` | `${Kind}Approved` | `${Kind}Deleted`, { at: string }>
-  | DomainEvent<`${Kind}Unapproved`, { at: string; reason?: 'edited' }>
+  | DomainEvent<`${Kind}Unapproved`, { at: string; reason?: 'edited' | 'flagged' }>
   | DomainEvent<`${Kind}DefaultImageChosen`, { fileId: number; at: string }>;
 
 export type ArticleEvent = PostEventsOf<'Article', 'ArticleDrafted', ArticleFields>;
@@ -56,7 +56,7 @@ export interface PostEventData {
   published: { at: string };
   unpublished: { at: string };
   approved: { at: string };
-  unapproved: { at: string; reason?: 'edited' };
+  unapproved: { at: string; reason?: 'edited' | 'flagged' };
   deleted: { at: string };
   defaultImageChosen: { fileId: number; at: string };
 }

@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageHeading } from '@/components/page-heading';
 import { RequireLogin } from '@/components/require-login';
+import { TabBar } from '@/components/tab-bar';
 import { useAuth } from '@/lib/auth-context';
 import { getRecentModerationQueryOptions } from '@/features/admin/api/get-recent-moderation';
 import { RecentModeration } from '@/features/admin/components/recent-moderation';
+import { ReviewQueue } from '@/features/admin/components/review-queue';
 import { SystemStatusCard } from '@/features/admin/components/system-status';
 import { UploadedDocuments } from '@/features/admin/components/uploaded-documents';
 import './admin.css';
@@ -41,7 +43,33 @@ function AdminOnly({ renderSearch }: AdminPageProps) {
   return <AdminPanel renderSearch={renderSearch} />;
 }
 
+/** The Admin Panel's sections: the posts (search, activity, documents, system) and the review queue of flags (issue 27). */
+const ADMIN_TABS = [
+  { value: 'posts', label: 'Posts' },
+  { value: 'review-queue', label: 'Review queue' },
+] as const;
+type AdminTab = (typeof ADMIN_TABS)[number]['value'];
+
 function AdminPanel({ renderSearch }: AdminPageProps) {
+  const [tab, setTab] = useState<AdminTab>('posts');
+  return (
+    <>
+      <div className="admin-panel-tabs">
+        <TabBar label="Admin Panel sections" tabs={ADMIN_TABS} selected={tab} onSelect={setTab} />
+      </div>
+      {tab === 'review-queue' ? (
+        <div className="admin-panel">
+          <PageHeading title="Admin Panel" />
+          <ReviewQueue />
+        </div>
+      ) : (
+        <PostsSection renderSearch={renderSearch} />
+      )}
+    </>
+  );
+}
+
+function PostsSection({ renderSearch }: AdminPageProps) {
   const queryClient = useQueryClient();
   const refreshRecentActivity = () => void queryClient.invalidateQueries({ queryKey: getRecentModerationQueryOptions().queryKey });
   return (

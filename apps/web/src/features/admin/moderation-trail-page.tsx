@@ -21,6 +21,10 @@ const ACTION_TEXT: Record<ModerationAction, string> = {
   'approve-comment': 'Approved comment',
   'unapprove-comment': 'Unapproved comment',
   'delete-comment': 'Deleted comment',
+  'hidden-by-flags': 'Hidden by flags',
+  'dismiss-flags': 'Dismissed flags',
+  'hide-flagged': 'Hid flagged item',
+  'delete-flagged': 'Deleted flagged item',
 };
 
 /** Actors without a profile to link: the site itself, the operator's CLI, an erased account. */

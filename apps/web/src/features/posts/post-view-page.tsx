@@ -50,7 +50,7 @@ export function PostViewPage({ kind, comments }: { kind: PostKind; comments: Pos
         <PostAttachments files={post.attachedFiles} loggedIn={loggedIn} />
         <PostContent html={post.content} />
         <PostSource source={post.source} />
-        <LikeAndShare config={config} post={post} canLike={loggedIn} />
+        <LikeAndShare config={config} post={post} canLike={loggedIn} canFlag={loggedIn && user.userName !== post.uName} />
       </div>
       <AuthorBox name={post.name} userName={post.uName} />
       {comments({ config, id: post.id, authorUName: post.uName })}

@@ -18,6 +18,10 @@ const ACTION_TEXT: Record<ModerationAction, string> = {
   'approve-comment': 'approved a comment on',
   'unapprove-comment': 'unapproved a comment on',
   'delete-comment': 'deleted a comment on',
+  'hidden-by-flags': 'hid, after three flags,',
+  'dismiss-flags': 'dismissed the flags on',
+  'hide-flagged': 'hid, resolving its flags,',
+  'delete-flagged': 'deleted, resolving its flags,',
 };
 
 const SYSTEM_ACTORS = new Set(['system', 'operator']);

@@ -2,6 +2,7 @@ import type { Comment } from '@app/contracts';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmationPopup, CONFIRM_DELETE_TEXT, CONFIRM_HEADER, CONFIRM_OPERATION_TEXT } from '@/components/confirmation-popup';
+import { FlagButton } from '@/components/flag-button';
 import { LinkButton } from '@/components/link-button';
 import { Likes } from '@/components/likes';
 import { ProfilePicture } from '@/components/profile-picture';
@@ -87,6 +88,7 @@ export function CommentItem({ node, kind, postId, user, isAdmin, actions }: Comm
             </LinkButton>
           )}
           {isAdmin && <LinkButton onClick={() => setOpen('confirm-approval')}>{approval}</LinkButton>}
+          {user !== null && !isAuthor && <FlagButton entityType={kind.comments.entityType} id={comment.id} label="comment" />}
           {actions.accept && comment.isApproved && (
             <LinkButton onClick={() => actions.accept?.(comment.isAccepted ? null : comment.id)}>
               {comment.isAccepted ? 'Unaccept' : 'Accept'}

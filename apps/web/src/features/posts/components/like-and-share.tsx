@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FlagButton } from '@/components/flag-button';
 import { LinkButton } from '@/components/link-button';
 import { Likes } from '@/components/likes';
 import { SaveButton } from '@/components/save-button';
@@ -10,10 +11,12 @@ interface LikeAndShareProps {
   config: PostKindConfig;
   post: Pick<ViewedPost, 'id' | 'title' | 'likes' | 'isLikedByMe' | 'isSavedByMe'>;
   canLike: boolean;
+  /** A logged-in reader who is not its author may flag it (issue 27). */
+  canFlag?: boolean;
 }
 
 /** The like button and count, and ways to share the page (copy its link, or a network's share page in a new tab). */
-export function LikeAndShare({ config, post, canLike }: LikeAndShareProps) {
+export function LikeAndShare({ config, post, canLike, canFlag = false }: LikeAndShareProps) {
   const { title } = post;
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   // No window when the server paints the page (server-paint.tsx): the SPA's own render has it.
@@ -37,6 +40,7 @@ export function LikeAndShare({ config, post, canLike }: LikeAndShareProps) {
         canLike={canLike}
       />
       {canLike && <SaveButton key={post.id} entityType={config.entityType} id={post.id} isSavedByMe={post.isSavedByMe} />}
+      {canFlag && <FlagButton key={`flag-${post.id}`} entityType={config.entityType} id={post.id} label={config.kind} />}
       <div className="post-view-share">
         <span className="muted">Share:</span>
         <LinkButton onClick={() => void copyLink()}>Copy link</LinkButton>

@@ -1,0 +1,55 @@
+import { Inject, Logger } from '@nestjs/common';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { ResolveFlagsRequest, ResolveFlagsResult } from '@app/contracts';
+import { commentOf, type Actor, type CommentState } from '@app/domain';
+import { DeleteFileCommand } from '../files/delete-file.command';
+import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
+import { CLOCK, type Clock } from '../infrastructure/tokens';
+import { FLAG_READ_MODELS, flaggableStream } from './flaggable-streams';
+
+/**
+ * PUT /api/Moderation/Flags/Resolve: an admin settles an item's open flags by dismissing them (what
+ * the flags hid shows again), hiding it or deleting it. The item's revision versions the resolution:
+ * a second admin resolving the same round gets 409.
+ */
+export class ResolveFlagsCommand extends Command<ResolveFlagsResult> {
+  constructor(
+    readonly actor: Actor,
+    readonly request: ResolveFlagsRequest,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ResolveFlagsCommand)
+export class ResolveFlagsHandler implements ICommandHandler<ResolveFlagsCommand, ResolveFlagsResult> {
+  private readonly logger = new Logger('Flags');
+
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    private readonly commandBus: CommandBus,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ actor, request }: ResolveFlagsCommand): Promise<ResolveFlagsResult> {
+    const { entityType, id, action, note } = request;
+    const { streamName, decider } = flaggableStream(entityType, id);
+    const { position, events } = await this.commands.execute(
+      streamName,
+      decider,
+      { type: 'ResolveFlags', entityType, id, actor, action, note, now: this.clock() },
+      { actor: actor.accountId },
+    );
+    // A deleted comment's images go with it, as when it is deleted from its menu (after the commit).
+    if (events.some((event) => event.type === 'CommentDeleted')) {
+      const { state } = await this.commands.load(streamName, decider);
+      for (const fileId of commentOf((state as { item: CommentState }).item)?.attachedFiles ?? []) {
+        await this.commandBus
+          .execute(new DeleteFileCommand(actor, fileId))
+          .catch((error: unknown) => this.logger.warn(`Could not delete image ${fileId} of comment ${id}: ${String(error)}`));
+      }
+    }
+    await this.commands.settle(position, FLAG_READ_MODELS);
+    return { entityType, id, action };
+  }
+}
