@@ -197,6 +197,8 @@ export interface GridPostItem {
    * next page's `pager.lastFetchedScore.score` carries with the row's id.
    */
   sortScore?: number;
+  /** Search rows for a logged-in reader (issue 26): whether the post is on their reading list. */
+  isSavedByMe?: boolean;
 }
 
 export interface HomeResult {

@@ -1,6 +1,7 @@
 import { Inject, ServiceUnavailableException } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { EntityType, type GridPostItem, type SearchRequest, type SearchResult } from '@app/contracts';
+import type { Actor } from '@app/domain';
 import {
   isSolved,
   SEARCH_INDEX,
@@ -13,6 +14,7 @@ import {
 } from '@app/search-index';
 import { AccountDirectory } from '../accounts/account-directory';
 import { CLOCK, type Clock } from '../infrastructure/tokens';
+import { SavesOfReader } from '../shared/saves-of-reader';
 import { AuthorNames, type AuthorName } from '../shared/author-names';
 
 /**
@@ -27,6 +29,8 @@ export class SearchPostsQuery extends Query<SearchResult> {
   constructor(
     readonly request: SearchRequest,
     readonly scope: SearchScope,
+    /** The logged-in reader, whose rows carry `isSavedByMe` (issue 26); null for a visitor. */
+    readonly viewer: Actor | null = null,
   ) {
     super();
   }
@@ -39,10 +43,11 @@ export class SearchPostsHandler implements IQueryHandler<SearchPostsQuery, Searc
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     private readonly directory: AccountDirectory,
     private readonly authorNames: AuthorNames,
+    private readonly saves: SavesOfReader,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ request, scope }: SearchPostsQuery): Promise<SearchResult> {
+  async execute({ request, scope, viewer }: SearchPostsQuery): Promise<SearchResult> {
     let authorAccountId: string | undefined;
     if (scope.kind === 'public' && request.uName !== undefined) {
       const accountId = await this.directory.accountIdOfUserName(request.uName);
@@ -72,7 +77,14 @@ export class SearchPostsHandler implements IQueryHandler<SearchPostsQuery, Searc
       throw error;
     });
     const authorOf = await this.authorNames.lookup(documents.map((document) => document.authorAccountId));
-    return documents.map((document) => toGridItem(document, authorOf(document.authorAccountId), sortScoreOf(document, query)));
+    const saved = await this.saves.savedAmong(
+      viewer,
+      documents.map((document) => ({ id: document.id, kind: document.entityType === EntityType.Article ? 'article' : 'question' })),
+    );
+    return documents.map((document) => ({
+      ...toGridItem(document, authorOf(document.authorAccountId), sortScoreOf(document, query)),
+      ...(viewer ? { isSavedByMe: saved.has(document.id) } : {}),
+    }));
   }
 }
 
