@@ -108,19 +108,19 @@ describe('Search screen', () => {
   });
 
   it('follows a Questions shortcut to the question search of that category, shown in the Filter panel', async () => {
-    await askQuestion(site.server.url, author, { title: 'Quokka question about C#', tags, categoryId: 3 });
-    await askQuestion(site.server.url, author, { title: 'Quokka question about algorithms', tags, categoryId: 110 });
-    await publishArticle(site.server.url, author, { title: 'Quokka article about C#', tags, categoryId: 3 });
+    await askQuestion(site.server.url, author, { title: 'Tardigrade question about C#', tags, categoryId: 3 });
+    await askQuestion(site.server.url, author, { title: 'Tardigrade question about algorithms', tags, categoryId: 110 });
+    await publishArticle(site.server.url, author, { title: 'Tardigrade article about C#', tags, categoryId: 3 });
 
     await site.page.goto('/');
     await navbar(site.page).getByRole('button', { name: 'Questions' }).click();
     await navbar(site.page).getByRole('list', { name: 'Questions' }).getByRole('link', { name: 'C#', exact: true }).click();
     await site.page.waitForURL((url) => url.pathname === '/search');
     expect(queryOf(site.page)).toEqual({ searchString: '', category: '3', entityType: '2', orderBy: '0' });
-    await resultRow(site.page, 'Quokka question about C#').waitFor(VISIBLE);
+    await resultRow(site.page, 'Tardigrade question about C#').waitFor(VISIBLE);
     const titles = await resultTitles(site.page);
-    expect(titles).not.toContain('Quokka question about algorithms');
-    expect(titles).not.toContain('Quokka article about C#');
+    expect(titles).not.toContain('Tardigrade question about algorithms');
+    expect(titles).not.toContain('Tardigrade article about C#');
 
     const category = filterSelect(site.page, 'Select a Category (i.e. .Net Core)');
     await category.locator('option', { hasText: 'Design Patterns' }).waitFor({ state: 'attached', timeout: 10_000 });
@@ -265,5 +265,72 @@ describe('Admin Panel search', () => {
     await visitor.goto('/search?searchString=pangolin&category=-1&entityType=100&orderBy=0');
     await resultRow(visitor, 'Pangolin habitat').waitFor(VISIBLE);
     expect(await resultTitles(visitor)).toEqual(['Pangolin habitat']);
+  });
+
+  it('the Unanswered filter: the Filter panel keeps the question status and the sort in the URL, and marks solved questions', async () => {
+    await askQuestion(site.server.url, author, { title: 'Tardigrade question one', tags });
+    const answeredId = await askQuestion(site.server.url, author, { title: 'Tardigrade question two', tags });
+    await askQuestion(site.server.url, author, { title: 'Tardigrade question three', tags });
+    await publishArticle(site.server.url, author, { title: 'Tardigrade article', tags });
+    const answer = await callSite<{ id: number }>(site.server.url, 'POST', '/api/QuestionComment', {
+      token: other.token,
+      body: { content: '<p>Tardigrades smile.</p>', questionID: answeredId, parentId: -1, attachedFiles: [] },
+    });
+    await callSite(site.server.url, 'PUT', '/api/Question/AcceptAnswer', {
+      token: author.token,
+      body: { questionId: answeredId, commentId: answer.id },
+    });
+
+    await site.page.goto('/search?searchString=tardigrade&category=-1&entityType=100&orderBy=0');
+    await resultRow(site.page, 'Tardigrade article').waitFor(VISIBLE);
+    expect(await resultTitles(site.page)).toEqual([
+      'Tardigrade article',
+      'Tardigrade question three',
+      'Tardigrade question two',
+      'Tardigrade question one',
+    ]);
+    await resultRow(site.page, 'Tardigrade question two').getByText('Solved', { exact: true }).waitFor(VISIBLE);
+
+    await filterSelect(site.page, 'Select Question status').selectOption({ label: 'Unanswered' });
+    await site.page.waitForURL((url) => url.searchParams.get('status') === 'unanswered');
+    await resultRow(site.page, 'Tardigrade article').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await resultTitles(site.page)).toEqual(['Tardigrade question three', 'Tardigrade question one']);
+
+    await filterSelect(site.page, 'Select Question status').selectOption({ label: 'Solved' });
+    await site.page.waitForURL((url) => url.searchParams.get('status') === 'solved');
+    await resultRow(site.page, 'Tardigrade question one').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await resultTitles(site.page)).toEqual(['Tardigrade question two']);
+
+    // Top: the date order does not apply, and Back restores the unanswered list.
+    await filterSelect(site.page, 'Select Sort').selectOption({ label: 'Top (most liked)' });
+    await site.page.waitForURL((url) => url.searchParams.get('sort') === 'top');
+    expect(await filterSelect(site.page, 'Select Order by').isDisabled()).toBe(true);
+    await site.page.goBack();
+    await site.page.goBack();
+    await site.page.waitForURL((url) => url.searchParams.get('status') === 'unanswered');
+    await resultRow(site.page, 'Tardigrade question three').waitFor(VISIBLE);
+    expect(await resultTitles(site.page)).toEqual(['Tardigrade question three', 'Tardigrade question one']);
+    expect(await filterSelect(site.page, 'Select Question status').locator('option:checked').textContent()).toBe('Unanswered');
+  });
+
+  it('Save on a search row (issue 26) puts the post on the reading list; the row says Saved after a reload', async () => {
+    await publishArticle(site.server.url, author, { title: 'Okapi stripes', tags });
+    const page = await site.openWithStoredSession(other);
+    await page.goto('/search?searchString=okapi&category=-1&entityType=100&orderBy=0');
+    const row = resultRow(page, 'Okapi stripes');
+    await row.getByRole('button', { name: 'Save', exact: true, pressed: false }).click();
+    await row.getByRole('button', { name: 'Saved', exact: true, pressed: true }).waitFor(VISIBLE);
+
+    await page.reload();
+    await resultRow(page, 'Okapi stripes').getByRole('button', { name: 'Saved', exact: true, pressed: true }).waitFor(VISIBLE);
+    await page.goto('/readinglist');
+    await heading(page, 'Reading list').waitFor(VISIBLE);
+    await page.getByRole('tabpanel').getByRole('link', { name: 'Okapi stripes' }).first().waitFor(VISIBLE);
+
+    // A visitor's rows have no Save.
+    const visitor = await site.openAnotherBrowser();
+    await visitor.goto('/search?searchString=okapi&category=-1&entityType=100&orderBy=0');
+    await resultRow(visitor, 'Okapi stripes').waitFor(VISIBLE);
+    expect(await resultRow(visitor, 'Okapi stripes').getByRole('button', { name: 'Save' }).count()).toBe(0);
   });
 });

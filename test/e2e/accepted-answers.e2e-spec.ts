@@ -1,4 +1,4 @@
-import type { Comment, Notification, Question } from '@app/contracts';
+import type { Comment, GridPostItem, Notification, Question } from '@app/contracts';
 import { questionStreamName } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { HOME_COLLECTION, NOTIFICATIONS_COLLECTION, POST_VIEW_COLLECTION, ProjectionRunner, rebuildProjection } from '@app/projections';
@@ -6,7 +6,7 @@ import type { ReadStore } from '@app/read-store';
 import { EVENT_STORE, READ_STORE } from '@app/api';
 import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
 import { apiSpec, expectNewEvents, expectResponse } from '../support/api-spec';
-import { articleBody, createPost, documentsOf, questionBody } from '../support/posts';
+import { articleBody, createPost, documentsOf, questionBody, searchRequest } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** Issue 27: PUT /api/Question/AcceptAnswer, the question's `acceptedCommentId` and the comments' `isAccepted`. */
@@ -130,6 +130,41 @@ describe('accepted answers', () => {
     const doomed = await comment(answerer, questionId);
     await site.http().delete(`/api/QuestionComment/${doomed}`).set(bearer(answerer)).expect(200);
     await accept(asker, { questionId, commentId: doomed }).expect(404);
+  });
+
+  it("deleting the accepted comment clears the question's accepted answer: acceptedCommentId null, isSolved false on home and search", async () => {
+    const doomed = await comment(answerer, questionId);
+    await accept(asker, { questionId, commentId: doomed }).expect(200);
+    const searchRow = async () => {
+      const response = await site
+        .http()
+        .post('/api/Search')
+        .send(searchRequest({ entityType: 2 }))
+        .expect(200);
+      return (response.body.result as GridPostItem[]).find((row) => row.id === questionId);
+    };
+    expect(await searchRow()).toMatchObject({ isSolved: true });
+    await apiSpec(site)
+      .given()
+      .when((http) => http.delete(`/api/QuestionComment/${doomed}`).set(bearer(answerer)))
+      .then([
+        expectResponse(200),
+        expectNewEvents(questionStreamName(questionId), [
+          { type: 'QuestionAcceptedAnswerCleared', data: { at: expect.any(String), deletedCommentId: doomed } },
+        ]),
+      ]);
+    expect((await question()).acceptedCommentId).toBeNull();
+    expect((await comments()).some((item) => item.isAccepted)).toBe(false);
+    const home = (await site.http().get('/api/Home/').expect(200)).body.result.questions as { id: number; isSolved?: boolean }[];
+    expect(home.find((item) => item.id === questionId)?.isSolved).toBe(false);
+    expect(await searchRow()).toMatchObject({ isSolved: false });
+  });
+
+  it('deleting a comment that is not the accepted one leaves the accepted answer', async () => {
+    await accept(asker, { questionId, commentId: answerId }).expect(200);
+    const other = await comment(answerer, questionId);
+    await site.http().delete(`/api/QuestionComment/${other}`).set(bearer(answerer)).expect(200);
+    expect((await question()).acceptedCommentId).toBe(answerId);
   });
 
   it('rebuilds the post views from zero into the same documents as the live ones', async () => {

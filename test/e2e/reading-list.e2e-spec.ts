@@ -1,4 +1,4 @@
-import type { PostListEntry, ReadingListResult } from '@app/contracts';
+import type { GridPostItem, PostListEntry, ReadingListResult } from '@app/contracts';
 import { readingListStreamName } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { ProjectionRunner, READING_LIST_COLLECTION, rebuildProjection } from '@app/projections';
@@ -6,7 +6,7 @@ import type { ReadStore } from '@app/read-store';
 import { EVENT_STORE, READ_STORE } from '@app/api';
 import { bearer, type TestUser } from '../support/accounts';
 import { apiSpec, expectNewEvents, expectNoNewEvents, expectResponse } from '../support/api-spec';
-import { documentsOf } from '../support/posts';
+import { documentsOf, searchRequest } from '../support/posts';
 import { startSiteWithPosts } from '../support/post-routes';
 import type { TestApp } from '../support/test-app';
 
@@ -58,6 +58,31 @@ describe('reading list and my likes', () => {
     expect((await save(1, articleId, false).expect(200)).body.result).toEqual({ isSaved: false });
     expect(await article(reader)).toMatchObject({ isSavedByMe: false });
     expect(await readingList()).toEqual([]);
+  });
+
+  it('search rows carry isSavedByMe for a logged-in reader (issue 26), and nothing for a visitor', async () => {
+    await save(2, questionId, true).expect(200);
+    const rows = async (user: TestUser | null) =>
+      (
+        (
+          await site
+            .http()
+            .post('/api/Search')
+            .set(user ? bearer(user) : {})
+            .send(searchRequest())
+            .expect(200)
+        ).body.result as GridPostItem[]
+      ).map((row) => [row.id, row.isSavedByMe]);
+    expect(await rows(reader)).toEqual(
+      expect.arrayContaining([
+        [questionId, true],
+        [articleId, false],
+      ]),
+    );
+    expect(await rows(author)).toEqual(expect.arrayContaining([[questionId, false]]));
+    expect((await rows(null)).every(([, isSavedByMe]) => isSavedByMe === undefined)).toBe(true);
+    await save(2, questionId, false).expect(200);
+    expect(await rows(reader)).toEqual(expect.arrayContaining([[questionId, false]]));
   });
 
   it('lists saved posts newest saved first, keyset-paged, and leaves out what became hidden', async () => {

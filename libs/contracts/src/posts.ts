@@ -190,8 +190,15 @@ export interface GridPostItem {
   comments?: number;
   /** Home lists only (issue 25): an article's reading time in whole minutes; null for a question. */
   readingMinutes?: number | null;
-  /** Home lists only (issue 27): whether a question has an accepted answer; absent on articles. */
+  /** Home lists and search rows (issue 27): whether a question has an accepted answer; absent on articles. */
   isSolved?: boolean;
+  /**
+   * Search rows sorted `top` or `trending` (issue 27): the score the row was ordered by, which the
+   * next page's `pager.lastFetchedScore.score` carries with the row's id.
+   */
+  sortScore?: number;
+  /** Search rows for a logged-in reader (issue 26): whether the post is on their reading list. */
+  isSavedByMe?: boolean;
 }
 
 export interface HomeResult {

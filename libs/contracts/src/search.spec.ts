@@ -19,7 +19,7 @@ const messageOf = (values: Record<string, unknown>) => {
 
 describe('SearchRequest', () => {
   it('accepts the SPEC §3 search request', () => {
-    expect(SearchRequest.parse(request)).toEqual({ ...request, uName: undefined });
+    expect(SearchRequest.parse(request)).toEqual({ ...request, uName: undefined, sort: 'latest', status: 'any' });
   });
 
   it('strips the search text to letters and spaces, trimmed (SPEC §5), keeping letters of any script', () => {
@@ -36,6 +36,8 @@ describe('SearchRequest', () => {
       entityType: 100,
       orderByAsc: false,
       Tags: [],
+      sort: 'latest',
+      status: 'any',
       pager: request.pager,
     });
     expect(SearchRequest.parse({ ...request, searchString: null, uName: null, categoryId: null, Tags: null }).categoryId).toBe(-1);
@@ -126,5 +128,47 @@ describe('firstSearchPager', () => {
     });
     expect(firstSearchPager(true, MAX_SEARCH_PAGE_SIZE)).toEqual({ lastFetchedArticleId: -1, lastFetchedQuestionId: -1, pageSize: 100 });
     expect(SearchRequest.parse({ pager: firstSearchPager(true) }).pager.lastFetchedArticleId).toBe(-1);
+  });
+
+  describe('sort and status (issue 27)', () => {
+    it('keeps a sort, a status and the compound cursor of the last row', () => {
+      const after = { score: 4, id: 120 };
+      expect(
+        SearchRequest.parse({ ...request, sort: 'top', status: 'unanswered', pager: { ...request.pager, lastFetchedScore: after } }),
+      ).toMatchObject({
+        sort: 'top',
+        status: 'unanswered',
+        pager: { lastFetchedScore: after },
+      });
+      expect(SearchRequest.parse({ ...request, sort: null, status: null }).pager.lastFetchedScore).toBeUndefined();
+    });
+
+    it.each([
+      [{ sort: 'best' }, "- sort must be 'latest', 'top' or 'trending'"],
+      [{ sort: 1 }, "- sort must be 'latest', 'top' or 'trending'"],
+      [{ status: 'open' }, "- status must be 'any', 'unanswered' or 'solved'"],
+      [
+        { pager: { ...request.pager, lastFetchedScore: 3 } },
+        '- lastFetchedScore must be { score, id }: whole numbers, the score 0 or more, the id 1 or more',
+      ],
+      [
+        { pager: { ...request.pager, lastFetchedScore: { score: -1, id: 3 } } },
+        '- lastFetchedScore must be { score, id }: whole numbers, the score 0 or more, the id 1 or more',
+      ],
+      [
+        { pager: { ...request.pager, lastFetchedScore: { score: 1.5, id: 3 } } },
+        '- lastFetchedScore must be { score, id }: whole numbers, the score 0 or more, the id 1 or more',
+      ],
+      [
+        { pager: { ...request.pager, lastFetchedScore: { score: 1 } } },
+        '- lastFetchedScore must be { score, id }: whole numbers, the score 0 or more, the id 1 or more',
+      ],
+      [
+        { pager: { ...request.pager, lastFetchedScore: { score: 1, id: 2, extra: 1 } } },
+        '- lastFetchedScore must be { score, id }: whole numbers, the score 0 or more, the id 1 or more',
+      ],
+    ])('refuses %j', (values, message) => {
+      expect(messageOf(values)).toBe(message);
+    });
   });
 });

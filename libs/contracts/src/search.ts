@@ -37,7 +37,18 @@ export const SEARCH_MESSAGES = {
   searchStringTooManyWords: `- searchString may hold at most ${MAX_SEARCH_WORDS} different words`,
   tooManyTags: `- Tags may hold at most ${MAX_SEARCH_TAGS} tag ids`,
   uNameInvalid: '- uName must be text',
+  sortInvalid: "- sort must be 'latest', 'top' or 'trending'",
+  statusInvalid: "- status must be 'any', 'unanswered' or 'solved'",
+  lastFetchedScoreInvalid: '- lastFetchedScore must be { score, id }: whole numbers, the score 0 or more, the id 1 or more',
 } as const;
+
+/** Issue 27: `latest` by date (as `orderByAsc` says); `top` by likes; `trending` by likes and comments of the last 7 days. The last two: most first. */
+export const SEARCH_SORTS = ['latest', 'top', 'trending'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** Issue 27: `unanswered`: questions nobody but their author commented; `solved`: questions with an accepted answer. */
+export const SEARCH_STATUSES = ['any', 'unanswered', 'solved'] as const;
+export type SearchStatus = (typeof SEARCH_STATUSES)[number];
 
 /**
  * A last-fetched id: a whole number from -1. The SPA starts descending pages at "a very large
@@ -57,6 +68,24 @@ const pager = z.object(
       .int(SEARCH_MESSAGES.pageSizeInvalid)
       .min(1, SEARCH_MESSAGES.pageSizeInvalid)
       .max(MAX_SEARCH_PAGE_SIZE, SEARCH_MESSAGES.pageSizeInvalid),
+    /**
+     * `top` and `trending` (issue 27): the `sortScore` and id of the last row received; absent on
+     * the first page. Their pages ignore the last-fetched ids.
+     */
+    lastFetchedScore: z
+      .strictObject(
+        {
+          score: z
+            .number({ error: SEARCH_MESSAGES.lastFetchedScoreInvalid })
+            .refine((score) => Number.isSafeInteger(score) && score >= 0, SEARCH_MESSAGES.lastFetchedScoreInvalid),
+          id: z
+            .number({ error: SEARCH_MESSAGES.lastFetchedScoreInvalid })
+            .refine((id) => Number.isSafeInteger(id) && id >= 1, SEARCH_MESSAGES.lastFetchedScoreInvalid),
+        },
+        { error: SEARCH_MESSAGES.lastFetchedScoreInvalid },
+      )
+      .nullish()
+      .transform((after) => after ?? undefined),
   },
   { error: SEARCH_MESSAGES.pagerRequired },
 );
@@ -104,6 +133,14 @@ export const searchRequestSchema = z.object({
     .nullish()
     // Any order and repeats find the same posts: one form of each filter (the public search cache keys on it).
     .transform((tags) => [...new Set(tags ?? [])].sort((a, b) => a - b)),
+  sort: z
+    .enum(SEARCH_SORTS, { error: SEARCH_MESSAGES.sortInvalid })
+    .nullish()
+    .transform((sort) => sort ?? 'latest'),
+  status: z
+    .enum(SEARCH_STATUSES, { error: SEARCH_MESSAGES.statusInvalid })
+    .nullish()
+    .transform((status) => status ?? 'any'),
   pager,
 });
 export type SearchRequestInput = z.input<typeof searchRequestSchema>;

@@ -1,4 +1,5 @@
 import type { SearchDocument, SearchIndex, SearchIndexBatch, SearchQuery } from './search-index.port';
+import { isSolved, sortScoreOf } from './search-terms';
 
 /** SPEC §9: the first page starts beyond a very large id when descending, -1 when ascending. */
 const VERY_LARGE_ID = Number.MAX_SAFE_INTEGER;
@@ -278,6 +279,138 @@ export function describeSearchIndexContract(name: string, makeIndex: () => Searc
         const seen = pages.flat();
         expect(new Set(seen).size).toBe(seen.length);
         expect(seen).toEqual([...all, ...arrived.sort((a, b) => a - b)]);
+      });
+    });
+
+    describe('sorts and status (issue 27)', () => {
+      const TODAY = 20_000;
+      const answer = (commentId: number, isApproved = true) => ({ commentId, isApproved });
+
+      /** Pages the way the SPA does for `top` and `trending`: beyond the last row's score and id. */
+      const pageByScore = async (fields: Partial<SearchQuery>, between?: (page: number, received: number[]) => Promise<void>) => {
+        let next = query({ today: TODAY, ...fields });
+        const pages: number[][] = [];
+        for (;;) {
+          const page = await index.search(next);
+          if (page.length === 0) return pages;
+          pages.push(ids(page));
+          const last = page[page.length - 1];
+          next = { ...next, lastFetchedScore: { score: sortScoreOf(last, next) ?? 0, id: last.id } };
+          await between?.(pages.length, pages.flat());
+          expect(pages.length).toBeLessThan(50);
+        }
+      };
+
+      describe('filters', () => {
+        beforeEach(() =>
+          seed(
+            post(10),
+            question(20),
+            question(30, { answers: [answer(31)] }),
+            question(40, { answers: [answer(41, false)] }),
+            question(50, { answers: [answer(51)], acceptedCommentId: 51 }),
+            question(60, { acceptedCommentId: 61 }),
+          ),
+        );
+
+        it('unanswered: questions with no approved comment by anyone but their author (articles left out)', async () => {
+          expect(await found({ status: 'unanswered' })).toEqual([60, 40, 20]);
+          expect(await found({ status: 'unanswered', entityType: 1 })).toEqual([]);
+        });
+
+        it('solved: questions with an accepted answer; any: everything', async () => {
+          expect(await found({ status: 'solved' })).toEqual([60, 50]);
+          expect(await found({ status: 'any' })).toEqual([60, 50, 40, 30, 20, 10]);
+        });
+
+        it('keeps the solved mark on the document', async () => {
+          const [solved] = await index.search(query({ status: 'solved', pageSize: 1 }));
+          expect(solved).toMatchObject({ id: 60, acceptedCommentId: 61 });
+          expect(isSolved(solved)).toBe(true);
+        });
+
+        it('a change of the answers or of the accepted answer moves the question between the filters', async () => {
+          await seed(question(20, { answers: [answer(21)] }), question(60, { acceptedCommentId: null }));
+          expect(await found({ status: 'unanswered' })).toEqual([60, 40]);
+          expect(await found({ status: 'solved' })).toEqual([50]);
+        });
+      });
+
+      describe('orders', () => {
+        beforeEach(() =>
+          seed(
+            post(10, { likes: 3, activity: [{ day: TODAY - 10, count: 9 }] }),
+            question(20, { likes: 5, activity: [{ day: TODAY, count: 1 }] }),
+            post(30, {
+              likes: 3,
+              activity: [
+                { day: TODAY - 6, count: 2 },
+                { day: TODAY - 1, count: 2 },
+              ],
+            }),
+            question(40, { likes: 0, activity: [{ day: TODAY - 7, count: 8 }] }),
+            post(50, { likes: 1 }),
+          ),
+        );
+
+        it('top: most likes first, ties newest first', async () => {
+          expect(await found({ sort: 'top' })).toEqual([20, 30, 10, 50, 40]);
+          expect(await found({ sort: 'top', orderByAsc: true })).toEqual([20, 30, 10, 50, 40]);
+        });
+
+        it('trending: likes and comments of the last 7 days (today included), ties newest first', async () => {
+          expect(await found({ sort: 'trending', today: TODAY })).toEqual([30, 20, 50, 40, 10]);
+          // The day before, the window holds post 40's activity of 7 days ago, and not post 20's of today.
+          expect(await found({ sort: 'trending', today: TODAY - 1 })).toEqual([40, 30, 50, 20, 10]);
+        });
+
+        it('sorts within the filters and the text', async () => {
+          expect(await found({ sort: 'top', entityType: 2 })).toEqual([20, 40]);
+          expect(await found({ sort: 'trending', today: TODAY, status: 'unanswered' })).toEqual([20, 40]);
+        });
+
+        it('starts beyond the last row received: its score, then its id', async () => {
+          expect(await found({ sort: 'top', lastFetchedScore: { score: 3, id: 30 } })).toEqual([10, 50, 40]);
+          expect(await found({ sort: 'trending', today: TODAY, lastFetchedScore: { score: 1, id: 20 } })).toEqual([50, 40, 10]);
+          expect(await found({ sort: 'trending', today: TODAY, lastFetchedScore: { score: 0, id: 50 } })).toEqual([40, 10]);
+        });
+      });
+
+      describe('paging', () => {
+        // 17 posts, likes 0-4 and activity 0-3 in the window, so ties span pages.
+        const posts = Array.from({ length: 17 }, (_, n) => {
+          const id = 100 + n * 10;
+          const fields = { likes: n % 5, activity: n % 4 === 0 ? [] : [{ day: TODAY - (n % 3), count: n % 4 }] };
+          return n % 2 === 0 ? question(id, fields) : post(id, fields);
+        });
+        const byScore = (score: (document: SearchDocument) => number) => ids([...posts].sort((a, b) => score(b) - score(a) || b.id - a.id));
+
+        beforeEach(() => seed(...posts));
+
+        it.each(['top', 'trending'] as const)('%s: walks every post once, in order, across pages', async (sort) => {
+          const pages = await pageByScore({ sort, pageSize: 4 });
+          expect(pages.map((page) => page.length)).toEqual([4, 4, 4, 4, 1]);
+          expect(pages.flat()).toEqual(byScore((document) => sortScoreOf(document, { sort, today: TODAY }) ?? 0));
+        });
+
+        it.each(['top', 'trending'] as const)(
+          '%s: no duplicates and no gaps while new posts and new likes of received posts arrive between pages',
+          async (sort) => {
+            const expected = byScore((document) => sortScoreOf(document, { sort, today: TODAY }) ?? 0);
+            const pages = await pageByScore({ sort, pageSize: 4 }, async (page, received) => {
+              const liked = posts.find((document) => document.id === received[0])!;
+              await seed(post(10_000 + page), question(20_000 + page), {
+                ...liked,
+                likes: liked.likes + 10,
+                activity: [...(liked.activity ?? []), { day: TODAY, count: 10 }],
+              });
+            });
+            const seen = pages.flat();
+            expect(new Set(seen).size).toBe(seen.length);
+            // New posts (no likes yet) may come in the no-score tail, never twice; the others in their order.
+            expect(seen.filter((id) => id < 10_000)).toEqual(expected);
+          },
+        );
       });
     });
 

@@ -86,9 +86,42 @@ export interface SearchDocument {
   isPublished: boolean;
   createdOn: string;
   updatedOn: string | null;
+  /** A question's accepted answer (issue 27): `isSolved` on search rows. Absent or null: none. */
+  acceptedCommentId?: number | null;
+  /**
+   * A question's live comments by anyone but its author (issue 27's 'unanswered': none of them
+   * approved). Absent: none.
+   */
+  answers?: SearchAnswer[];
+  /**
+   * Likes and comments per UTC day (`day`: days since the epoch), the `trending` sort's material;
+   * days older than the trending window before the newest are dropped. Absent: none.
+   */
+  activity?: SearchActivity[];
   /** `$all` position (decimal) of the last event applied to this document: makes relative updates idempotent. */
   position: string;
 }
+
+export interface SearchAnswer {
+  commentId: number;
+  isApproved: boolean;
+}
+
+export interface SearchActivity {
+  day: number;
+  /** Likes and comments that day, less the likes taken back that day. */
+  count: number;
+}
+
+/**
+ * Issue 27's orders: `latest` by date (id, as `orderByAsc` says); `top` by likes; `trending` by
+ * likes and comments of the TRENDING_DAYS days ending on `today`. `top` and `trending` are always
+ * descending (most first), ties newest (largest id) first.
+ */
+export type SearchSort = 'latest' | 'top' | 'trending';
+
+/** Issue 27: `unanswered`: questions no one but their author commented (approved comments); `solved`: questions with an accepted answer. Both leave articles out. */
+export type SearchStatus = 'any' | 'unanswered' | 'solved';
 
 export interface SearchTag {
   id: number;
@@ -133,6 +166,18 @@ export interface SearchQuery {
   lastFetchedArticleId: number;
   lastFetchedQuestionId: number;
   pageSize: number;
+  /** Default `latest`. */
+  sort?: SearchSort;
+  /** Default `any`. */
+  status?: SearchStatus;
+  /**
+   * `top` and `trending` page with a compound keyset: the page is the first `pageSize` posts
+   * beyond (`score`, `id`) of the last post received, in (score desc, id desc) order. Absent: the
+   * first page. The last-fetched ids are not used by these sorts. `score` is the row's `sortScore`.
+   */
+  lastFetchedScore?: { score: number; id: number };
+  /** `trending`: the UTC day (days since the epoch) the window ends on, from the caller's clock. */
+  today?: number;
 }
 
 /** A search stopped at its time budget (an adapter's guard against a query that would block the site). */

@@ -1,6 +1,9 @@
 import { MAX_SEARCH_WORDS, stripSearchText } from '@app/contracts';
 import type { SearchDocument, SearchIndexBatch, SearchQuery } from './search-index.port';
 
+/** Issue 27: `trending` counts the likes and comments of this many days, ending on the query's `today`. */
+export const TRENDING_DAYS = 7;
+
 /**
  * SPEC §5: the words of the search text (letters only, any script); none means 'list everything'.
  * A repeated word counts once and at most MAX_SEARCH_WORDS are kept (the request schema refuses
@@ -30,6 +33,31 @@ export function keysetCursor(query: SearchQuery): number {
       ? [query.lastFetchedArticleId, query.lastFetchedQuestionId]
       : [query.entityType === 1 ? query.lastFetchedArticleId : query.lastFetchedQuestionId];
   return query.orderByAsc ? Math.max(...cursors) : Math.min(...cursors);
+}
+
+/**
+ * The `trending` score of a document for each day whose window holds some activity: the window
+ * ending on day D is D - TRENDING_DAYS + 1 .. D. Only positive scores are kept (absent means 0),
+ * so an adapter stores a handful of numbers per post and reads one at query time.
+ */
+export function trendingScores(document: SearchDocument): Map<number, number> {
+  const scores = new Map<number, number>();
+  for (const { day, count } of document.activity ?? [])
+    for (let end = day; end < day + TRENDING_DAYS; end++) scores.set(end, (scores.get(end) ?? 0) + count);
+  for (const [day, score] of scores) if (score <= 0) scores.delete(day);
+  return scores;
+}
+
+/** A question someone other than its author answered: one of their comments is approved. */
+export const isAnswered = (document: SearchDocument): boolean => (document.answers ?? []).some((answer) => answer.isApproved);
+
+export const isSolved = (document: SearchDocument): boolean => document.acceptedCommentId != null;
+
+/** The value a `top` or `trending` search ordered the document by (the next page's `lastFetchedScore.score`); null for `latest`. */
+export function sortScoreOf(document: SearchDocument, query: Pick<SearchQuery, 'sort' | 'today'>): number | null {
+  if (query.sort === 'top') return document.likes;
+  if (query.sort === 'trending') return trendingScores(document).get(query.today ?? 0) ?? 0;
+  return null;
 }
 
 /** The text the index searches for a document's tags. */

@@ -1,4 +1,4 @@
-import type { ArticleEvent, LikeEvent, QuestionEvent } from '@app/domain';
+import type { AcceptedAnswerEvent, ArticleEvent, CommentEvent, LikeEvent, QuestionEvent } from '@app/domain';
 import type { SearchDocument } from '@app/search-index';
 import {
   on,
@@ -8,7 +8,7 @@ import {
   searchProjectionSpec,
   useTemporarySearchIndex,
 } from '@app/testing';
-import { searchProjection } from './search.projection';
+import { dayOf, searchProjection } from './search.projection';
 
 const CREATED = '2026-01-01T10:00:00.000Z';
 const EDITED = '2026-01-05T10:00:00.000Z';
@@ -202,5 +202,82 @@ describe('search projection', () => {
       .given([question, liked])
       .when(liked)
       .then(searchDocumentExists({ likes: 1 }, { withId: 9 }));
+  });
+
+  describe('answers, solved marks and activity (issue 27)', () => {
+    const commented = (id: number, postId: number, authorId: string, { isApproved = true, at = EDITED } = {}) =>
+      on<CommentEvent>(`comment-${id}`, {
+        type: 'CommentAdded',
+        data: { id, postKind: 'question', postId, parentId: -1, authorId, content: '<p>Try this</p>', attachedFiles: [], isApproved, at },
+      });
+    const onComment = (id: number, type: 'CommentApproved' | 'CommentUnapproved' | 'CommentDeleted', postId?: number) =>
+      on<CommentEvent>(`comment-${id}`, { type, data: { at: EDITED, ...(postId === undefined ? {} : { postId }) } });
+    const accepted = (questionId: number, commentId: number) =>
+      on<AcceptedAnswerEvent>(`question-${questionId}`, {
+        type: 'QuestionAnswerAccepted',
+        data: { commentId, commentAuthorId: 'acc-ann', at: EDITED },
+      });
+    const cleared = (questionId: number) =>
+      on<AcceptedAnswerEvent>(`question-${questionId}`, { type: 'QuestionAcceptedAnswerCleared', data: { at: EDITED } });
+
+    it("records another person's comment on a question as an answer, not its author's own", () =>
+      spec
+        .given([asked(9)])
+        .when(commented(20, 9, 'acc-bob'), commented(21, 9, 'acc-ann'))
+        .then(searchDocumentExists({ answers: [{ commentId: 21, isApproved: true }] }, { withId: 9 })));
+
+    it('follows the answer through unapproval, approval and deletion', async () => {
+      await spec
+        .given([asked(9), commented(21, 9, 'acc-ann')])
+        .when(onComment(21, 'CommentUnapproved', 9))
+        .then(searchDocumentExists({ answers: [{ commentId: 21, isApproved: false }] }, { withId: 9 }));
+      await spec
+        .given([asked(9), commented(21, 9, 'acc-ann', { isApproved: false })])
+        .when(onComment(21, 'CommentApproved', 9))
+        .then(searchDocumentExists({ answers: [{ commentId: 21, isApproved: true }] }, { withId: 9 }));
+      await spec
+        .given([asked(9), commented(21, 9, 'acc-ann'), commented(22, 9, 'acc-cy')])
+        .when(onComment(21, 'CommentDeleted', 9))
+        .then(searchDocumentExists({ answers: [{ commentId: 22, isApproved: true }] }, { withId: 9 }));
+    });
+
+    it('skips a comment event recorded before issue 27 (no post id)', () =>
+      spec
+        .given([asked(9), commented(21, 9, 'acc-ann')])
+        .when(onComment(21, 'CommentDeleted'))
+        .then(searchDocumentExists({ answers: [{ commentId: 21, isApproved: true }] }, { withId: 9 })));
+
+    it('marks the accepted answer and clears it', async () => {
+      await spec
+        .given([asked(9), commented(21, 9, 'acc-ann')])
+        .when(accepted(9, 21))
+        .then(searchDocumentExists({ acceptedCommentId: 21 }, { withId: 9 }));
+      await spec
+        .given([asked(9), commented(21, 9, 'acc-ann'), accepted(9, 21)])
+        .when(cleared(9))
+        .then(searchDocumentExists({ acceptedCommentId: null }, { withId: 9 }));
+    });
+
+    it('counts likes, unlikes and comments per day, for the trending sort', () =>
+      spec
+        .given([asked(9), like('Liked', 2, 9, 'acc-1'), like('Liked', 2, 9, 'acc-2')])
+        .when(like('Unliked', 2, 9, 'acc-1'), commented(21, 9, 'acc-bob', { at: CREATED }))
+        .then(
+          searchDocumentExists(
+            {
+              activity: [
+                { day: dayOf(CREATED), count: 1 },
+                { day: dayOf(EDITED), count: 1 },
+              ],
+            },
+            { withId: 9 },
+          ),
+        ));
+
+    it('drops days that no longer count for the newest window', () =>
+      spec
+        .given([asked(9), commented(21, 9, 'acc-bob', { at: '2026-01-01T10:00:00.000Z' })])
+        .when(commented(22, 9, 'acc-bob', { at: '2026-01-20T10:00:00.000Z' }))
+        .then(searchDocumentExists({ activity: [{ day: dayOf('2026-01-20T10:00:00.000Z'), count: 1 }] }, { withId: 9 })));
   });
 });

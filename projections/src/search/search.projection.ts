@@ -1,6 +1,17 @@
-import { isPublishedWhenCreated, POST_KINDS, postKindOf, type ArticleEvent, type LikeEvent, type QuestionEvent } from '@app/domain';
+import {
+  ACCEPTED_ANSWER_EVENTS,
+  isAcceptedAnswerEvent,
+  isPublishedWhenCreated,
+  POST_KINDS,
+  postKindOf,
+  type AcceptedAnswerEvent,
+  type ArticleEvent,
+  type CommentEvent,
+  type LikeEvent,
+  type QuestionEvent,
+} from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
-import type { SearchDocument, SearchIndexBatch } from '@app/search-index';
+import { TRENDING_DAYS, type SearchDocument, type SearchIndexBatch } from '@app/search-index';
 import { isLikeEvent, LIKE_EVENTS, likesAfter } from '../likes/like-counts';
 import { POST_LISTING_EVENTS } from '../post-listing-events';
 import type { SearchIndexProjection } from '../projection';
@@ -71,8 +82,57 @@ export function evolveSearchDocument(post: SearchDocument | null, event: PostEve
   }
 }
 
-/** The post id of a post stream (`article-<id>`, `question-<id>`). */
+/** The id in a post or comment stream's name (`article-<id>`, `question-<id>`, `comment-<id>`). */
 const postIdOf = (streamName: string): number => Number(streamName.slice(streamName.lastIndexOf('-') + 1));
+
+const COMMENT_EVENTS: CommentEvent['type'][] = ['CommentAdded', 'CommentApproved', 'CommentUnapproved', 'CommentDeleted'];
+const isCommentEvent = (type: string): type is CommentEvent['type'] => (COMMENT_EVENTS as string[]).includes(type);
+
+const DAY_MS = 86_400_000;
+/** The UTC day (days since the epoch) of an event's time: the `trending` sort's unit. */
+export const dayOf = (at: string): number => Math.floor(Date.parse(at) / DAY_MS);
+
+/** One more like, unlike or comment on `day`; days that can no longer count for a window ending on or after the newest are dropped. */
+export function withActivity(post: SearchDocument, day: number, change: number): SearchDocument['activity'] {
+  const activity = [...(post.activity ?? [])];
+  const same = activity.findIndex((entry) => entry.day === day);
+  if (same === -1) activity.push({ day, count: change });
+  else activity[same] = { day, count: activity[same].count + change };
+  const newest = Math.max(...activity.map((entry) => entry.day));
+  return activity.filter((entry) => entry.day > newest - TRENDING_DAYS).sort((a, b) => a.day - b.day);
+}
+
+/**
+ * A comment's mark on its post: one more unit of trending activity when added, and on a question,
+ * an answer when its author is not the question's (issue 27's 'unanswered'), whose approval and
+ * deletion follow. Events before issue 27 without `postId` cannot be placed and are skipped.
+ */
+function evolveByComment(post: SearchDocument, event: CommentEvent, commentId: number, position: string): SearchDocument | null {
+  const answers = post.answers ?? [];
+  const next = { ...post, position };
+  switch (event.type) {
+    case 'CommentAdded': {
+      const { authorId, isApproved, at } = event.data;
+      const isAnswer = post.entityType === POST_KINDS.question.entityType && authorId !== post.authorAccountId;
+      return {
+        ...next,
+        activity: withActivity(post, dayOf(at), 1),
+        ...(isAnswer ? { answers: [...answers.filter((answer) => answer.commentId !== commentId), { commentId, isApproved }] } : {}),
+      };
+    }
+    case 'CommentApproved':
+    case 'CommentUnapproved': {
+      if (!answers.some((answer) => answer.commentId === commentId)) return null;
+      const isApproved = event.type === 'CommentApproved';
+      return { ...next, answers: answers.map((answer) => (answer.commentId === commentId ? { commentId, isApproved } : answer)) };
+    }
+    case 'CommentDeleted':
+      if (!answers.some((answer) => answer.commentId === commentId)) return null;
+      return { ...next, answers: answers.filter((answer) => answer.commentId !== commentId) };
+    case 'CommentEdited':
+      return null;
+  }
+}
 
 /** Whether the document already reflects the event: its last applied event is at or after this one. */
 const alreadyApplied = (post: SearchDocument | null, position: bigint): boolean => post !== null && BigInt(post.position) >= position;
@@ -80,16 +140,40 @@ const alreadyApplied = (post: SearchDocument | null, position: bigint): boolean 
 /** The posts the search screens find (SPEC §2, §3), kept in the SearchIndex. */
 export const searchProjection: SearchIndexProjection = {
   name: SEARCH_PROJECTION_NAME,
-  version: 2,
-  handles: [...POST_LISTING_EVENTS, ...LIKE_EVENTS],
+  version: 3,
+  handles: [...POST_LISTING_EVENTS, ...LIKE_EVENTS, ...ACCEPTED_ANSWER_EVENTS, ...COMMENT_EVENTS],
   async apply(recorded: RecordedEvent, batch: SearchIndexBatch) {
+    const position = recorded.position.toString();
     if (isLikeEvent(recorded.type)) {
       // Relative: the position check keeps a re-applied batch from counting a like twice.
       const like = { type: recorded.type, data: recorded.data } as LikeEvent;
       if (!postKindOf(like.data.entityType)) return;
       const liked = await batch.get(like.data.targetId);
       if (liked && !alreadyApplied(liked, recorded.position))
-        batch.upsert({ ...liked, likes: likesAfter(liked.likes, like), position: recorded.position.toString() });
+        batch.upsert({
+          ...liked,
+          likes: likesAfter(liked.likes, like),
+          activity: withActivity(liked, dayOf(like.data.at), like.type === 'Liked' ? 1 : -1),
+          position,
+        });
+      return;
+    }
+    if (isCommentEvent(recorded.type)) {
+      const event = { type: recorded.type, data: recorded.data } as CommentEvent;
+      const postId = 'postId' in event.data ? event.data.postId : undefined;
+      if (postId === undefined) return;
+      const post = await batch.get(postId);
+      if (!post || alreadyApplied(post, recorded.position)) return;
+      const next = evolveByComment(post, event, postIdOf(recorded.streamName), position);
+      if (next) batch.upsert(next);
+      return;
+    }
+    if (isAcceptedAnswerEvent(recorded.type)) {
+      const event = { type: recorded.type, data: recorded.data } as AcceptedAnswerEvent;
+      const post = await batch.get(postIdOf(recorded.streamName));
+      if (!post || alreadyApplied(post, recorded.position)) return;
+      const acceptedCommentId = event.type === 'QuestionAnswerAccepted' ? event.data.commentId : null;
+      batch.upsert({ ...post, acceptedCommentId, position });
       return;
     }
     const event = { type: recorded.type, data: recorded.data } as PostEvent;

@@ -7,7 +7,7 @@ import { AdminOnly, Authenticated, CurrentUser, ReadsOnly } from '../auth/auth.d
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { PublicRead } from '../public-reads/public-read.decorator';
-import { actorOf } from '../auth/session-actor';
+import { actorOf, viewerOf } from '../auth/session-actor';
 import { SearchPostsQuery } from './search-posts.query';
 
 const searchRequest = new ZodValidationPipe(searchRequestSchema);
@@ -31,8 +31,9 @@ export class SearchController {
     searchIndex: true,
     maxEntries: 500,
   })
-  search(@Body(searchRequest) body: SearchRequest) {
-    return this.queryBus.execute(new SearchPostsQuery(body, { kind: 'public' }));
+  search(@Body(searchRequest) body: SearchRequest, @CurrentUser() user?: SessionUser | null) {
+    // A logged-in reader is answered by Nest (no `forReader`), with their own `isSavedByMe` (issue 26).
+    return this.queryBus.execute(new SearchPostsQuery(body, { kind: 'public' }, viewerOf(user ?? null)));
   }
 
   /** The caller's own posts, drafts and unapproved ones included; the body's `uName` is ignored. */
@@ -41,7 +42,7 @@ export class SearchController {
   @ApiBearerAuth()
   @Authenticated()
   userPosts(@Body(searchRequest) body: SearchRequest, @CurrentUser() user: SessionUser | null) {
-    return this.queryBus.execute(new SearchPostsQuery(body, { kind: 'own', accountId: actorOf(user).accountId }));
+    return this.queryBus.execute(new SearchPostsQuery(body, { kind: 'own', accountId: actorOf(user).accountId }, viewerOf(user)));
   }
 
   /** Every post that is not deleted (admins). */
@@ -49,7 +50,7 @@ export class SearchController {
   @HttpCode(HttpStatus.OK)
   @ApiBearerAuth()
   @AdminOnly()
-  byAdmin(@Body(searchRequest) body: SearchRequest) {
-    return this.queryBus.execute(new SearchPostsQuery(body, { kind: 'admin' }));
+  byAdmin(@Body(searchRequest) body: SearchRequest, @CurrentUser() user: SessionUser | null) {
+    return this.queryBus.execute(new SearchPostsQuery(body, { kind: 'admin' }, viewerOf(user)));
   }
 }

@@ -14,4 +14,11 @@ export class SavesOfReader {
     const streamName = readingListStreamName(POST_KINDS[kind].entityType, id, viewer.accountId);
     return (await this.readStore.get(READING_LIST_COLLECTION, streamName)) !== null;
   }
+
+  /** The ids of the posts of a page (a search's rows, at most a page size) the reader saved. */
+  async savedAmong(viewer: Actor | null, posts: readonly { id: number; kind: PostKind }[]): Promise<Set<number>> {
+    if (!viewer) return new Set();
+    const saved = await Promise.all(posts.map(async ({ id, kind }) => ((await this.saved(viewer, kind, id)) ? [id] : [])));
+    return new Set(saved.flat());
+  }
 }

@@ -5,6 +5,7 @@ import { postHref, postKindOf } from '@/config/post-kinds';
 import { postTimeText } from '@/lib/post-time';
 import { tagHref } from '@/lib/tag-links';
 import type { GridPostItem as GridPost } from '@app/contracts';
+import { StatusBadge } from '@/components/status-badge';
 import '@/components/grid-post-item.css';
 
 /** One post in a list (SPEC §2 post grid): kind, title link (the description as its tooltip, SPEC §2, and shown beneath it: issue 25), author link, relative time and tag links to the search; `children` adds a list's own line (likes, admin actions). */
@@ -27,6 +28,8 @@ export function GridPostItem({ post, children }: { post: GridPost; children?: Re
           {/* Home lists only: the read model counts them (issue 25). */}
           {typeof post.readingMinutes === 'number' && <span>{post.readingMinutes} min read</span>}
           {post.comments !== undefined && post.comments > 0 && <span>{countText(post.comments, 'comment')}</span>}
+          {/* Home and search rows of questions (issue 27). */}
+          {post.isSolved && <StatusBadge tone="accepted">Solved</StatusBadge>}
         </div>
         {post.tags.length > 0 && (
           <ul className="post-tags" aria-label="Tags">

@@ -46,7 +46,7 @@ const added: CommentEvent = {
   },
 };
 const image = (id: number, attachmentTypeId: number, uploaderId = 'ada') => ({ id, uploaderId, attachmentTypeId, deleted: false });
-const deleted: CommentEvent = { type: 'CommentDeleted', data: { at } };
+const deleted: CommentEvent = { type: 'CommentDeleted', data: { at, postId: 42 } };
 const edit = (actor: Actor, content = '<p>Edited</p>', moderation: 'post' | 'pre' = 'post', postVisibleToActor = true): CommentCommand => ({
   type: 'EditComment',
   postKind: 'article',
@@ -197,7 +197,7 @@ describe('commentDecider', () => {
       spec
         .given([added])
         .when(edit(author, '<p>Edited</p>', 'pre'))
-        .then([edited, { type: 'CommentUnapproved', data: { at, reason: 'edited' } }]);
+        .then([edited, { type: 'CommentUnapproved', data: { at, reason: 'edited', postId: 42 } }]);
       spec
         .given([added])
         .when(edit(admin, '<p>Edited</p>', 'pre'))
@@ -224,11 +224,11 @@ describe('commentDecider', () => {
       spec
         .given([added])
         .when(approve(admin, false))
-        .then([{ type: 'CommentUnapproved', data: { at } }]);
+        .then([{ type: 'CommentUnapproved', data: { at, postId: 42 } }]);
       spec
         .given([added, { type: 'CommentUnapproved', data: { at } }])
         .when(approve(admin, true))
-        .then([{ type: 'CommentApproved', data: { at } }]);
+        .then([{ type: 'CommentApproved', data: { at, postId: 42 } }]);
       spec.given([added]).when(approve(admin, true)).thenNothingHappened();
     });
 

@@ -119,7 +119,7 @@ function edit(command: EditComment, state: CommentState): CommentEvent[] {
   const events: CommentEvent[] = [{ type: 'CommentEdited', data: { content, at } }];
   // Else approval could be had for one text and used for another (as for posts).
   if (editNeedsReapproval(command.moderation, command.actor, comment.isApproved, true))
-    events.push({ type: 'CommentUnapproved', data: { at, reason: 'edited' } });
+    events.push({ type: 'CommentUnapproved', data: { at, reason: 'edited', postId: comment.postId } });
   return events;
 }
 
@@ -127,13 +127,15 @@ function approve(command: ApproveComment, state: CommentState): CommentEvent[] {
   const comment = requireSeenComment(command, state);
   requireAdmin(command.actor);
   if (command.isApproved === comment.isApproved) return [];
-  return [{ type: command.isApproved ? 'CommentApproved' : 'CommentUnapproved', data: { at: command.now.toISOString() } }];
+  return [
+    { type: command.isApproved ? 'CommentApproved' : 'CommentUnapproved', data: { at: command.now.toISOString(), postId: comment.postId } },
+  ];
 }
 
 function remove(command: DeleteComment, state: CommentState): CommentEvent[] {
   const comment = requireSeenComment(command, state);
   requireOwnerOrAdmin(command.actor, comment.authorId);
-  return [{ type: 'CommentDeleted', data: { at: command.now.toISOString() } }];
+  return [{ type: 'CommentDeleted', data: { at: command.now.toISOString(), postId: comment.postId } }];
 }
 
 function decide(command: CommentCommand, state: CommentState): CommentEvent[] {

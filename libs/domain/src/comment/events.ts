@@ -20,9 +20,13 @@ export interface CommentAddedData {
 
 export type CommentAdded = DomainEvent<'CommentAdded', CommentAddedData>;
 export type CommentEdited = DomainEvent<'CommentEdited', { content: string; at: string }>;
-export type CommentApproved = DomainEvent<'CommentApproved', { at: string }>;
-export type CommentUnapproved = DomainEvent<'CommentUnapproved', { at: string; reason?: 'edited' | 'flagged' }>;
-export type CommentDeleted = DomainEvent<'CommentDeleted', { at: string }>;
+/**
+ * `postId`: the comment's post, so a read model keyed by post (the search index's answers) finds it
+ * without a comment-to-post map of its own. Absent in events recorded before issue 27.
+ */
+export type CommentApproved = DomainEvent<'CommentApproved', { at: string; postId?: number }>;
+export type CommentUnapproved = DomainEvent<'CommentUnapproved', { at: string; reason?: 'edited' | 'flagged'; postId?: number }>;
+export type CommentDeleted = DomainEvent<'CommentDeleted', { at: string; postId?: number }>;
 
 export type CommentEvent = CommentAdded | CommentEdited | CommentApproved | CommentUnapproved | CommentDeleted;
 export type CommentEventType = CommentEvent['type'];

@@ -258,7 +258,7 @@ describe('flags on a comment (issue 27)', () => {
     spec
       .given([added, flagged('bob', true, false, 4), flagged('cy', true, false, 4)])
       .when(flag(reader('dee'), seasoned, 4))
-      .then([flagged('dee', true, true, 4), { type: 'CommentUnapproved', data: { at, reason: 'flagged' } }]);
+      .then([flagged('dee', true, true, 4), { type: 'CommentUnapproved', data: { at, reason: 'flagged', postId: 7 } }]);
   });
 
   it('given a question comment, when flagged as an article comment, then 404', () => {
@@ -275,9 +275,9 @@ describe('flags on a comment (issue 27)', () => {
         flagged('bob', true, false, 4),
         flagged('cy', true, false, 4),
         flagged('dee', true, true, 4),
-        { type: 'CommentUnapproved', data: { at, reason: 'flagged' } },
+        { type: 'CommentUnapproved', data: { at, reason: 'flagged', postId: 7 } },
       ])
       .when(resolve('dismiss', admin, 4))
-      .then([resolved('dismiss', ['bob', 'cy', 'dee'], 4), { type: 'CommentApproved', data: { at } }]);
+      .then([resolved('dismiss', ['bob', 'cy', 'dee'], 4), { type: 'CommentApproved', data: { at, postId: 7 } }]);
   });
 });

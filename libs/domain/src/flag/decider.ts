@@ -27,6 +27,8 @@ export interface FlaggedItemView {
   authorId: string;
   isApproved: boolean;
   deleted: boolean;
+  /** A comment's post: its moderation events name it (the search index counts a question's answers by it). */
+  postId?: number;
 }
 
 /** How the item's own decider names its moderation events: the flags hide, show and delete it through them. */
@@ -34,9 +36,9 @@ export interface FlaggableItem<ItemState, ItemEvent> {
   view(state: ItemState, entityType: number): FlaggedItemView | null;
   notFound(entityType: number): string;
   /** `byFlags`: the flags reached the threshold (an unapproval with reason 'flagged'); else an admin's hide. */
-  hidden(at: string, byFlags: boolean): ItemEvent;
-  shown(at: string): ItemEvent;
-  deleted(at: string): ItemEvent;
+  hidden(view: FlaggedItemView, at: string, byFlags: boolean): ItemEvent;
+  shown(view: FlaggedItemView, at: string): ItemEvent;
+  deleted(view: FlaggedItemView, at: string): ItemEvent;
 }
 
 export interface FlaggableState<ItemState> {
@@ -56,7 +58,7 @@ function flag<ItemEvent>(command: FlagItem, view: FlaggedItemView | null, flags:
   const hides = counts && counted >= FLAGS_TO_HIDE && view.isApproved && !flags.hiddenByFlags;
   const { entityType, id, reason, note } = command;
   const flagged: FlagEvent = { type: 'ItemFlagged', data: { entityType, id, flaggerId: actor.accountId, reason, note, counts, hides, at } };
-  return hides ? [flagged, item.hidden(at, true)] : [flagged];
+  return hides ? [flagged, item.hidden(view, at, true)] : [flagged];
 }
 
 function resolve<ItemEvent>(
@@ -78,11 +80,11 @@ function resolve<ItemEvent>(
   switch (action) {
     case 'dismiss':
       // Disagreeing unhides what the flags hid (Discourse); an item hidden by an admin's own unapproval stays so.
-      return flags.hiddenByFlags && !view.isApproved ? [resolved, item.shown(at)] : [resolved];
+      return flags.hiddenByFlags && !view.isApproved ? [resolved, item.shown(view, at)] : [resolved];
     case 'hide':
-      return view.isApproved ? [resolved, item.hidden(at, false)] : [resolved];
+      return view.isApproved ? [resolved, item.hidden(view, at, false)] : [resolved];
     case 'delete':
-      return [resolved, item.deleted(at)];
+      return [resolved, item.deleted(view, at)];
     default: {
       const _exhaustive: never = action;
       return _exhaustive;

@@ -18,9 +18,9 @@ const postItem = (kind: PostKind): FlaggableItem<PostState, PostEvent> => {
         ? null
         : { authorId: state.post.authorId, isApproved: state.post.isApproved, deleted: state.status === 'deleted' },
     notFound: () => notFound,
-    hidden: (at, byFlags) => ({ type: events.unapproved, data: byFlags ? { at, reason: 'flagged' } : { at } }),
-    shown: (at) => ({ type: events.approved, data: { at } }),
-    deleted: (at) => ({ type: events.deleted, data: { at } }),
+    hidden: (_view, at, byFlags) => ({ type: events.unapproved, data: byFlags ? { at, reason: 'flagged' } : { at } }),
+    shown: (_view, at) => ({ type: events.approved, data: { at } }),
+    deleted: (_view, at) => ({ type: events.deleted, data: { at } }),
   };
 };
 
@@ -29,11 +29,16 @@ const commentItem: FlaggableItem<CommentState, CommentEvent> = {
   view: (state, flaggedType) =>
     state.status === 'initial' || state.comment.postKind !== COMMENT_POST_KIND[flaggedType]
       ? null
-      : { authorId: state.comment.authorId, isApproved: state.comment.isApproved, deleted: state.status === 'deleted' },
+      : {
+          authorId: state.comment.authorId,
+          isApproved: state.comment.isApproved,
+          deleted: state.status === 'deleted',
+          postId: state.comment.postId,
+        },
   notFound: () => COMMENT_NOT_FOUND,
-  hidden: (at, byFlags) => ({ type: 'CommentUnapproved', data: byFlags ? { at, reason: 'flagged' } : { at } }),
-  shown: (at) => ({ type: 'CommentApproved', data: { at } }),
-  deleted: (at) => ({ type: 'CommentDeleted', data: { at } }),
+  hidden: ({ postId }, at, byFlags) => ({ type: 'CommentUnapproved', data: byFlags ? { at, reason: 'flagged', postId } : { at, postId } }),
+  shown: ({ postId }, at) => ({ type: 'CommentApproved', data: { at, postId } }),
+  deleted: ({ postId }, at) => ({ type: 'CommentDeleted', data: { at, postId } }),
 };
 
 /** The flag deciders of the four flaggable items (the like targets' entity types). */

@@ -97,4 +97,31 @@ describe('postDecider: accepted answers (issue 27)', () => {
   it('given no question (or an article id), when an answer is accepted, then 404 before any 403', () => {
     spec.given([]).when(accept(answerer, answer)).thenThrows('not_found', QUESTION_NOT_FOUND);
   });
+
+  describe('the deleted-answer policy', () => {
+    const clearDeleted = (commentId: number) => ({ type: 'ClearDeletedAnswer' as const, id, commentId, now });
+
+    it('given an accepted answer, when that comment is deleted, then the accepted answer is cleared, naming the deleted comment', () => {
+      spec
+        .given([asked, accepted])
+        .when(clearDeleted(7))
+        .then([{ type: 'QuestionAcceptedAnswerCleared', data: { at, deletedCommentId: 7 } }]);
+    });
+
+    it('given an accepted answer, when another comment is deleted, then nothing happens', () => {
+      spec.given([asked, accepted]).when(clearDeleted(8)).thenNothingHappened();
+    });
+
+    it('given no accepted answer (never, or cleared), when a comment is deleted, then nothing happens', () => {
+      spec.given([asked]).when(clearDeleted(7)).thenNothingHappened();
+      spec.given([asked, accepted, cleared]).when(clearDeleted(7)).thenNothingHappened();
+    });
+
+    it('given a deleted question, when its accepted comment is deleted, then nothing happens', () => {
+      spec
+        .given([asked, accepted, { type: 'QuestionDeleted', data: { at } }])
+        .when(clearDeleted(7))
+        .thenNothingHappened();
+    });
+  });
 });

@@ -30,8 +30,21 @@ export interface AcceptAnswer {
   now: Date;
 }
 
+/**
+ * The policy 'a deleted comment is no longer the accepted answer': run on the question's stream
+ * after the comment's deletion was committed (by whoever could delete the comment, so no owner
+ * check). Clears the accepted answer when it is that comment; anything else changes nothing.
+ */
+export interface ClearDeletedAnswer {
+  type: 'ClearDeletedAnswer';
+  id: number;
+  commentId: number;
+  now: Date;
+}
+
 export type AnswerAccepted = DomainEvent<'QuestionAnswerAccepted', { commentId: number; commentAuthorId: string; at: string }>;
-export type AcceptedAnswerCleared = DomainEvent<'QuestionAcceptedAnswerCleared', { at: string }>;
+/** `deletedCommentId`: set when the clear followed the accepted comment's deletion (absent when its author or an admin cleared it). */
+export type AcceptedAnswerCleared = DomainEvent<'QuestionAcceptedAnswerCleared', { at: string; deletedCommentId?: number }>;
 export type AcceptedAnswerEvent = AnswerAccepted | AcceptedAnswerCleared;
 
 export const ACCEPTED_ANSWER_EVENTS: AcceptedAnswerEvent['type'][] = ['QuestionAnswerAccepted', 'QuestionAcceptedAnswerCleared'];
@@ -54,4 +67,13 @@ export function decideAcceptAnswer(
   if (comment.postKind !== 'question' || comment.postId !== question.id) throw validationError(ANSWER_NOT_ON_QUESTION);
   if (question.acceptedCommentId === comment.id) return [];
   return [{ type: 'QuestionAnswerAccepted', data: { commentId: comment.id, commentAuthorId: comment.authorId, at } }];
+}
+
+/** The events of the deleted-answer policy: a clear only when the deleted comment is the accepted one. */
+export function decideClearDeletedAnswer(
+  command: ClearDeletedAnswer,
+  question: { acceptedCommentId?: number } | null,
+): AcceptedAnswerEvent[] {
+  if (question?.acceptedCommentId !== command.commentId) return [];
+  return [{ type: 'QuestionAcceptedAnswerCleared', data: { at: command.now.toISOString(), deletedCommentId: command.commentId } }];
 }

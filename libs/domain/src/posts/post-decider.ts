@@ -1,5 +1,12 @@
 import type { Decider } from '../shared/decider';
-import { decideAcceptAnswer, isAcceptedAnswerEvent, type AcceptAnswer, type AcceptedAnswerEvent } from './accepted-answer';
+import {
+  decideAcceptAnswer,
+  decideClearDeletedAnswer,
+  isAcceptedAnswerEvent,
+  type AcceptAnswer,
+  type AcceptedAnswerEvent,
+  type ClearDeletedAnswer,
+} from './accepted-answer';
 import { conflict, notFound } from '../shared/errors';
 import { requireAdmin, requireOwnerOrAdmin, type Actor } from './authorization';
 import { editNeedsReapproval, initialApproval } from './moderation';
@@ -119,8 +126,10 @@ function acceptAnswer(command: AcceptAnswer, state: PostState): AcceptedAnswerEv
   return decideAcceptAnswer(command, { id: command.id, ...post }, command.now.toISOString());
 }
 
-function decide(command: PostCommand | AcceptAnswer, state: PostState): (PostEvent | AcceptedAnswerEvent)[] {
+function decide(command: PostCommand | AcceptAnswer | ClearDeletedAnswer, state: PostState): (PostEvent | AcceptedAnswerEvent)[] {
   if (command.type === 'AcceptAnswer') return acceptAnswer(command, state);
+  // A deleted question keeps nothing to clear; a hidden one still does (the mark must not come back with it).
+  if (command.type === 'ClearDeletedAnswer') return decideClearDeletedAnswer(command, state.status === 'live' ? state.post : null);
   const decided = { kind: postCommandOf(command.type).kind, at: command.now.toISOString() };
   switch (command.type) {
     case 'DraftArticle':
@@ -201,7 +210,7 @@ function evolveAcceptedAnswer(state: PostState, event: AcceptedAnswerEvent): Pos
  * The one decider of posts of every kind: the command's name says its kind (`DraftArticle`,
  * `AskQuestion`), the kind says the names of the events and the messages.
  */
-export const postDecider: Decider<PostState, PostCommand | AcceptAnswer, PostEvent | AcceptedAnswerEvent> = {
+export const postDecider: Decider<PostState, PostCommand | AcceptAnswer | ClearDeletedAnswer, PostEvent | AcceptedAnswerEvent> = {
   initialState: initialPostState,
   evolve,
   decide,

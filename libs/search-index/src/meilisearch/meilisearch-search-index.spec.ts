@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Meilisearch } from 'meilisearch';
 import { createSearchIndex } from '../create-search-index';
 import { describeSearchIndexContract } from '../search-index.contract';
-import { MeilisearchSearchIndex, meilisearchFilter } from './meilisearch-search-index';
+import { MeilisearchSearchIndex, meilisearchFilter, meilisearchSort } from './meilisearch-search-index';
 
 const meilisearchUrl = process.env.MEILISEARCH_URL;
 const meilisearchKey = process.env.MEILISEARCH_KEY;
@@ -64,5 +64,34 @@ describe('Meilisearch adapter without a server', () => {
     );
     expect(meilisearchFilter({ ...base, visibility: 'admin', entityType: 1 })).toBe('kind = "post" AND entityType = 1 AND id < 900');
     expect(meilisearchFilter({ ...base, visibility: { ownerAccountId: 'acc-1' } })).toContain('authorAccountId = "acc-1"');
+  });
+
+  it('translates the sorts and status of issue 27: a compound keyset, a missing trend field counting as 0', () => {
+    const base = {
+      text: '',
+      visibility: 'admin' as const,
+      categoryId: -1,
+      entityType: 100 as const,
+      tagIds: [],
+      orderByAsc: false,
+      lastFetchedArticleId: 900,
+      lastFetchedQuestionId: 800,
+      pageSize: 20,
+    };
+    expect(meilisearchFilter({ ...base, status: 'unanswered', sort: 'top' })).toBe(
+      'kind = "post" AND entityType = 2 AND isAnswered = false',
+    );
+    expect(meilisearchFilter({ ...base, status: 'solved', sort: 'top', lastFetchedScore: { score: 3, id: 70 } })).toBe(
+      'kind = "post" AND entityType = 2 AND isSolved = true AND (likes < 3 OR (likes = 3 AND id < 70))',
+    );
+    expect(meilisearchFilter({ ...base, sort: 'trending', today: 20_000, lastFetchedScore: { score: 2, id: 70 } })).toBe(
+      'kind = "post" AND (trend.d20000 NOT EXISTS OR trend.d20000 < 2 OR (trend.d20000 = 2 AND id < 70))',
+    );
+    expect(meilisearchFilter({ ...base, sort: 'trending', today: 20_000, lastFetchedScore: { score: 0, id: 70 } })).toBe(
+      'kind = "post" AND (trend.d20000 NOT EXISTS AND id < 70)',
+    );
+    expect(meilisearchSort({ ...base, sort: 'top' })).toEqual(['likes:desc', 'id:desc']);
+    expect(meilisearchSort({ ...base, sort: 'trending', today: 20_000 })).toEqual(['trend.d20000:desc', 'id:desc']);
+    expect(meilisearchSort({ ...base, orderByAsc: true })).toEqual(['id:asc']);
   });
 });

@@ -1,6 +1,6 @@
 import { Meilisearch, type EnqueuedTaskPromise, type IndexSwap, type Task } from 'meilisearch';
 import type { SearchDocument, SearchGeneration, SearchIndex, SearchIndexBatch, SearchQuery } from '../search-index.port';
-import { BufferedBatch, keysetCursor, searchWords, tagText } from '../search-terms';
+import { BufferedBatch, isAnswered, isSolved, keysetCursor, searchWords, tagText, trendingScores } from '../search-terms';
 
 export interface MeilisearchSearchIndexOptions {
   url: string;
@@ -21,14 +21,37 @@ const CHECKPOINT_KEY = '_checkpoint';
  * (swapIndexes swaps documents and checkpoints together).
  */
 type StoredDocument =
-  | ({ key: string; kind: 'post'; tagIds: number[]; tagNames: string } & SearchDocument)
+  | ({
+      key: string;
+      kind: 'post';
+      tagIds: number[];
+      tagNames: string;
+      isAnswered: boolean;
+      isSolved: boolean;
+      /** `d<day>`: the trending score of the window ending that day (absent: 0). */
+      trend: Record<string, number>;
+    } & SearchDocument)
   | { key: string; kind: 'removed' }
   | { key: string; kind: 'checkpoint'; checkpoint: string | null };
 
 const SETTINGS = {
   searchableAttributes: ['title', 'description', 'contentText', 'tagNames'],
-  filterableAttributes: ['kind', 'id', 'entityType', 'categoryId', 'tagIds', 'isApproved', 'isPublished', 'authorAccountId'],
-  sortableAttributes: ['id', 'createdOn'],
+  filterableAttributes: [
+    'kind',
+    'id',
+    'entityType',
+    'categoryId',
+    'tagIds',
+    'isApproved',
+    'isPublished',
+    'authorAccountId',
+    'isAnswered',
+    'isSolved',
+    'likes',
+    'trend',
+  ],
+  // `trend` makes its nested `trend.d<day>` fields sortable (and filterable above).
+  sortableAttributes: ['id', 'createdOn', 'likes', 'trend'],
   // Sort first: results come in date (= id) order, never by relevance, so keyset paging holds.
   rankingRules: ['sort', 'words', 'proximity', 'attribute', 'exactness'],
   // Every word must match as typed (the last one as a prefix, Meilisearch's default), as with FTS5.
@@ -108,7 +131,7 @@ export class MeilisearchSearchIndex implements SearchIndex {
     const words = searchWords(query.text);
     const result = await this.client.index<StoredDocument>(uid).search(words.join(' '), {
       filter: meilisearchFilter(query),
-      sort: [`id:${query.orderByAsc ? 'asc' : 'desc'}`],
+      sort: meilisearchSort(query),
       limit: query.pageSize,
       matchingStrategy: 'all',
     });
@@ -166,11 +189,23 @@ function toStored(document: SearchDocument): StoredDocument {
     kind: 'post',
     tagIds: document.tags.map((tag) => tag.id),
     tagNames: tagText(document),
+    isAnswered: isAnswered(document),
+    isSolved: isSolved(document),
+    trend: Object.fromEntries([...trendingScores(document)].map(([day, score]) => [`d${day}`, score])),
   };
 }
 
 function toSearchDocument(stored: StoredDocument & { kind: 'post' }): SearchDocument {
-  const { key: _key, kind: _kind, tagIds: _tagIds, tagNames: _tagNames, ...document } = stored;
+  const {
+    key: _key,
+    kind: _kind,
+    tagIds: _tagIds,
+    tagNames: _tagNames,
+    isAnswered: _isAnswered,
+    isSolved: _isSolved,
+    trend: _trend,
+    ...document
+  } = stored;
   return document;
 }
 
@@ -191,6 +226,34 @@ export function meilisearchFilter(query: SearchQuery): string {
   if (query.authorAccountId !== undefined) conditions.push(`authorAccountId = ${quoted(query.authorAccountId)}`);
   if (query.tagIds.length > 0) conditions.push(`tagIds IN [${query.tagIds.join(', ')}]`);
   if (query.entityType !== 100) conditions.push(`entityType = ${query.entityType}`);
-  conditions.push(`id ${query.orderByAsc ? '>' : '<'} ${keysetCursor(query)}`);
+  if (query.status === 'unanswered') conditions.push('entityType = 2 AND isAnswered = false');
+  if (query.status === 'solved') conditions.push('entityType = 2 AND isSolved = true');
+  const sort = query.sort ?? 'latest';
+  const after = query.lastFetchedScore;
+  if (sort === 'latest') conditions.push(`id ${query.orderByAsc ? '>' : '<'} ${keysetCursor(query)}`);
+  else if (after && sort === 'top') conditions.push(`(likes < ${after.score} OR (likes = ${after.score} AND id < ${after.id}))`);
+  else if (after) {
+    // A post with no activity in the window has no field: its score is 0.
+    const field = trendField(query);
+    conditions.push(
+      after.score > 0
+        ? `(${field} NOT EXISTS OR ${field} < ${after.score} OR (${field} = ${after.score} AND id < ${after.id}))`
+        : `(${field} NOT EXISTS AND id < ${after.id})`,
+    );
+  }
   return conditions.join(' AND ');
+}
+
+const trendField = (query: SearchQuery) => `trend.d${query.today ?? 0}`;
+
+/** Date (= id) order, or score then newest first; Meilisearch puts documents without the score field (0) last. */
+export function meilisearchSort(query: SearchQuery): string[] {
+  switch (query.sort ?? 'latest') {
+    case 'latest':
+      return [`id:${query.orderByAsc ? 'asc' : 'desc'}`];
+    case 'top':
+      return ['likes:desc', 'id:desc'];
+    case 'trending':
+      return [`${trendField(query)}:desc`, 'id:desc'];
+  }
 }

@@ -10,7 +10,7 @@ import {
   type SearchIndexBatch,
   type SearchQuery,
 } from '../search-index.port';
-import { BufferedBatch, keysetCursor, searchWords, tagText } from '../search-terms';
+import { BufferedBatch, isAnswered, isSolved, keysetCursor, searchWords, tagText, trendingScores } from '../search-terms';
 
 export interface Fts5SearchIndexOptions {
   /** The database file, usually `<dataDir>/search.sqlite` (its own file: a rebuild never locks the read store). */
@@ -41,8 +41,15 @@ const slotSchema = (slot: Slot) => `
     author_account_id TEXT NOT NULL,
     is_approved INTEGER NOT NULL,
     is_published INTEGER NOT NULL,
+    likes INTEGER NOT NULL,
+    is_answered INTEGER NOT NULL,
+    is_solved INTEGER NOT NULL,
     body TEXT NOT NULL
   );
+  CREATE INDEX IF NOT EXISTS posts_${slot}_likes ON posts_${slot} (likes, id);
+  -- The trending score of a post for each day whose window holds some of its activity (none: 0).
+  CREATE TABLE IF NOT EXISTS post_trend_${slot} (post_id INTEGER NOT NULL, day INTEGER NOT NULL, score INTEGER NOT NULL, PRIMARY KEY (post_id, day)) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS post_trend_${slot}_day ON post_trend_${slot} (day, score, post_id);
   CREATE INDEX IF NOT EXISTS posts_${slot}_type_id ON posts_${slot} (entity_type, id);
   CREATE INDEX IF NOT EXISTS posts_${slot}_author ON posts_${slot} (author_account_id, id);
   CREATE TABLE IF NOT EXISTS post_tags_${slot} (tag_id INTEGER NOT NULL, post_id INTEGER NOT NULL, PRIMARY KEY (tag_id, post_id)) WITHOUT ROWID;
@@ -52,8 +59,12 @@ const slotSchema = (slot: Slot) => `
 `;
 
 /** Bumped when the tables change: an older file is emptied (it is a projection: it rebuilds from position 0). */
-const SCHEMA_VERSION = 3;
-const DROP_ALL = ['search_meta', 'search_checkpoints', ...SLOTS.flatMap((slot) => [`posts_${slot}`, `post_tags_${slot}`, `fts_${slot}`])]
+const SCHEMA_VERSION = 4;
+const DROP_ALL = [
+  'search_meta',
+  'search_checkpoints',
+  ...SLOTS.flatMap((slot) => [`posts_${slot}`, `post_tags_${slot}`, `post_trend_${slot}`, `fts_${slot}`]),
+]
   .map((table) => `DROP TABLE IF EXISTS ${table};`)
   .join('\n');
 
@@ -219,13 +230,14 @@ export class Fts5SearchIndex implements SearchIndex {
   private removeFrom(slot: Slot, id: number): void {
     this.statement(`DELETE FROM posts_${slot} WHERE id = ?`).run(id);
     this.statement(`DELETE FROM post_tags_${slot} WHERE post_id = ?`).run(id);
+    this.statement(`DELETE FROM post_trend_${slot} WHERE post_id = ?`).run(id);
     this.statement(`DELETE FROM fts_${slot} WHERE rowid = ?`).run(id);
   }
 
   private insertInto(slot: Slot, document: SearchDocument): void {
     this.statement(
-      `INSERT INTO posts_${slot} (id, entity_type, category_id, author_account_id, is_approved, is_published, body)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO posts_${slot} (id, entity_type, category_id, author_account_id, is_approved, is_published, likes, is_answered, is_solved, body)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       document.id,
       document.entityType,
@@ -233,8 +245,13 @@ export class Fts5SearchIndex implements SearchIndex {
       document.authorAccountId,
       document.isApproved ? 1 : 0,
       document.isPublished ? 1 : 0,
+      document.likes,
+      isAnswered(document) ? 1 : 0,
+      isSolved(document) ? 1 : 0,
       JSON.stringify(document),
     );
+    const trend = this.statement(`INSERT INTO post_trend_${slot} (post_id, day, score) VALUES (?, ?, ?)`);
+    for (const [day, score] of trendingScores(document)) trend.run(document.id, day, score);
     const tag = this.statement(`INSERT OR IGNORE INTO post_tags_${slot} (tag_id, post_id) VALUES (?, ?)`);
     for (const { id } of document.tags) tag.run(id, document.id);
     this.statement(`INSERT INTO fts_${slot} (rowid, title, description, body_text, tags) VALUES (?, ?, ?, ?, ?)`).run(
@@ -254,7 +271,7 @@ export class Fts5SearchIndex implements SearchIndex {
   }
 
   private empty(slot: Slot): void {
-    this.db.exec(`DELETE FROM posts_${slot}; DELETE FROM post_tags_${slot}; DELETE FROM fts_${slot};`);
+    this.db.exec(`DELETE FROM posts_${slot}; DELETE FROM post_tags_${slot}; DELETE FROM post_trend_${slot}; DELETE FROM fts_${slot};`);
   }
 
   private assertOpen(): void {
@@ -263,9 +280,10 @@ export class Fts5SearchIndex implements SearchIndex {
 }
 
 /**
- * The page of SPEC §4 in one statement over a slot's tables: one range on the primary key (the
- * keyset cursor), so SQLite walks the posts in id order and stops after `pageSize`. The entity
- * type sits behind unary `+` so that no index on it tempts SQLite into a search and a sort of every match.
+ * The page of SPEC §4 in one statement over a slot's tables. `latest`: one range on the primary key
+ * (the keyset cursor), so SQLite walks the posts in id order and stops after `pageSize`. `top` and
+ * `trending`: the compound keyset (score, id) over the likes column or the day's trend row. The
+ * entity type sits behind unary `+` so that no index on it tempts SQLite into a search and a sort of every match.
  */
 export function searchStatement(slot: string, query: SearchQuery): { sql: string; params: unknown[] } {
   const where: string[] = [];
@@ -286,13 +304,26 @@ export function searchStatement(slot: string, query: SearchQuery): { sql: string
     );
   }
   if (query.entityType !== 100) condition('+p.entity_type = ?', query.entityType);
-  condition(`p.id ${query.orderByAsc ? '>' : '<'} ?`, keysetCursor(query));
+  if (query.status === 'unanswered') condition('+p.entity_type = 2 AND p.is_answered = 0');
+  if (query.status === 'solved') condition('+p.entity_type = 2 AND p.is_solved = 1');
+  const sort = query.sort ?? 'latest';
+  const join = sort === 'trending' ? `LEFT JOIN post_trend_${slot} t ON t.post_id = p.id AND t.day = ?` : '';
+  const score = sort === 'trending' ? 'COALESCE(t.score, 0)' : 'p.likes';
+  let order: string;
+  if (sort === 'latest') {
+    condition(`p.id ${query.orderByAsc ? '>' : '<'} ?`, keysetCursor(query));
+    order = `p.id ${query.orderByAsc ? 'ASC' : 'DESC'}`;
+  } else {
+    const after = query.lastFetchedScore;
+    if (after) condition(`(${score} < ? OR (${score} = ? AND p.id < ?))`, after.score, after.score, after.id);
+    order = `${score} DESC, p.id DESC`;
+  }
   const words = searchWords(query.text);
   if (words.length > 0)
     condition(`p.id IN (SELECT rowid FROM fts_${slot} WHERE fts_${slot} MATCH ? AND ${WITHIN_BUDGET}())`, matchExpression(words));
   return {
-    sql: `SELECT p.body FROM posts_${slot} p WHERE ${where.join(' AND ')} ORDER BY p.id ${query.orderByAsc ? 'ASC' : 'DESC'} LIMIT ?`,
-    params: [...params, query.pageSize],
+    sql: `SELECT p.body FROM posts_${slot} p ${join} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`,
+    params: [...(sort === 'trending' ? [query.today ?? 0] : []), ...params, query.pageSize],
   };
 }
 

@@ -45,7 +45,7 @@ afterEach(() => {
 });
 
 describe('search results, page by page (SPEC §3, §4, §7)', () => {
-  it('sends the search request of the filters to the public call without a token, then pages on from the last ids it received', async () => {
+  it("sends the search request of the filters to the public call (with the logged-in reader's token: isSavedByMe, issue 26), then pages on from the last ids it received", async () => {
     const firstPage = Array.from({ length: 20 }, (_, index) => post(index % 2 ? EntityType.Question : EntityType.Article, 100 - index));
     const sent = fakeApi([firstPage, [post(EntityType.Article, 3)]]);
     const client = new QueryClient();
@@ -57,8 +57,8 @@ describe('search results, page by page (SPEC §3, §4, §7)', () => {
     const { data } = await new InfiniteQueryObserver(client, options).fetchNextPage();
 
     expect(sent.map((request) => [request.url, request.authorization])).toEqual([
-      ['/api/Search', null],
-      ['/api/Search', null],
+      ['/api/Search', 'Bearer admin-token'],
+      ['/api/Search', 'Bearer admin-token'],
     ]);
     expect(sent[0].body).toEqual({
       searchString: 'event sourcing',
@@ -67,6 +67,8 @@ describe('search results, page by page (SPEC §3, §4, §7)', () => {
       entityType: 100,
       orderByAsc: false,
       Tags: [],
+      sort: 'latest',
+      status: 'any',
       pager: { lastFetchedArticleId: Number.MAX_SAFE_INTEGER, lastFetchedQuestionId: Number.MAX_SAFE_INTEGER, pageSize: 20 },
     });
     // The last page had 20 posts: question 81 was the last one, the cursor of both kinds (issue 25).

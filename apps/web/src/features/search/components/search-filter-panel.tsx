@@ -1,12 +1,12 @@
-import { ALL_CATEGORIES, EntityType, type SearchRequestEntityType } from '@app/contracts';
+import { ALL_CATEGORIES, EntityType, type SearchRequestEntityType, type SearchSort, type SearchStatus } from '@app/contracts';
 import type { ChangeEvent } from 'react';
 import type { SearchFilters, SearchOrder } from '@/features/search/lib/search-filters';
 import { useCategories } from '@/lib/get-categories';
 import { useTags } from '@/lib/get-tags';
 import { TagsSelect } from '@/components/tags-select';
 
-interface Option {
-  value: number;
+interface Option<Value extends string | number = number> {
+  value: Value;
   label: string;
 }
 
@@ -21,12 +21,28 @@ const ORDER_OPTIONS: Option[] = [
   { value: 1, label: 'Date - Ascending' },
 ];
 
+const SORT_OPTIONS: Option<SearchSort>[] = [
+  { value: 'latest', label: 'Latest' },
+  { value: 'top', label: 'Top (most liked)' },
+  { value: 'trending', label: 'Trending (last 7 days)' },
+];
+
+const STATUS_OPTIONS: Option<SearchStatus>[] = [
+  { value: 'any', label: 'Status - All' },
+  { value: 'unanswered', label: 'Unanswered' },
+  { value: 'solved', label: 'Solved' },
+];
+
 interface SearchFilterPanelProps {
   filters: SearchFilters;
   onChange: (change: Partial<SearchFilters>) => void;
 }
 
-/** The Filter side panel (SPEC §2): category, post type and date order, each with its placeholder, and the tags (posts with any of them). */
+/**
+ * The Filter side panel (SPEC §2): category, post type and date order, each with its placeholder,
+ * the tags (posts with any of them), and issue 27's sort and question status. The date order
+ * applies to the latest posts only: the other sorts are most first.
+ */
 export function SearchFilterPanel({ filters, onChange }: SearchFilterPanelProps) {
   const categories = useCategories().data ?? [];
   const tags = useTags().data ?? [];
@@ -51,35 +67,42 @@ export function SearchFilterPanel({ filters, onChange }: SearchFilterPanelProps)
         value={filters.entityType}
         onChange={(entityType) => onChange({ entityType: entityType as SearchRequestEntityType })}
       />
+      <FilterSelect placeholder="Select Sort" options={SORT_OPTIONS} value={filters.sort} onChange={(sort) => onChange({ sort })} />
       <FilterSelect
         placeholder="Select Order by"
         options={ORDER_OPTIONS}
         value={filters.orderBy}
+        disabled={filters.sort !== 'latest'}
         onChange={(orderBy) => onChange({ orderBy: orderBy as SearchOrder })}
+      />
+      <FilterSelect
+        placeholder="Select Question status"
+        options={STATUS_OPTIONS}
+        value={filters.status}
+        onChange={(status) => onChange({ status })}
       />
       <TagsSelect tags={tags} value={chosenTags} onChange={(chosen) => onChange({ tagIds: chosen.map((tag) => tag.id) })} />
     </aside>
   );
 }
 
-interface FilterSelectProps {
+interface FilterSelectProps<Value extends string | number> {
   placeholder: string;
-  options: Option[];
-  value: number;
-  onChange: (value: number) => void;
+  options: Option<Value>[];
+  value: Value;
+  disabled?: boolean;
+  onChange: (value: Value) => void;
 }
 
 /** A dropdown that shows its placeholder while its value is none of its options (e.g. a category not loaded yet). */
-function FilterSelect({ placeholder, options, value, onChange }: FilterSelectProps) {
+function FilterSelect<Value extends string | number>({ placeholder, options, value, disabled, onChange }: FilterSelectProps<Value>) {
   const selected = options.some((option) => option.value === value) ? String(value) : '';
+  const choose = (event: ChangeEvent<HTMLSelectElement>) => {
+    const chosen = options.find((option) => String(option.value) === event.target.value);
+    if (chosen) onChange(chosen.value);
+  };
   return (
-    <select
-      className="search-filter"
-      aria-label={placeholder}
-      title={placeholder}
-      value={selected}
-      onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(Number(event.target.value))}
-    >
+    <select className="search-filter" aria-label={placeholder} title={placeholder} value={selected} disabled={disabled} onChange={choose}>
       <option value="" disabled>
         {placeholder}
       </option>

@@ -54,6 +54,7 @@ export function SearchResults({ posts, isPending, view, onPostChanged }: SearchR
               post={post}
               canApprove={view === 'admin'}
               canDelete={canDelete(post)}
+              canSave={!!user}
               onToggleApproval={(target) => setPending({ kind: 'approval', post: target })}
               onDelete={(target) => setPending({ kind: 'delete', post: target })}
             />

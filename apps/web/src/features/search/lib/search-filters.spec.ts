@@ -9,7 +9,18 @@ describe('search filters in the URL (SPEC §2 URL history mode)', () => {
       entityType: 1,
       orderBy: 1,
       tagIds: [],
+      sort: 'latest',
+      status: 'any',
     });
+  });
+
+  it('reads the sort and the status (issue 27), unknown values taking the defaults', () => {
+    expect(filtersFromQuery(new URLSearchParams('sort=top&status=unanswered'))).toMatchObject({ sort: 'top', status: 'unanswered' });
+    expect(filtersFromQuery(new URLSearchParams('sort=trending&status=solved'))).toMatchObject({ sort: 'trending', status: 'solved' });
+    expect(filtersFromQuery(new URLSearchParams('sort=best&status=open'))).toMatchObject({ sort: 'latest', status: 'any' });
+    expect(mergeFiltersIntoQuery(new URLSearchParams('searchString=linq'), { status: 'unanswered' }).toString()).toBe(
+      'searchString=linq&status=unanswered',
+    );
   });
 
   it('reads tag ids from repeated `tag` parameters: positive whole numbers, once each, ascending (issue 25)', () => {
@@ -26,7 +37,15 @@ describe('search filters in the URL (SPEC §2 URL history mode)', () => {
 
   it('takes the defaults (every category, type 100, order 0) for missing or unreadable parameters', () => {
     expect(filtersFromQuery(new URLSearchParams())).toEqual(DEFAULT_SEARCH_FILTERS);
-    expect(DEFAULT_SEARCH_FILTERS).toEqual({ searchString: '', categoryId: -1, entityType: 100, orderBy: 0, tagIds: [] });
+    expect(DEFAULT_SEARCH_FILTERS).toEqual({
+      searchString: '',
+      categoryId: -1,
+      entityType: 100,
+      orderBy: 0,
+      tagIds: [],
+      sort: 'latest',
+      status: 'any',
+    });
     expect(filtersFromQuery(new URLSearchParams('category=abc&entityType=3&orderBy=7'))).toEqual(DEFAULT_SEARCH_FILTERS);
     expect(filtersFromQuery(new URLSearchParams('category=-5&entityType=2.5'))).toEqual(DEFAULT_SEARCH_FILTERS);
     expect(filtersFromQuery(new URLSearchParams('category=0'))).toEqual(DEFAULT_SEARCH_FILTERS);

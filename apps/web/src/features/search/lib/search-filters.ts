@@ -1,4 +1,14 @@
-import { ALL_CATEGORIES, EntityType, SEARCH_ENTITY_TYPES, stripSearchText, type SearchRequestEntityType } from '@app/contracts';
+import {
+  ALL_CATEGORIES,
+  EntityType,
+  SEARCH_ENTITY_TYPES,
+  SEARCH_SORTS,
+  SEARCH_STATUSES,
+  stripSearchText,
+  type SearchRequestEntityType,
+  type SearchSort,
+  type SearchStatus,
+} from '@app/contracts';
 
 /** SPEC §2 Order dropdown: 0 = date descending, 1 = date ascending. */
 export type SearchOrder = 0 | 1;
@@ -11,6 +21,10 @@ export interface SearchFilters {
   orderBy: SearchOrder;
   /** Tag ids, ascending and once each (the request's `Tags`): posts with any of them. */
   tagIds: readonly number[];
+  /** Issue 27: latest (by date, as `orderBy` says), top (likes) or trending (the last 7 days). */
+  sort: SearchSort;
+  /** Issue 27: any, unanswered or solved (the last two: questions only). */
+  status: SearchStatus;
 }
 
 /** SPEC §9: default type 100 (articles and questions), default order 0 (descending), every category. */
@@ -20,10 +34,19 @@ export const DEFAULT_SEARCH_FILTERS: SearchFilters = {
   entityType: EntityType.ArticleQuestion,
   orderBy: 0,
   tagIds: [],
+  sort: 'latest',
+  status: 'any',
 };
 
 /** The query parameters of URL history mode (SPEC §2), by filter; tags are `tag`, once per tag id. */
-const QUERY_PARAMS = { searchString: 'searchString', categoryId: 'category', entityType: 'entityType', orderBy: 'orderBy' } as const;
+const QUERY_PARAMS = {
+  searchString: 'searchString',
+  categoryId: 'category',
+  entityType: 'entityType',
+  orderBy: 'orderBy',
+  sort: 'sort',
+  status: 'status',
+} as const;
 const TAG_PARAM = 'tag';
 
 /** Tag ids once each, ascending: the same filter always has the same form (query key, URL). */
@@ -35,6 +58,9 @@ const wholeNumber = (text: string | null): number | undefined => {
 };
 
 const isEntityType = (value: number | undefined): value is SearchRequestEntityType => SEARCH_ENTITY_TYPES.some((type) => type === value);
+
+const oneOf = <T extends string>(values: readonly T[], text: string | null, fallback: T): T =>
+  values.find((value) => value === text) ?? fallback;
 
 /** The filters a URL's query holds; a missing or unreadable parameter takes its default. */
 export function filtersFromQuery(query: URLSearchParams): SearchFilters {
@@ -52,6 +78,8 @@ export function filtersFromQuery(query: URLSearchParams): SearchFilters {
         .map(wholeNumber)
         .filter((id): id is number => id !== undefined && id > 0),
     ),
+    sort: oneOf(SEARCH_SORTS, query.get(QUERY_PARAMS.sort), DEFAULT_SEARCH_FILTERS.sort),
+    status: oneOf(SEARCH_STATUSES, query.get(QUERY_PARAMS.status), DEFAULT_SEARCH_FILTERS.status),
   };
 }
 

@@ -51,4 +51,9 @@ describe('search pager (SPEC §4, §9)', () => {
     expect(nextPager(pager, [article(3)])).toBeUndefined();
     expect(nextPager(pager, [])).toBeUndefined();
   });
+
+  it("top and trending (issue 27): beyond the last row's score, then its id", () => {
+    const page = Array.from({ length: 20 }, (_, n) => ({ ...question(500 - n), sortScore: 20 - n }));
+    expect(nextPager(firstPager(false), page)).toMatchObject({ lastFetchedScore: { score: 1, id: 481 } });
+  });
 });

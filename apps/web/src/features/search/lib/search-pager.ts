@@ -17,5 +17,7 @@ export function firstPager(orderByAsc: boolean): SearchPager {
 export function nextPager(pager: SearchPager, page: readonly GridPostItem[]): SearchPager | undefined {
   const last = page.at(-1);
   if (last === undefined || page.length < pager.pageSize) return undefined;
+  // `top` and `trending` (issue 27): beyond the last row's score, then its id.
+  if (last.sortScore !== undefined) return { ...pager, lastFetchedScore: { score: last.sortScore, id: last.id } };
   return { ...pager, lastFetchedArticleId: last.id, lastFetchedQuestionId: last.id };
 }
