@@ -100,19 +100,34 @@ export class NotificationStream implements OnModuleDestroy {
       { sort: [['seq', 1]], limit: 500 },
     );
     if (rows.length === 0) return;
+    // The connections of one reader at one place (tabs, devices) are sent the same text: made once for them all.
+    const texts = new Map<string, Promise<{ text: string; lastSeq: number } | null>>();
     for (const reader of readers) {
-      const mine = rows.filter((row) => row.recipientId === reader.actor.accountId && row.seq > reader.lastSeq);
-      if (mine.length === 0) continue;
-      reader.lastSeq = mine[mine.length - 1].seq;
-      for (const notification of await this.inbox.shown(mine, reader.actor)) {
-        this.write(reader, `id: ${notification.seq}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`);
+      const key = `${reader.actor.accountId}|${reader.lastSeq}`;
+      let text = texts.get(key);
+      if (!text) {
+        text = this.textFor(reader, rows);
+        texts.set(key, text);
       }
-      // The id moves even when every new row was left out, so a reconnect does not ask for them again.
-      this.write(
-        reader,
-        `id: ${reader.lastSeq}\nevent: unread\ndata: ${JSON.stringify({ count: await this.inbox.unreadCount(reader.actor) })}\n\n`,
-      );
+      const sent = await text;
+      if (sent === null) continue;
+      reader.lastSeq = sent.lastSeq;
+      this.write(reader, sent.text);
     }
+  }
+
+  /** What is new for `reader` among `rows` (its notifications, then its unread count), or null when nothing is. */
+  private async textFor(reader: Reader, rows: readonly NotificationDocument[]): Promise<{ text: string; lastSeq: number } | null> {
+    const mine = rows.filter((row) => row.recipientId === reader.actor.accountId && row.seq > reader.lastSeq);
+    if (mine.length === 0) return null;
+    const lastSeq = mine[mine.length - 1].seq;
+    let text = '';
+    for (const notification of await this.inbox.shown(mine, reader.actor)) {
+      text += `id: ${notification.seq}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`;
+    }
+    // The id moves even when every new row was left out, so a reconnect does not ask for them again.
+    text += `id: ${lastSeq}\nevent: unread\ndata: ${JSON.stringify({ count: await this.inbox.unreadCount(reader.actor) })}\n\n`;
+    return { text, lastSeq };
   }
 
   private write(reader: Reader, text: string): void {
