@@ -7,6 +7,8 @@ import { READ_STORE } from '../infrastructure/tokens';
 import { NotificationInbox } from './notification-inbox';
 
 export const HEARTBEAT_MS = 25_000;
+/** Rows read at once for every connected reader. */
+const PUSH_PAGE = 500;
 
 interface Reader {
   actor: Actor;
@@ -93,13 +95,23 @@ export class NotificationStream implements OnModuleDestroy {
   private async pushOnce(): Promise<void> {
     const readers = [...this.readers];
     if (readers.length === 0) return;
-    const since = Math.min(...readers.map((reader) => reader.lastSeq));
-    const rows = await this.readStore.find<NotificationDocument>(
-      NOTIFICATIONS_COLLECTION,
-      { recipientId: { $in: [...new Set(readers.map((reader) => reader.actor.accountId))] }, seq: { $gt: since } },
-      { sort: [['seq', 1]], limit: 500 },
-    );
-    if (rows.length === 0) return;
+    const recipients = [...new Set(readers.map((reader) => reader.actor.accountId))];
+    // Page by seq: a wake-up may bring more rows than one read returns (a post to many connected followers).
+    let since = Math.min(...readers.map((reader) => reader.lastSeq));
+    for (;;) {
+      const rows = await this.readStore.find<NotificationDocument>(
+        NOTIFICATIONS_COLLECTION,
+        { recipientId: { $in: recipients }, seq: { $gt: since } },
+        { sort: [['seq', 1]], limit: PUSH_PAGE },
+      );
+      if (rows.length > 0) await this.send(readers, rows);
+      if (rows.length < PUSH_PAGE) return;
+      since = rows[rows.length - 1].seq;
+    }
+  }
+
+  /** Sends each reader what is new for it among `rows`. */
+  private async send(readers: readonly Reader[], rows: readonly NotificationDocument[]): Promise<void> {
     // The connections of one reader at one place (tabs, devices) are sent the same text: made once for them all.
     const texts = new Map<string, Promise<{ text: string; lastSeq: number } | null>>();
     for (const reader of readers) {
