@@ -17,12 +17,15 @@ import { enableProfiling, PROFILE_DIR, profileSummaries } from './support/profil
 import { buildSiteIfChanged, describeDecision } from '../../tools/build-if-changed';
 import { appendsScenario } from './scenarios/appends.bench';
 import { commandsScenario } from './scenarios/commands.bench';
+import { fanOutScenario } from './scenarios/fan-out.bench';
 import { httpReadsScenario } from './scenarios/http-reads.bench';
 import { lighthouseScenario } from './scenarios/lighthouse.bench';
+import { liveConnectionsScenario } from './scenarios/live-connections.bench';
 import { mailScenario } from './scenarios/mail.bench';
 import { projectionLagScenario } from './scenarios/projection-lag.bench';
 import { readsUnderWritesScenario } from './scenarios/reads-under-writes.bench';
 import { rebuildScenario } from './scenarios/rebuild.bench';
+import { rebuildNotificationsScenario } from './scenarios/rebuild-notifications.bench';
 import { scaleOutScenario } from './scenarios/scale-out.bench';
 import { searchScenario } from './scenarios/search.bench';
 import { startScenario } from './scenarios/start.bench';
@@ -35,6 +38,9 @@ const SCENARIOS: Scenario[] = [
   appendsScenario,
   rebuildScenario,
   projectionLagScenario,
+  fanOutScenario,
+  liveConnectionsScenario,
+  rebuildNotificationsScenario,
   searchScenario,
   mailScenario,
   lighthouseScenario,

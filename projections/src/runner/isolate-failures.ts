@@ -123,25 +123,37 @@ const storeFailures = new WeakSet<object>();
  * store's failure, not the event's, and is marked so (an outage: retried, never parked).
  */
 export function markingStoreFailures<T extends object>(store: T): T {
-  const mark = (error: unknown) => {
-    const marked = error instanceof Error ? error : new Error(String(error));
-    storeFailures.add(marked);
-    return marked;
-  };
+  // One wrapper per method, made on its first call: a fold calls the store's methods once per document.
+  const wrappers = new Map<PropertyKey, { method: (...args: unknown[]) => unknown; wrapper: (...args: unknown[]) => unknown }>();
   return new Proxy(store, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property);
       if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
+      const known = wrappers.get(property);
+      if (known?.method === value) return known.wrapper;
+      const method = value as (...args: unknown[]) => unknown;
+      const wrapper = (...args: unknown[]) => {
         try {
-          const result: unknown = value.apply(target, args);
-          return result instanceof Promise ? result.catch((error: unknown) => Promise.reject(mark(error))) : result;
+          const result: unknown = method.apply(target, args);
+          return result instanceof Promise ? result.then(undefined, rejectMarked) : result;
         } catch (error) {
-          throw mark(error);
+          throw markStoreFailure(error);
         }
       };
+      wrappers.set(property, { method, wrapper });
+      return wrapper;
     },
   });
+}
+
+function markStoreFailure(error: unknown): Error {
+  const marked = error instanceof Error ? error : new Error(String(error));
+  storeFailures.add(marked);
+  return marked;
+}
+
+function rejectMarked(error: unknown): never {
+  throw markStoreFailure(error);
 }
 
 export function reasonText(reason: unknown): string {

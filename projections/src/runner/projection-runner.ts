@@ -90,6 +90,8 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
   private readonly failureRecorded = new Set<string>();
   /** Rung when `$all` has something new: idle loops wake up at once instead of at their next poll. */
   private readonly appended = new Signal();
+  /** The newest position the live wake-up subscription has rung `appended` for, while it is open (null: closed). */
+  private notifiedHead: bigint | null = null;
   /** Rung when a checkpoint of this runner moved: `waitFor` looks again. */
   private readonly checkpointMoved = new Signal();
   private readonly storedCheckpoints = new SharedCheckpointReads();
@@ -211,10 +213,15 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
    */
   private async subscribe(delay = this.retryDelayMs): Promise<void> {
     const head = await this.eventStore.headPosition();
+    this.notifiedHead = head ?? -1n;
     this.subscription = this.eventStore.subscribeToAll({
       after: head,
-      onEvent: () => this.appended.notify(),
+      onEvent: (event) => {
+        this.notifiedHead = event.position;
+        this.appended.notify();
+      },
       onError: (error) => {
+        this.notifiedHead = null;
         if (!this.running) return;
         this.logger.warn(`Live subscription ended, re-opening it in ${delay} ms (polling meanwhile): ${String(error)}`);
         this.resubscribing = this.resubscribe(delay);
@@ -351,7 +358,7 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
           parkedCountedAt = -Infinity;
           this.logger.error(`Projection ${target.name} parked ${parked.eventType} at ${parked.position} and goes on: ${parked.error}`);
         }
-        if (read > 0) {
+        if (read > 0 && !this.caughtUp(batch, read)) {
           status.state = 'catching-up';
           continue;
         }
@@ -360,7 +367,8 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
           parkedCountedAt = Date.now();
           status.parked = (await parkedEvents(this.readStore, target.name)).length;
         }
-        if (this.running) await this.appended.wait(this.idlePollMs);
+        // A ring during the recount above would be lost on the wait: after a batch that read events, check again.
+        if (this.running && (read === 0 || this.caughtUp(batch, read))) await this.appended.wait(this.idlePollMs);
       } catch (error) {
         nearHead = false;
         await this.failing(target, status, error);
@@ -372,6 +380,17 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
       }
     }
     status.state = 'stopped';
+  }
+
+  /**
+   * Whether a batch that read events left nothing known to read: it was not full, parked nothing,
+   * and reached the newest event the open wake-up subscription has rung for. Then the loop waits
+   * for the next ring instead of reading an empty batch (one round of checkpoint reads for every
+   * projection per turn that carried commands). Without an open subscription it reads on, as a
+   * ring may have been missed.
+   */
+  private caughtUp({ checkpoint, parked }: BatchResult, read: number): boolean {
+    return read < this.batchSize && !parked && this.notifiedHead !== null && checkpoint !== null && checkpoint >= this.notifiedHead;
   }
 
   /** Whatever escaped the batch is not an event's fault (those are parked inside it): an outage. */

@@ -65,9 +65,20 @@ async function staleAnswers(siteUrl: string): Promise<number> {
   return parsePrometheusText(await response.text()).sum('devcommunity_read_your_writes_stale_total');
 }
 
-/** POST /api/Article at CONNECTIONS connections spread evenly over `urls` (one autocannon per process, at once): their sum. */
+/** CPU seconds this process has used so far (user + system, all its threads), from its /metrics. */
+async function cpuSeconds(siteUrl: string): Promise<number> {
+  const response = await fetch(`${siteUrl}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!response.ok) throw new Error(`GET /metrics answered ${response.status}`);
+  return parsePrometheusText(await response.text()).sum('process_cpu_seconds_total');
+}
+
+/**
+ * POST /api/Article at CONNECTIONS connections spread evenly over `urls` (one autocannon per process, at once): their sum,
+ * and the CPU the processes at `urls` spent per command (less bound to how busy the machine is than req/s).
+ */
 async function postArticles(urls: readonly string[], accounts: readonly SiteAccount[], seconds: number) {
   const share = CONNECTIONS / urls.length;
+  const cpuBefore = await Promise.all(urls.map(cpuSeconds));
   const results: LoadResult[] = await Promise.all(
     urls.map((url, n) =>
       runLoad({
@@ -79,10 +90,14 @@ async function postArticles(urls: readonly string[], accounts: readonly SiteAcco
       }),
     ),
   );
+  const cpuAfter = await Promise.all(urls.map(cpuSeconds));
   const stale = (await Promise.all(urls.map(staleAnswers))).reduce((sum, count) => sum + count, 0);
+  const requests = results.reduce((sum, result) => sum + result.requests, 0);
+  const cpuSpent = cpuAfter.reduce((sum, after, index) => sum + after - cpuBefore[index], 0);
   return {
+    cpuMsPerCommand: (1000 * cpuSpent) / Math.max(1, requests),
     requestsPerSecond: results.reduce((sum, result) => sum + result.requestsPerSecond, 0),
-    requests: results.reduce((sum, result) => sum + result.requests, 0),
+    requests,
     p50Ms: Math.max(...results.map((result) => result.p50Ms)),
     p99Ms: Math.max(...results.map((result) => result.p99Ms)),
     failures: results.map((result) => result.failureKinds).filter(Boolean),
@@ -116,7 +131,7 @@ export const scaleOutScenario: Scenario = {
     const notes: string[] = [];
     const measured = (result: Awaited<ReturnType<typeof postArticles>>) =>
       `${formatNumber(result.requestsPerSecond)} req/s, p50 ${formatNumber(result.p50Ms)} ms, p99 ${formatNumber(result.p99Ms)} ms, ` +
-      `${result.stale} of ${formatNumber(result.requests)} answered stale`;
+      `${result.stale} of ${formatNumber(result.requests)} answered stale, ${formatNumber(result.cpuMsPerCommand)} ms of CPU per command`;
     const noteFailures = (what: string, result: Awaited<ReturnType<typeof postArticles>>) => {
       if (result.failures.length > 0) notes.push(`${what}: some answers failed (${result.failures.join('; ')})`);
     };
@@ -148,6 +163,13 @@ export const scaleOutScenario: Scenario = {
     figures.push(
       { name: `POST /api/Article, ${CONNECTIONS} conn., npm start: req/s`, value: oneProcess.requestsPerSecond, unit: 'req/s' },
       { name: `POST /api/Article, ${CONNECTIONS} conn., npm start: p99`, value: oneProcess.p99Ms, unit: 'ms' },
+      { name: `POST /api/Article, ${CONNECTIONS} conn., npm start: CPU per command`, value: oneProcess.cpuMsPerCommand, unit: 'ms' },
+      {
+        name: `POST /api/Article, ${CONNECTIONS} conn., ${API_PROCESSES} start:api: their CPU per command`,
+        value: twoApis.cpuMsPerCommand,
+        unit: 'ms',
+        baseline: { name: 'npm start (every role)', value: oneProcess.cpuMsPerCommand },
+      },
       {
         name: `POST /api/Article, ${CONNECTIONS} conn., ${API_PROCESSES} start:api + 1 start:projector: req/s`,
         value: twoApis.requestsPerSecond,
@@ -222,7 +244,9 @@ export const scaleOutScenario: Scenario = {
       `Writes: autocannon, no pipelining, ${seconds} s after a warm-up run; against ${API_PROCESSES} API processes, one autocannon per ` +
         `process at once with ${CONNECTIONS / API_PROCESSES} connections each, req/s summed and the higher p99 shown. Every command ` +
         'answers after its read models settled or says it did not (X-Read-Your-Writes: stale): "answered stale" counts those, from ' +
-        "each process's /metrics (devcommunity_read_your_writes_stale_total).",
+        "each process's /metrics (devcommunity_read_your_writes_stale_total). CPU per command: the process_cpu_seconds_total " +
+        'the processes taking the writes spent over the run (all their threads; not the projector), over the commands answered: ' +
+        'less bound to how busy the machine is than req/s.',
       `Failover: 1 API process and 2 projectors; POST /api/Article at a steady ${FAILOVER_RATE}/s, the projector holding every lease ` +
         `SIGKILLed ${FAILOVER_LEAD_MS / 1000} s in; the figure is from the kill until every projection's checkpoint (read through the ` +
         'ports from this process every 10 ms) passed where the killed one left it. The standby takes the leases of a dead process ' +

@@ -7,6 +7,8 @@ import { READ_STORE } from '../infrastructure/tokens';
 import { NotificationInbox } from './notification-inbox';
 
 export const HEARTBEAT_MS = 25_000;
+/** Rows read at once for every connected reader. */
+const PUSH_PAGE = 500;
 
 interface Reader {
   actor: Actor;
@@ -93,26 +95,51 @@ export class NotificationStream implements OnModuleDestroy {
   private async pushOnce(): Promise<void> {
     const readers = [...this.readers];
     if (readers.length === 0) return;
-    const since = Math.min(...readers.map((reader) => reader.lastSeq));
-    const rows = await this.readStore.find<NotificationDocument>(
-      NOTIFICATIONS_COLLECTION,
-      { recipientId: { $in: [...new Set(readers.map((reader) => reader.actor.accountId))] }, seq: { $gt: since } },
-      { sort: [['seq', 1]], limit: 500 },
-    );
-    if (rows.length === 0) return;
-    for (const reader of readers) {
-      const mine = rows.filter((row) => row.recipientId === reader.actor.accountId && row.seq > reader.lastSeq);
-      if (mine.length === 0) continue;
-      reader.lastSeq = mine[mine.length - 1].seq;
-      for (const notification of await this.inbox.shown(mine, reader.actor)) {
-        this.write(reader, `id: ${notification.seq}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`);
-      }
-      // The id moves even when every new row was left out, so a reconnect does not ask for them again.
-      this.write(
-        reader,
-        `id: ${reader.lastSeq}\nevent: unread\ndata: ${JSON.stringify({ count: await this.inbox.unreadCount(reader.actor) })}\n\n`,
+    const recipients = [...new Set(readers.map((reader) => reader.actor.accountId))];
+    // Page by seq: a wake-up may bring more rows than one read returns (a post to many connected followers).
+    let since = Math.min(...readers.map((reader) => reader.lastSeq));
+    for (;;) {
+      const rows = await this.readStore.find<NotificationDocument>(
+        NOTIFICATIONS_COLLECTION,
+        { recipientId: { $in: recipients }, seq: { $gt: since } },
+        { sort: [['seq', 1]], limit: PUSH_PAGE },
       );
+      if (rows.length > 0) await this.send(readers, rows);
+      if (rows.length < PUSH_PAGE) return;
+      since = rows[rows.length - 1].seq;
     }
+  }
+
+  /** Sends each reader what is new for it among `rows`. */
+  private async send(readers: readonly Reader[], rows: readonly NotificationDocument[]): Promise<void> {
+    // The connections of one reader at one place (tabs, devices) are sent the same text: made once for them all.
+    const texts = new Map<string, Promise<{ text: string; lastSeq: number } | null>>();
+    for (const reader of readers) {
+      const key = `${reader.actor.accountId}|${reader.lastSeq}`;
+      let text = texts.get(key);
+      if (!text) {
+        text = this.textFor(reader, rows);
+        texts.set(key, text);
+      }
+      const sent = await text;
+      if (sent === null) continue;
+      reader.lastSeq = sent.lastSeq;
+      this.write(reader, sent.text);
+    }
+  }
+
+  /** What is new for `reader` among `rows` (its notifications, then its unread count), or null when nothing is. */
+  private async textFor(reader: Reader, rows: readonly NotificationDocument[]): Promise<{ text: string; lastSeq: number } | null> {
+    const mine = rows.filter((row) => row.recipientId === reader.actor.accountId && row.seq > reader.lastSeq);
+    if (mine.length === 0) return null;
+    const lastSeq = mine[mine.length - 1].seq;
+    let text = '';
+    for (const notification of await this.inbox.shown(mine, reader.actor)) {
+      text += `id: ${notification.seq}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`;
+    }
+    // The id moves even when every new row was left out, so a reconnect does not ask for them again.
+    text += `id: ${lastSeq}\nevent: unread\ndata: ${JSON.stringify({ count: await this.inbox.unreadCount(reader.actor) })}\n\n`;
+    return { text, lastSeq };
   }
 
   private write(reader: Reader, text: string): void {
