@@ -29,6 +29,7 @@ import { SearchModule } from './search/search.module';
 import { SignInModule } from './sign-in/sign-in.module';
 import { ExternalSignInModule } from './external-sign-in/external-sign-in.module';
 import { SystemModule } from './system/system.module';
+import { SuspensionsModule } from './suspensions/suspensions.module';
 import type { SiteEngineOptions } from './infrastructure/site-engines';
 import type { Clock } from './infrastructure/tokens';
 
@@ -62,6 +63,7 @@ export interface AppOptions {
     ProfilesModule,
     SearchModule,
     SystemModule,
+    SuspensionsModule,
     PageHeadsModule,
     SitemapModule,
     FeedsModule,

@@ -166,6 +166,21 @@ export interface PassSecondFactor {
   now: Date;
 }
 
+/** Issue 27: an admin or the operator suspends the account (`until` null: indefinitely). */
+export interface SuspendAccount {
+  type: 'SuspendAccount';
+  accountId: string;
+  until: Date | null;
+  reason: string;
+  now: Date;
+}
+
+export interface UnsuspendAccount {
+  type: 'UnsuspendAccount';
+  accountId: string;
+  now: Date;
+}
+
 export type AccountCommand =
   | RegisterAccount
   | ConfirmEmail
@@ -184,4 +199,6 @@ export type AccountCommand =
   | DisableTwoFactor
   | PassSecondFactor
   | LinkExternalIdentity
-  | UnlinkExternalIdentity;
+  | UnlinkExternalIdentity
+  | SuspendAccount
+  | UnsuspendAccount;

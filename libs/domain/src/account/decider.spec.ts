@@ -276,6 +276,7 @@ describe('accountDecider', () => {
           secondFactorPasses: 0,
           hasPassword: true,
           externalIdentities: {},
+          suspension: null,
         },
       });
     });

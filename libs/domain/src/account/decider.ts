@@ -1,6 +1,6 @@
 import type { Decider } from '../shared/decider';
-import { conflict, notFound, unauthorized, validationError } from '../shared/errors';
-import { RoleId } from '@app/contracts';
+import { conflict, forbidden, notFound, unauthorized, validationError } from '../shared/errors';
+import { RoleId, suspendedMessage, SUSPENSION_MESSAGES } from '@app/contracts';
 import type {
   AccountCommand,
   ChangePassword,
@@ -21,6 +21,8 @@ import type {
   SetCommentNotifications,
   StartTwoFactorSetup,
   UnlinkExternalIdentity,
+  SuspendAccount,
+  UnsuspendAccount,
 } from './commands';
 import { credentialLinkWindow } from './credential-link-window';
 import {
@@ -71,6 +73,27 @@ export interface AccountRecord {
   hasPassword: boolean;
   /** Linked external identities: provider by subject lookup. */
   externalIdentities: Readonly<Record<string, string>>;
+  /** The latest suspension not lifted (it may have ended: see `activeSuspension`). */
+  suspension: Suspension | null;
+}
+
+/** `until`: ISO instant it ends, or null when indefinite. */
+export interface Suspension {
+  until: string | null;
+  reason: string;
+}
+
+/** The suspension that holds at `now`, if any: one past its `until` no longer blocks. */
+export const activeSuspension = (account: Pick<AccountRecord, 'suspension'>, now: Date): Suspension | null => {
+  const suspension = account.suspension;
+  if (!suspension) return null;
+  return suspension.until === null || suspension.until > now.toISOString() ? suspension : null;
+};
+
+/** Every way in (password, second factor, external sign-in) refuses a suspended person: 403 with when it ends and why. */
+export function refuseWhileSuspended(account: Pick<AccountRecord, 'suspension'>, now: Date): void {
+  const suspension = activeSuspension(account, now);
+  if (suspension) throw forbidden(suspendedMessage(suspension));
 }
 
 /** Nothing yet; a registered account; an erased one (it keeps its events but can do nothing any more). */
@@ -201,7 +224,7 @@ function changePassword(command: ChangePassword, state: AccountState): AccountEv
   return events;
 }
 
-const sessionsRevoked = (account: AccountRecord, reason: 'logout-everywhere' | 'role-changed', now: Date): AccountEvent => ({
+const sessionsRevoked = (account: AccountRecord, reason: 'logout-everywhere' | 'role-changed' | 'suspended', now: Date): AccountEvent => ({
   type: 'SessionsRevoked',
   data: { credentialVersion: account.credentialVersion + 1, reason, at: now.toISOString() },
 });
@@ -223,6 +246,25 @@ function revokeAdmin(command: RevokeAdmin, state: AccountState): AccountEvent[] 
 function logOutEverywhere(command: LogOutEverywhere, state: AccountState): AccountEvent[] {
   const account = requireAccount(state);
   return [sessionsRevoked(account, 'logout-everywhere', command.now)];
+}
+
+/** The person's sessions end with it; their content stays (an admin removes what should go). */
+function suspend(command: SuspendAccount, state: AccountState): AccountEvent[] {
+  const account = requireAccount(state);
+  if (account.roleId === RoleId.Admin) throw validationError(SUSPENSION_MESSAGES.adminSuspended);
+  if (command.until !== null && command.until <= command.now) throw validationError(SUSPENSION_MESSAGES.untilPast);
+  const at = command.now.toISOString();
+  return [
+    { type: 'AccountSuspended', data: { until: command.until?.toISOString() ?? null, reason: command.reason, at } },
+    sessionsRevoked(account, 'suspended', command.now),
+  ];
+}
+
+/** Lifting a suspension that ended already (or never was) changes nothing. */
+function unsuspend(command: UnsuspendAccount, state: AccountState): AccountEvent[] {
+  const account = requireAccount(state);
+  if (!activeSuspension(account, command.now)) return [];
+  return [{ type: 'AccountUnsuspended', data: { at: command.now.toISOString() } }];
 }
 
 function erase(command: EraseAccount, state: AccountState): AccountEvent[] {
@@ -346,6 +388,10 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return linkExternalIdentity(command, state);
     case 'UnlinkExternalIdentity':
       return unlinkExternalIdentity(command, state);
+    case 'SuspendAccount':
+      return suspend(command, state);
+    case 'UnsuspendAccount':
+      return unsuspend(command, state);
     default: {
       const _exhaustive: never = command;
       throw new Error(`Unknown account command ${JSON.stringify(_exhaustive)}`);
@@ -372,6 +418,7 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       secondFactorPasses: 0,
       hasPassword: !event.data.passwordless,
       externalIdentities: {},
+      suspension: null,
     };
     return { status: 'registered', account };
   }
@@ -446,6 +493,10 @@ function evolveAccount(account: AccountRecord, event: Exclude<AccountEvent, { ty
       const { [event.data.subjectLookup]: _unlinked, ...externalIdentities } = account.externalIdentities;
       return { ...account, externalIdentities };
     }
+    case 'AccountSuspended':
+      return { ...account, suspension: { until: event.data.until, reason: event.data.reason } };
+    case 'AccountUnsuspended':
+      return { ...account, suspension: null };
     case 'ConfirmationLinkRequested':
     case 'PasswordResetRequested':
     case 'AccountErased':

@@ -18,6 +18,8 @@ const ACTION_TEXT: Record<ModerationAction, string> = {
   'approve-comment': 'approved a comment on',
   'unapprove-comment': 'unapproved a comment on',
   'delete-comment': 'deleted a comment on',
+  suspend: 'suspended',
+  unsuspend: 'unsuspended',
 };
 
 const SYSTEM_ACTORS = new Set(['system', 'operator']);
