@@ -7,6 +7,7 @@ import { getRecentModerationQueryOptions } from '@/features/admin/api/get-recent
 import { RecentModeration } from '@/features/admin/components/recent-moderation';
 import { SystemStatusCard } from '@/features/admin/components/system-status';
 import { UploadedDocuments } from '@/features/admin/components/uploaded-documents';
+import { UsersCard } from '@/features/admin/components/users-card';
 import './admin.css';
 
 interface AdminPageProps {
@@ -51,6 +52,7 @@ function AdminPanel({ renderSearch }: AdminPageProps) {
         <RecentModeration />
         <UploadedDocuments />
       </div>
+      <UsersCard />
       <SystemStatusCard />
     </div>
   );

@@ -21,6 +21,9 @@ const ACTION_TEXT: Record<ModerationAction, string> = {
   'approve-comment': 'Approved comment',
   'unapprove-comment': 'Unapproved comment',
   'delete-comment': 'Deleted comment',
+  // Done to people, never in a post's trail (issue 27).
+  suspend: 'Suspended',
+  unsuspend: 'Unsuspended',
 };
 
 /** Actors without a profile to link: the site itself, the operator's CLI, an erased account. */
