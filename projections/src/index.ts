@@ -9,7 +9,13 @@ export { ACCOUNTS_COLLECTION, ERASED_USER_NAME, type AccountDocument } from './a
 export { API_TOKENS_COLLECTION, SESSIONS_COLLECTION, type ApiTokenDocument, type SessionDocument } from './sign-in/sign-in.projection';
 export { emailReservations, accountIdByEmailLookup } from './accounts/email-reservations';
 export { HOME_COLLECTION, HOME_PAGE_SIZE, type HomePostDocument } from './home/home.projection';
-export { MODERATION_LOG_COLLECTION, sortablePosition, type ModerationLogDocument } from './moderation-log/moderation-log.projection';
+export {
+  MODERATION_LOG_COLLECTION,
+  sortablePosition,
+  isAccountModerationEntry,
+  type ModerationLogDocument,
+  type AccountModerationLogDocument,
+} from './moderation-log/moderation-log.projection';
 export { FLAG_QUEUE_COLLECTION, flagQueueId, type FlagQueueDocument } from './flag-queue/flag-queue.projection';
 export { POST_VIEW_COLLECTION, type PostAttachedFile, type PostViewDocument } from './post-view/post-view.projection';
 export { POST_VIEW_FILES_COLLECTION, type PostFileList, type PostViewFileLink } from './post-view/post-view-files';

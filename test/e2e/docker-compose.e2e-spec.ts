@@ -106,6 +106,8 @@ describe('docker-compose.yml', () => {
       expect(environment.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?/);
       expect(environment.MEILISEARCH_KEY).toBe(services.meilisearch.environment?.MEILI_MASTER_KEY);
       expect(environment.DATA_DIR).toBe('/data');
+      // Issue 27: the compose site holds writes for a confirmed e-mail unless told otherwise.
+      expect(environment.REQUIRE_CONFIRMED_EMAIL).toBe('${REQUIRE_CONFIRMED_EMAIL:-on}');
     }
   });
 

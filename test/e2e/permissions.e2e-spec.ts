@@ -543,6 +543,21 @@ const ROWS: Row[] = [
     when: ({ http, as: user }) => http.post('/api/Search/ByAdmin').set(as(user)).send(search),
     expect: { anonymous: 401, other: 403, owner: 403, admin: 200 },
   },
+  // Issue 27: only an admin suspends or unsuspends anyone (here the owner; as the owner: themselves).
+  // Fresh users: a suspension ends the owner's sessions.
+  {
+    route: 'PUT /api/Admin/Suspend',
+    freshUsers: true,
+    when: ({ http, as: user, owner }) =>
+      http.put('/api/Admin/Suspend').set(as(user)).send({ userName: owner.userName, until: null, reason: 'Matrix' }),
+    expect: { anonymous: 401, other: 403, owner: 403, admin: 200 },
+  },
+  {
+    route: 'PUT /api/Admin/Unsuspend',
+    freshUsers: true,
+    when: ({ http, as: user, owner }) => http.put('/api/Admin/Unsuspend').set(as(user)).send({ userName: owner.userName }),
+    expect: { anonymous: 401, other: 403, owner: 403, admin: 200 },
+  },
 ];
 
 describe('permission matrix: every write endpoint × anonymous / other user / owner / admin', () => {

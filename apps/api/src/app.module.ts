@@ -31,6 +31,7 @@ import { SignInModule } from './sign-in/sign-in.module';
 import { ExternalSignInModule } from './external-sign-in/external-sign-in.module';
 import { PasskeysModule } from './passkeys/passkeys.module';
 import { SystemModule } from './system/system.module';
+import { SuspensionsModule } from './suspensions/suspensions.module';
 import type { SiteEngineOptions } from './infrastructure/site-engines';
 import type { Clock } from './infrastructure/tokens';
 
@@ -65,6 +66,7 @@ export interface AppOptions {
     ProfilesModule,
     SearchModule,
     SystemModule,
+    SuspensionsModule,
     PageHeadsModule,
     SitemapModule,
     FeedsModule,

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { accountDecider, accountStreamName } from '@app/domain';
+import { suspendRequestSchema, suspensionEnd, SUSPENSION_MESSAGES } from '@app/contracts';
+import { accountDecider, accountStreamName, DomainError } from '@app/domain';
 import { decideAndAppend } from '@app/event-store';
 import { emailLookupHash } from '@app/personal-data';
 import { accountIdByEmailLookup, createProjectionTargets } from '@app/projections';
@@ -31,6 +32,54 @@ export function registerAccountCommands(program: Command): void {
       );
   roleCommand('grant-admin', 'GrantAdmin', 'is now an admin');
   roleCommand('revoke-admin', 'RevokeAdmin', 'is no longer an admin');
+
+  program
+    .command('suspend-user <email>')
+    .description('Suspend the account with this e-mail (ends its sessions; login answers 403 until then): indefinitely, or --until a date')
+    .option('--until <date>', 'ISO date or date-time the suspension ends (e.g. 2026-12-01)')
+    .option('--reason <text>', 'shown to the person when they try to log in', 'Suspended by the site operator.')
+    .action((email: string, options: { until?: string; reason: string }) =>
+      withEngines(async ({ config, eventStore }) => {
+        const parsed = suspendRequestSchema.shape.until.safeParse(options.until ?? null);
+        if (!parsed.success) throw new CliError(SUSPENSION_MESSAGES.until.replace('- until', '--until'));
+        const accountId = await accountIdByEmailLookup(eventStore, emailLookupHash(email, config.emailLookupPepper));
+        if (!accountId) throw new CliError(`No account with the e-mail ${email}.`);
+        const now = new Date();
+        const until = suspensionEnd(parsed.data);
+        try {
+          await decideAndAppend(
+            eventStore,
+            accountStreamName(accountId),
+            accountDecider,
+            { type: 'SuspendAccount', accountId, until, reason: options.reason, now },
+            { actor: 'operator', clock: () => now },
+          );
+        } catch (error) {
+          if (error instanceof DomainError) throw new CliError(error.message);
+          throw error;
+        }
+        console.log(`${email} is suspended ${until ? `until ${until.toISOString()}` : 'indefinitely'}.`);
+      }),
+    );
+
+  program
+    .command('unsuspend-user <email>')
+    .description('Lift the suspension of the account with this e-mail')
+    .action((email: string) =>
+      withEngines(async ({ config, eventStore }) => {
+        const accountId = await accountIdByEmailLookup(eventStore, emailLookupHash(email, config.emailLookupPepper));
+        if (!accountId) throw new CliError(`No account with the e-mail ${email}.`);
+        const now = new Date();
+        const { events } = await decideAndAppend(
+          eventStore,
+          accountStreamName(accountId),
+          accountDecider,
+          { type: 'UnsuspendAccount', accountId, now },
+          { actor: 'operator', clock: () => now },
+        );
+        console.log(events.length ? `${email} is no longer suspended.` : `${email}: not suspended.`);
+      }),
+    );
 
   program
     .command('erase-user <email>')

@@ -34,6 +34,11 @@ export interface AppConfig {
   /** Where the contact form's messages go (CONTACT_EMAIL); unset, the form answers 503. */
   contactEmail?: string;
   moderation: 'post' | 'pre';
+  /**
+   * REQUIRE_CONFIRMED_EMAIL=on (issue 27): publishing, commenting, liking and flagging wait for a
+   * confirmed e-mail. Off by default in the embedded site; on in the compose file.
+   */
+  requireConfirmedEmail: boolean;
   webDistDir: string;
   /** When set, GET /metrics answers only `Authorization: Bearer <metricsToken>`; in production, unset means /metrics is not served. */
   metricsToken?: string;
@@ -116,6 +121,7 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().default('DevCommunity <no-reply@devcommunity.local>'),
   CONTACT_EMAIL: z.union([z.literal(''), z.email({ error: 'CONTACT_EMAIL must be an e-mail address' })]).optional(),
   MODERATION: z.enum(['post', 'pre']).default('post'),
+  REQUIRE_CONFIRMED_EMAIL: z.enum(['on', 'off'], { error: 'REQUIRE_CONFIRMED_EMAIL must be on or off' }).default('off'),
   WEB_DIST_DIR: z.string().optional(),
   METRICS_TOKEN: z
     .string()
@@ -209,6 +215,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     mailFrom: env.MAIL_FROM,
     contactEmail: env.CONTACT_EMAIL || undefined,
     moderation: env.MODERATION,
+    requireConfirmedEmail: env.REQUIRE_CONFIRMED_EMAIL === 'on',
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(__dirname, '..', '..', '..', 'apps', 'web', 'dist')),
     metricsToken: env.METRICS_TOKEN,
     rateLimits: parseRateLimits(env.RATE_LIMITS),

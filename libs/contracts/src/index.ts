@@ -19,3 +19,4 @@ export * from './sign-in';
 export * from './follows';
 export * from './passkeys';
 export * from './flags';
+export * from './moderation-accounts';

@@ -222,7 +222,10 @@ export type ModerationAction =
   | 'hidden-by-flags'
   | 'dismiss-flags'
   | 'hide-flagged'
-  | 'delete-flagged';
+  | 'delete-flagged'
+  // Issue 27: done to a person (entityType and postId 0; `subject` names them).
+  | 'suspend'
+  | 'unsuspend';
 
 /** One entry of GET /api/Moderation/{entityType}/{id} (one post's moderation trail), oldest first. */
 export interface ModerationHistoryEntry {
@@ -247,4 +250,8 @@ export interface RecentModerationEntry {
   /** How to name them: their display name ('Deleted user' once erased), or `system` / `operator`. */
   actorName: string;
   at: string;
+  /** For 'suspend' / 'unsuspend' (issue 27): the person, and the suspension's end (null: indefinite) and reason. */
+  subject?: { userName: string; name: string };
+  until?: string | null;
+  reason?: string;
 }

@@ -52,7 +52,15 @@ describe('accounts projection', () => {
       )
       .then(
         documentIs<AccountDocument>(
-          { id: accountId, userName: 'ada-lovelace', name: 'Ada Lovelace', roleId: 2, emailConfirmed: true, credentialVersion: 1 },
+          {
+            id: accountId,
+            userName: 'ada-lovelace',
+            name: 'Ada Lovelace',
+            roleId: 2,
+            emailConfirmed: true,
+            credentialVersion: 1,
+            registeredAt: '2026-01-01T00:00:00.000Z',
+          },
           theAccount,
         ),
         async (store) => expect(await store.find<AccountDocument>(ACCOUNTS_COLLECTION, { userName: 'ada-lovelace' })).toHaveLength(1),
@@ -66,7 +74,17 @@ describe('accounts projection', () => {
       .when(event)
       .then(
         documentsAre<AccountDocument>(
-          [{ id: accountId, userName: null, name: ERASED_USER_NAME, roleId: 1, emailConfirmed: false, credentialVersion: 1 }],
+          [
+            {
+              id: accountId,
+              userName: null,
+              name: ERASED_USER_NAME,
+              roleId: 1,
+              emailConfirmed: false,
+              credentialVersion: 1,
+              registeredAt: '2026-01-01T00:00:00.000Z',
+            },
+          ],
           {
             inCollection: ACCOUNTS_COLLECTION,
           },
@@ -90,7 +108,15 @@ describe('accounts projection', () => {
       )
       .then(
         documentIs<AccountDocument>(
-          { id: accountId, userName: 'ada-lovelace', name: 'Ada Lovelace', roleId: 1, emailConfirmed: false, credentialVersion: 3 },
+          {
+            id: accountId,
+            userName: 'ada-lovelace',
+            name: 'Ada Lovelace',
+            roleId: 1,
+            emailConfirmed: false,
+            credentialVersion: 3,
+            registeredAt: '2026-01-01T00:00:00.000Z',
+          },
           theAccount,
         ),
       ));
@@ -113,6 +139,38 @@ describe('accounts projection', () => {
         }),
       );
   });
+
+  it('holds the suspension the guard checks, until it is lifted (issue 27)', async () =>
+    spec()
+      .given([await registered()])
+      .when(
+        account({ type: 'AccountSuspended', data: { until: '2026-02-01T00:00:00.000Z', reason: 'spam', at: '2026-01-02T00:00:00.000Z' } }),
+        account({ type: 'SessionsRevoked', data: { credentialVersion: 2, reason: 'suspended', at: '2026-01-02T00:00:00.000Z' } }),
+      )
+      .then(
+        documentIs<AccountDocument>(
+          {
+            id: accountId,
+            userName: 'ada-lovelace',
+            name: 'Ada Lovelace',
+            roleId: 1,
+            emailConfirmed: false,
+            credentialVersion: 2,
+            registeredAt: '2026-01-01T00:00:00.000Z',
+            suspension: { until: '2026-02-01T00:00:00.000Z', reason: 'spam' },
+          },
+          theAccount,
+        ),
+      ));
+
+  it('forgets a lifted suspension', async () =>
+    spec()
+      .given([
+        await registered(),
+        account({ type: 'AccountSuspended', data: { until: null, reason: 'spam', at: '2026-01-02T00:00:00.000Z' } }),
+      ])
+      .when(account({ type: 'AccountUnsuspended', data: { at: '2026-01-03T00:00:00.000Z' } }))
+      .then(async (store) => expect((await store.get<AccountDocument>(ACCOUNTS_COLLECTION, accountId))?.suspension).toBeNull()));
 
   describe('does no I/O inside its transaction', () => {
     it('reads the keys its batch needs in prefetch: a key-store outage fails there, before any transaction', async () => {

@@ -37,6 +37,13 @@ export interface AccountDocument {
    * which reads this document on every request, refuses their tokens. Entries past their end are dropped.
    */
   revokedSessions?: Record<string, string>;
+  /** ISO instant of signup (issue 27: new accounts' link limit); absent in documents of version 5. */
+  registeredAt?: string;
+  /**
+   * The latest suspension not lifted (issue 27); the guard refuses every token of the account while
+   * it holds (`until` null, or after now), so it reaches every API process as revocation does.
+   */
+  suspension?: { until: string | null; reason: string } | null;
   [field: string]: unknown;
 }
 
@@ -51,6 +58,8 @@ const HANDLED: (AccountEvent | ProfileBasicInfoChanged | SessionRevoked)['type']
   // The display name is edited on the profile.
   'ProfileBasicInfoChanged',
   'SessionRevoked',
+  'AccountSuspended',
+  'AccountUnsuspended',
 ];
 
 /**
@@ -61,7 +70,7 @@ const HANDLED: (AccountEvent | ProfileBasicInfoChanged | SessionRevoked)['type']
 export function accountsProjection(vault: PersonalDataVault): Projection {
   return {
     name: 'accounts',
-    version: 5,
+    version: 6,
     collections: [ACCOUNTS_COLLECTION],
     handles: HANDLED,
     // Profiles and `/api/User/{userName}` find people by handle.
@@ -91,6 +100,7 @@ export function accountsProjection(vault: PersonalDataVault): Projection {
           roleId: event.data.roleId,
           emailConfirmed: false,
           credentialVersion: event.data.credentialVersion,
+          registeredAt: event.data.registeredAt,
         });
       }
       const account = await tx.get<AccountDocument>(ACCOUNTS_COLLECTION, accountId);
@@ -107,6 +117,10 @@ export function accountsProjection(vault: PersonalDataVault): Projection {
           return tx.upsert(ACCOUNTS_COLLECTION, { ...account, credentialVersion: event.data.credentialVersion });
         case 'AccountErased':
           return tx.upsert(ACCOUNTS_COLLECTION, { ...account, userName: null, name: ERASED_USER_NAME });
+        case 'AccountSuspended':
+          return tx.upsert(ACCOUNTS_COLLECTION, { ...account, suspension: { until: event.data.until, reason: event.data.reason } });
+        case 'AccountUnsuspended':
+          return tx.upsert(ACCOUNTS_COLLECTION, { ...account, suspension: null });
       }
     },
   };

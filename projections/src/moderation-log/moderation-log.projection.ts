@@ -1,5 +1,8 @@
 import { EntityType, type ModerationAction } from '@app/contracts';
 import {
+  ACCOUNT_STREAM_PREFIX,
+  accountIdOfStream,
+  type AccountSuspended,
   COMMENT_STREAM_PREFIX,
   commentStreamName,
   type FlagsResolved,
@@ -37,6 +40,29 @@ export interface ModerationLogDocument {
   commentId?: number;
   [field: string]: unknown;
 }
+
+/**
+ * A suspension or its lifting (issue 27): done to a person, not a post, so it has no `entityType`
+ * nor `postId`; the Admin Panel's feed lists it with the rest, by position.
+ */
+export interface AccountModerationLogDocument {
+  id: string;
+  action: Extract<ModerationAction, 'suspend' | 'unsuspend'>;
+  /** The account suspended or unsuspended. */
+  subjectAccountId: string;
+  /** For a suspension: its end (null: indefinite) and reason. */
+  until?: string | null;
+  reason?: string;
+  actor: string;
+  at: string;
+  position: string;
+  correlationId: string | null;
+  [field: string]: unknown;
+}
+
+export const isAccountModerationEntry = (
+  entry: ModerationLogDocument | AccountModerationLogDocument,
+): entry is AccountModerationLogDocument => typeof entry.subjectAccountId === 'string';
 
 interface CommentOfPost {
   /** `comment-<commentId>`. */
@@ -76,15 +102,19 @@ const ACTION_OF_COMMENT_EVENT: Partial<Record<CommentEvent['type'], ModerationAc
 /** 20 digits hold any unsigned 64-bit position (EventStoreDB commit positions included). */
 export const sortablePosition = (position: bigint) => position.toString().padStart(20, '0');
 
+/** Suspensions are logged from the account's stream (issue 27). */
+const ACCOUNT_ACTIONS = ['AccountSuspended', 'AccountUnsuspended'];
+
 const STREAM_PATTERN = /^(article|question)-(\d+)$/;
 
 export const moderationLogProjection: Projection = {
   name: 'moderation-log',
-  version: 3,
+  version: 4,
   collections: [MODERATION_LOG_COLLECTION, MODERATION_LOG_COMMENTS_COLLECTION],
-  handles: [...Object.keys(ACTION_OF_EVENT), 'CommentAdded', ...Object.keys(ACTION_OF_COMMENT_EVENT), 'FlagsResolved'],
+  handles: [...Object.keys(ACTION_OF_EVENT), 'CommentAdded', ...Object.keys(ACTION_OF_COMMENT_EVENT), 'FlagsResolved', ...ACCOUNT_ACTIONS],
   indexes: { [MODERATION_LOG_COLLECTION]: [['entityType', 'postId', 'position'], ['position']] },
   async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
+    if (recorded.streamName.startsWith(ACCOUNT_STREAM_PREFIX)) return applyAccountEvent(recorded, tx);
     if (recorded.type.startsWith('Comment')) return applyCommentEvent(recorded, tx);
     if (recorded.type === 'FlagsResolved') return applyFlagsResolved(recorded, tx);
     const stream = STREAM_PATTERN.exec(recorded.streamName);
@@ -169,5 +199,20 @@ async function applyFlagsResolved(recorded: RecordedEvent, tx: ReadStoreTransact
     correlationId: typeof recorded.metadata.correlationId === 'string' ? recorded.metadata.correlationId : null,
     note,
     ...(comment ? { commentId: id } : {}),
+  });
+}
+
+async function applyAccountEvent(recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {
+  const suspended = recorded.type === 'AccountSuspended' ? (recorded.data as AccountSuspended['data']) : null;
+  if (!suspended && recorded.type !== 'AccountUnsuspended') return;
+  await tx.upsert<AccountModerationLogDocument>(MODERATION_LOG_COLLECTION, {
+    id: recorded.id,
+    action: suspended ? 'suspend' : 'unsuspend',
+    subjectAccountId: accountIdOfStream(recorded.streamName),
+    ...(suspended ? { until: suspended.until, reason: suspended.reason } : {}),
+    actor: recorded.metadata.actor,
+    at: (recorded.data as { at: string }).at,
+    position: sortablePosition(recorded.position),
+    correlationId: typeof recorded.metadata.correlationId === 'string' ? recorded.metadata.correlationId : null,
   });
 }

@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../infrastructure/tokens';
 import { SessionGuard } from './session.guard';
 import { Sessions } from './sessions';
 import { SessionActivity } from './session-activity';
+import { SpamDefaults } from './spam-defaults';
 import { TokenService } from './token.service';
 
 /** Bearer sessions for every route: the guard runs globally, routes opt in with @Authenticated / @AdminOnly. */
@@ -19,7 +20,7 @@ import { TokenService } from './token.service';
       useFactory: (config: AppConfig) => ({ secret: createSecretKey(Buffer.from(config.jwtSecret)), signOptions: { algorithm: 'HS256' } }),
     }),
   ],
-  providers: [TokenService, Sessions, SessionActivity, SessionGuard, { provide: APP_GUARD, useExisting: SessionGuard }],
-  exports: [TokenService, Sessions, SessionActivity, SessionGuard],
+  providers: [TokenService, Sessions, SessionActivity, SpamDefaults, SessionGuard, { provide: APP_GUARD, useExisting: SessionGuard }],
+  exports: [TokenService, Sessions, SessionActivity, SessionGuard, SpamDefaults],
 })
 export class AuthModule {}

@@ -15,6 +15,10 @@ export interface SessionUser {
   name: string;
   roleId: number;
   credential: SessionCredential;
+  /** Whether they confirmed their e-mail (REQUIRE_CONFIRMED_EMAIL holds some writes until then). */
+  emailConfirmed?: boolean;
+  /** ISO instant of signup (new accounts' link limit); absent when the read model does not know it yet. */
+  registeredAt?: string;
 }
 
 /** The session id of the caller, when they called with a session (not an API token). */

@@ -8,6 +8,7 @@ import { ACCESS_LEVEL, READS_ONLY, SESSION_ONLY, type AccessLevel, type RequestW
 import type { SessionUser } from './session-user';
 import { Sessions } from './sessions';
 import { SessionActivity } from './session-activity';
+import { REQUIRES_CONFIRMED_EMAIL, SpamDefaults } from './spam-defaults';
 
 /**
  * Runs on every request: turns a bearer token into the current user, with the role the accounts
@@ -21,6 +22,7 @@ export class SessionGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly sessions: Sessions,
     private readonly activity: SessionActivity,
+    private readonly spam: SpamDefaults,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -32,6 +34,8 @@ export class SessionGuard implements CanActivate {
     if (!required) return true;
     if (!request.user) throw unauthorized();
     if (required === 'admin' && !isAdmin(request.user)) throw forbidden('Only an admin can do this.');
+    if (this.reflector.getAllAndOverride<boolean | undefined>(REQUIRES_CONFIRMED_EMAIL, [context.getHandler(), context.getClass()]))
+      this.spam.requireConfirmedEmail(request.user);
     return true;
   }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '@app/config';
+import { activeSuspension } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
 import { ACCOUNTS_COLLECTION, API_TOKENS_COLLECTION, type AccountDocument, type ApiTokenDocument } from '@app/projections';
 import { APP_CONFIG, CLOCK, READ_STORE, type Clock } from '../infrastructure/tokens';
@@ -65,6 +66,8 @@ export class Sessions {
     const account = await this.readStore.get<AccountDocument>(ACCOUNTS_COLLECTION, accountId);
     // An erased account has no user name any more: its old tokens open nothing.
     if (!account || account.userName === null) return null;
+    // Issue 27: while a suspension holds, no token of theirs opens anything (API tokens included).
+    if (isSuspended(account, this.clock())) return null;
     return account as AccountDocument & { userName: string };
   }
 }
@@ -75,4 +78,9 @@ const userOf = (account: AccountDocument & { userName: string }, credential: Ses
   name: account.name,
   roleId: account.roleId,
   credential,
+  emailConfirmed: account.emailConfirmed,
+  ...(account.registeredAt ? { registeredAt: account.registeredAt } : {}),
 });
+
+const isSuspended = (account: AccountDocument, now: Date): boolean =>
+  activeSuspension({ suspension: account.suspension ?? null }, now) !== null;

@@ -11,6 +11,7 @@ import {
 import { POST_KINDS, type PostKind } from '@app/domain';
 import { ACCOUNTS_COLLECTION, COMMENTS_COLLECTION, POST_VIEW_COLLECTION, PROFILES_COLLECTION } from '@app/projections';
 import { AdminOnly, Authenticated, CurrentUser } from '../auth/auth.decorators';
+import { RequiresConfirmedEmail, SpamDefaults } from '../auth/spam-defaults';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { actorOf, viewerOf } from '../auth/session-actor';
@@ -37,13 +38,16 @@ function commentController(kind: PostKind): Type {
     constructor(
       readonly commandBus: CommandBus,
       readonly queryBus: QueryBus,
+      readonly spam: SpamDefaults,
     ) {}
 
     /** Comments on the post (or replies to `parentId`); the result is the new comment. */
     @Post()
+    @RequiresConfirmedEmail()
     @HttpCode(HttpStatus.OK)
     @Authenticated()
     add(@Body(new ZodValidationPipe(COMMENT_CREATE_SCHEMAS[kind])) body: CommentCreateRequest, @CurrentUser() user: SessionUser | null) {
+      this.spam.limitLinks(user, body.content);
       return this.commandBus.execute(
         new AddCommentCommand(kind, actorOf(user), body.postId, body.parentId, body.content, body.attachedFiles),
       );
@@ -53,6 +57,7 @@ function commentController(kind: PostKind): Type {
     @Put()
     @Authenticated()
     edit(@Body(new ZodValidationPipe(commentEditRequestSchema)) body: CommentEditRequest, @CurrentUser() user: SessionUser | null) {
+      this.spam.limitLinks(user, body.content);
       return this.commandBus.execute(new EditCommentCommand(kind, actorOf(user), body.id, body.content));
     }
 

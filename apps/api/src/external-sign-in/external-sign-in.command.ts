@@ -9,6 +9,7 @@ import {
   conflict,
   DomainError,
   externalIdentityStreamName,
+  refuseWhileSuspended,
   unauthorized,
   validationError,
   type AccountPersonalData,
@@ -215,12 +216,14 @@ export class ExchangeHandoffHandler implements ICommandHandler<ExchangeHandoffCo
     private readonly directory: AccountDirectory,
     private readonly sessions: SessionIssuer,
     private readonly challenges: LoginChallenges,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ code, binding, client }: ExchangeHandoffCommand): Promise<LoginResult | TwoFactorRequired> {
     const accountId = await this.handoffs.take(code, binding);
     const account = accountId ? await this.directory.findById(accountId) : null;
     if (!account || account.erased) throw unauthorized(HANDOFF_INVALID);
+    refuseWhileSuspended(account.state, this.clock());
     if (account.state.twoFactor.status === 'on') {
       const challenge = this.challenges.issue({
         accountId: account.state.accountId,

@@ -3,6 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { likeRequestSchema, type LikeRequest } from '@app/contracts';
 import type { LikeTarget } from '@app/domain';
+import { RequiresConfirmedEmail } from '../auth/spam-defaults';
 import { Authenticated, CurrentUser } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
@@ -28,6 +29,7 @@ function likeController(target: LikeTarget): Type {
     /** Likes (`isLiked: true`) or unlikes the item; the result is `{ likes, isLiked }`. */
     @Put('Like')
     @Authenticated()
+    @RequiresConfirmedEmail()
     like(@Body(new ZodValidationPipe(likeRequestSchema)) body: LikeRequest, @CurrentUser() user: SessionUser | null) {
       return this.commandBus.execute(new SetLikeCommand(target, actorOf(user), body.id, body.isLiked));
     }

@@ -5,6 +5,7 @@ import { ApproveRequest } from '@app/contracts';
 import { isAdmin, POST_KINDS, type PostKind } from '@app/domain';
 import { ACCOUNTS_COLLECTION, POST_VIEW_COLLECTION } from '@app/projections';
 import { AdminOnly, Authenticated, CurrentUser } from '../auth/auth.decorators';
+import { SpamDefaults } from '../auth/spam-defaults';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { SavesOfReader } from '../shared/saves-of-reader';
@@ -41,7 +42,14 @@ function postController(kind: PostKind): Type {
     constructor(
       readonly commandBus: CommandBus,
       readonly queryBus: QueryBus,
+      readonly spam: SpamDefaults,
     ) {}
+
+    /** Issue 27: publishing waits for a confirmed e-mail (REQUIRE_CONFIRMED_EMAIL=on); new accounts' links are limited. */
+    private checkSpamDefaults(body: PostSaveBody, user: SessionUser | null): void {
+      if (isPublishedOf(body)) this.spam.requireConfirmedEmail(user);
+      this.spam.limitLinks(user, body.content);
+    }
 
     /**
      * The record; drafts and unapproved posts only for their author and admins. Another reader
@@ -73,6 +81,7 @@ function postController(kind: PostKind): Type {
     @HttpCode(HttpStatus.OK)
     @Authenticated()
     create(@Body(saveBody) body: PostSaveBody, @CurrentUser() user: SessionUser | null) {
+      this.checkSpamDefaults(body, user);
       return this.commandBus.execute(
         new CreatePostCommand(kind, actorOf(user), postFieldsOf(body), isPublishedOf(body), body.defaultImageId),
       );
@@ -83,6 +92,7 @@ function postController(kind: PostKind): Type {
     @Authenticated()
     update(@Body(saveBody) body: PostSaveBody, @CurrentUser() user: SessionUser | null) {
       const id = requirePostId(body);
+      this.checkSpamDefaults(body, user);
       return this.commandBus.execute(
         new EditPostCommand(kind, actorOf(user), id, postFieldsOf(body), isPublishedOf(body), body.defaultImageId),
       );

@@ -2,6 +2,7 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, takesIdempotencyKey, type
 import { readAuthInfo, saveToken } from '@/lib/auth-storage';
 import { takeFirstRead } from '@/lib/first-read';
 import { requestFinished, requestStarted } from '@/lib/pending-requests';
+import { announceEmailNotConfirmed, isEmailNotConfirmed } from '@/lib/email-not-confirmed';
 
 export const API_BASE = '/api';
 
@@ -79,6 +80,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
         continue;
       }
       if (!response.ok || !envelope?.success) {
+        if (isEmailNotConfirmed(response.status, envelope?.errorMessage)) announceEmailNotConfirmed();
         throw new ApiError(envelope?.errorMessage || `Request failed (${response.status})`, response.status);
       }
       return envelope;

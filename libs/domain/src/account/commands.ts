@@ -213,6 +213,21 @@ export interface UsePasskey {
   now: Date;
 }
 
+/** Issue 27: an admin or the operator suspends the account (`until` null: indefinitely). */
+export interface SuspendAccount {
+  type: 'SuspendAccount';
+  accountId: string;
+  until: Date | null;
+  reason: string;
+  now: Date;
+}
+
+export interface UnsuspendAccount {
+  type: 'UnsuspendAccount';
+  accountId: string;
+  now: Date;
+}
+
 export type AccountCommand =
   | RegisterAccount
   | ConfirmEmail
@@ -235,4 +250,6 @@ export type AccountCommand =
   | RegisterPasskey
   | RenamePasskey
   | RemovePasskey
-  | UsePasskey;
+  | UsePasskey
+  | SuspendAccount
+  | UnsuspendAccount;

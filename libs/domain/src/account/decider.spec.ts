@@ -282,6 +282,7 @@ describe('accountDecider', () => {
           hasPassword: true,
           externalIdentities: {},
           passkeys: {},
+          suspension: null,
         },
       });
     });

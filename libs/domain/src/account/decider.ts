@@ -1,6 +1,6 @@
 import type { Decider } from '../shared/decider';
-import { conflict, notFound, unauthorized, validationError } from '../shared/errors';
-import { RoleId } from '@app/contracts';
+import { conflict, forbidden, notFound, unauthorized, validationError } from '../shared/errors';
+import { RoleId, suspendedMessage, SUSPENSION_MESSAGES } from '@app/contracts';
 import type {
   AccountCommand,
   ChangePassword,
@@ -25,6 +25,8 @@ import type {
   SetCommentNotifications,
   StartTwoFactorSetup,
   UnlinkExternalIdentity,
+  SuspendAccount,
+  UnsuspendAccount,
 } from './commands';
 import { credentialLinkWindow } from './credential-link-window';
 import {
@@ -82,6 +84,27 @@ export interface AccountRecord {
   externalIdentities: Readonly<Record<string, string>>;
   /** Registered passkeys by credential id (base64url). */
   passkeys: Readonly<Record<string, PasskeyRecord>>;
+  /** The latest suspension not lifted (it may have ended: see `activeSuspension`). */
+  suspension: Suspension | null;
+}
+
+/** `until`: ISO instant it ends, or null when indefinite. */
+export interface Suspension {
+  until: string | null;
+  reason: string;
+}
+
+/** The suspension that holds at `now`, if any: one past its `until` no longer blocks. */
+export const activeSuspension = (account: Pick<AccountRecord, 'suspension'>, now: Date): Suspension | null => {
+  const suspension = account.suspension;
+  if (!suspension) return null;
+  return suspension.until === null || suspension.until > now.toISOString() ? suspension : null;
+};
+
+/** Every way in (password, second factor, external sign-in) refuses a suspended person: 403 with when it ends and why. */
+export function refuseWhileSuspended(account: Pick<AccountRecord, 'suspension'>, now: Date): void {
+  const suspension = activeSuspension(account, now);
+  if (suspension) throw forbidden(suspendedMessage(suspension));
 }
 
 /** What verifying a passkey's assertion needs, and what Settings lists (the name opened with the owner's key). */
@@ -231,7 +254,7 @@ function changePassword(command: ChangePassword, state: AccountState): AccountEv
   return events;
 }
 
-const sessionsRevoked = (account: AccountRecord, reason: 'logout-everywhere' | 'role-changed', now: Date): AccountEvent => ({
+const sessionsRevoked = (account: AccountRecord, reason: 'logout-everywhere' | 'role-changed' | 'suspended', now: Date): AccountEvent => ({
   type: 'SessionsRevoked',
   data: { credentialVersion: account.credentialVersion + 1, reason, at: now.toISOString() },
 });
@@ -253,6 +276,25 @@ function revokeAdmin(command: RevokeAdmin, state: AccountState): AccountEvent[] 
 function logOutEverywhere(command: LogOutEverywhere, state: AccountState): AccountEvent[] {
   const account = requireAccount(state);
   return [sessionsRevoked(account, 'logout-everywhere', command.now)];
+}
+
+/** The person's sessions end with it; their content stays (an admin removes what should go). */
+function suspend(command: SuspendAccount, state: AccountState): AccountEvent[] {
+  const account = requireAccount(state);
+  if (account.roleId === RoleId.Admin) throw validationError(SUSPENSION_MESSAGES.adminSuspended);
+  if (command.until !== null && command.until <= command.now) throw validationError(SUSPENSION_MESSAGES.untilPast);
+  const at = command.now.toISOString();
+  return [
+    { type: 'AccountSuspended', data: { until: command.until?.toISOString() ?? null, reason: command.reason, at } },
+    sessionsRevoked(account, 'suspended', command.now),
+  ];
+}
+
+/** Lifting a suspension that ended already (or never was) changes nothing. */
+function unsuspend(command: UnsuspendAccount, state: AccountState): AccountEvent[] {
+  const account = requireAccount(state);
+  if (!activeSuspension(account, command.now)) return [];
+  return [{ type: 'AccountUnsuspended', data: { at: command.now.toISOString() } }];
 }
 
 function erase(command: EraseAccount, state: AccountState): AccountEvent[] {
@@ -440,6 +482,10 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return removePasskey(command, state);
     case 'UsePasskey':
       return usePasskey(command, state);
+    case 'SuspendAccount':
+      return suspend(command, state);
+    case 'UnsuspendAccount':
+      return unsuspend(command, state);
     default: {
       const _exhaustive: never = command;
       throw new Error(`Unknown account command ${JSON.stringify(_exhaustive)}`);
@@ -467,6 +513,7 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       hasPassword: !event.data.passwordless,
       externalIdentities: {},
       passkeys: {},
+      suspension: null,
     };
     return { status: 'registered', account };
   }
@@ -570,6 +617,10 @@ function evolveAccount(account: AccountRecord, event: Exclude<AccountEvent, { ty
       const { [event.data.credentialId]: _removed, ...passkeys } = account.passkeys;
       return { ...account, passkeys };
     }
+    case 'AccountSuspended':
+      return { ...account, suspension: { until: event.data.until, reason: event.data.reason } };
+    case 'AccountUnsuspended':
+      return { ...account, suspension: null };
     case 'ConfirmationLinkRequested':
     case 'PasswordResetRequested':
     case 'AccountErased':

@@ -51,8 +51,16 @@ export type RoleRevoked = DomainEvent<'RoleRevoked', { roleId: number; at: strin
  */
 export type SessionsRevoked = DomainEvent<
   'SessionsRevoked',
-  { credentialVersion: number; reason: 'logout-everywhere' | 'role-changed'; at: string }
+  { credentialVersion: number; reason: 'logout-everywhere' | 'role-changed' | 'suspended'; at: string }
 >;
+/**
+ * An admin (metadata actor) or the operator suspended the account until `until` (ISO instant; null:
+ * indefinitely), for `reason` (the admin's words, shown to the person at login). A suspension
+ * already standing is replaced. `SessionsRevoked` follows in the same append.
+ */
+export type AccountSuspended = DomainEvent<'AccountSuspended', { until: string | null; reason: string; at: string }>;
+/** The suspension was lifted before its end. */
+export type AccountUnsuspended = DomainEvent<'AccountUnsuspended', { at: string }>;
 /** The account is erased (crypto-shredding follows): no login, no links, and its e-mail and user name may be claimed again. */
 export type AccountErased = DomainEvent<'AccountErased', { at: string }>;
 /** The user stops (Off) or resumes (On) e-mails about comments on their posts and replies to their comments. On by default. */
@@ -152,7 +160,9 @@ export type AccountEvent =
   | PasskeyRegistered
   | PasskeyRenamed
   | PasskeyRemoved
-  | PasskeyUsed;
+  | PasskeyUsed
+  | AccountSuspended
+  | AccountUnsuspended;
 
 export type AccountEventType = AccountEvent['type'];
 

@@ -1,5 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { accountDecider, accountStreamName, INVALID_CHALLENGE, INVALID_CODE, unauthorized } from '@app/domain';
+import { accountDecider, accountStreamName, INVALID_CHALLENGE, INVALID_CODE, unauthorized, refuseWhileSuspended } from '@app/domain';
 import { AbuseLimits } from '../../rate-limits/abuse-limits';
 import { EventSourcedCommands } from '../../infrastructure/event-sourced-commands';
 import { AccountDirectory } from '../account-directory';
@@ -44,6 +44,7 @@ export class Login2faHandler implements ICommandHandler<Login2faCommand, LoginRe
     const attempt = await this.limits.take('two-factor', login.accountId);
     const account = await this.directory.findById(login.accountId);
     if (!account || account.erased) throw unauthorized(INVALID_CHALLENGE);
+    refuseWhileSuspended(account.state, this.clock());
     const matched = await this.secondFactor.match(login.accountId, account.state.twoFactor, code);
     if (!matched) throw unauthorized(INVALID_CODE);
     await this.commands.execute(

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
-import { INVALID_CREDENTIALS, unauthorized } from '@app/domain';
+import { INVALID_CREDENTIALS, refuseWhileSuspended, unauthorized } from '@app/domain';
 import { normalizeEmail, PasswordHasher } from '@app/personal-data';
 import { AccountDirectory } from '../account-directory';
 import { AbuseLimits } from '../../rate-limits/abuse-limits';
@@ -64,6 +64,8 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginOutcome>
     if (!account || !valid) throw unauthorized(INVALID_CREDENTIALS);
     await attempt.release();
     await this.limits.loginSucceeded(key, ip, device);
+    // Only the right password learns of a suspension (and why).
+    refuseWhileSuspended(account.state, this.clock());
     const knownDevice = this.knownDevices.issue(key, this.clock());
     if (account.state.twoFactor.status === 'on') {
       const challenge = this.challenges.issue({ accountId: account.state.accountId, rememberMe, passes: account.state.secondFactorPasses });

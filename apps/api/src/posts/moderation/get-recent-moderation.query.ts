@@ -3,7 +3,14 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { RecentModerationEntry } from '@app/contracts';
 import { POST_KINDS, postKindOf } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
-import { MODERATION_LOG_COLLECTION, POST_VIEW_COLLECTION, type ModerationLogDocument, type PostViewDocument } from '@app/projections';
+import {
+  isAccountModerationEntry,
+  MODERATION_LOG_COLLECTION,
+  POST_VIEW_COLLECTION,
+  type AccountModerationLogDocument,
+  type ModerationLogDocument,
+  type PostViewDocument,
+} from '@app/projections';
 import { AuthorNames } from '../../shared/author-names';
 import { READ_STORE } from '../../infrastructure/tokens';
 
@@ -20,16 +27,40 @@ export class GetRecentModerationHandler implements IQueryHandler<GetRecentModera
   ) {}
 
   async execute(): Promise<RecentModerationEntry[]> {
-    const entries = await this.readStore.find<ModerationLogDocument>(
+    const entries = await this.readStore.find<ModerationLogDocument | AccountModerationLogDocument>(
       MODERATION_LOG_COLLECTION,
       {},
       { sort: [['position', -1]], limit: RECENT_MODERATION_LIMIT },
     );
-    const postIds = [...new Set(entries.map((entry) => streamNameOf(entry)))];
+    const postEntries = entries.filter((entry): entry is ModerationLogDocument => !isAccountModerationEntry(entry));
+    const postIds = [...new Set(postEntries.map((entry) => streamNameOf(entry)))];
     const posts = postIds.length ? await this.readStore.find<PostViewDocument>(POST_VIEW_COLLECTION, { id: { $in: postIds } }) : [];
     const titles = new Map(posts.map((post) => [post.id, post.title]));
-    const actorOf = await this.authorNames.actors(entries.map((entry) => entry.actor));
-    return entries.map((entry) => ({
+    const subjects = entries.filter(isAccountModerationEntry).map((entry) => entry.subjectAccountId);
+    const actorOf = await this.authorNames.actors([...entries.map((entry) => entry.actor), ...subjects]);
+    return entries.map((entry) => {
+      if (!isAccountModerationEntry(entry)) return this.postEntry(entry, titles, actorOf);
+      const subject = actorOf(entry.subjectAccountId);
+      return {
+        entityType: 0,
+        postId: 0,
+        title: '',
+        action: entry.action,
+        actor: actorOf(entry.actor).handle,
+        actorName: actorOf(entry.actor).name,
+        at: entry.at,
+        subject: { userName: subject.handle, name: subject.name },
+        ...(entry.action === 'suspend' ? { until: entry.until ?? null, reason: entry.reason ?? '' } : {}),
+      };
+    });
+  }
+
+  private postEntry(
+    entry: ModerationLogDocument,
+    titles: Map<string, string>,
+    actorOf: (actor: string) => { handle: string; name: string },
+  ): RecentModerationEntry {
+    return {
       entityType: entry.entityType,
       postId: entry.postId,
       title: titles.get(streamNameOf(entry)) ?? '',
@@ -37,7 +68,7 @@ export class GetRecentModerationHandler implements IQueryHandler<GetRecentModera
       actor: actorOf(entry.actor).handle,
       actorName: actorOf(entry.actor).name,
       at: entry.at,
-    }));
+    };
   }
 }
 

@@ -5,6 +5,7 @@ import { LoadingOverlay } from '@/components/loading-overlay';
 import { Footer } from '@/app/layout/footer';
 import { Navbar } from '@/app/layout/navbar';
 import { SignupNotice } from '@/features/auth/components/signup-notice';
+import { EmailNotConfirmedPrompt } from '@/features/auth/components/email-not-confirmed-prompt';
 
 /**
  * The first tab stop: past the navbar to the page. It moves focus itself rather than following
@@ -43,6 +44,7 @@ export function ShellLayout() {
       <AdBanner />
       <Footer />
       <LoadingOverlay />
+      <EmailNotConfirmedPrompt />
       <ScrollRestoration />
     </div>
   );

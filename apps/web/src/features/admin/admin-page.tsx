@@ -9,6 +9,7 @@ import { RecentModeration } from '@/features/admin/components/recent-moderation'
 import { ReviewQueue } from '@/features/admin/components/review-queue';
 import { SystemStatusCard } from '@/features/admin/components/system-status';
 import { UploadedDocuments } from '@/features/admin/components/uploaded-documents';
+import { UsersCard } from '@/features/admin/components/users-card';
 import './admin.css';
 
 interface AdminPageProps {
@@ -79,6 +80,7 @@ function PostsSection({ renderSearch }: AdminPageProps) {
         <RecentModeration />
         <UploadedDocuments />
       </div>
+      <UsersCard />
       <SystemStatusCard />
     </div>
   );

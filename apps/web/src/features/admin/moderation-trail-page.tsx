@@ -25,6 +25,9 @@ const ACTION_TEXT: Record<ModerationAction, string> = {
   'dismiss-flags': 'Dismissed flags',
   'hide-flagged': 'Hid flagged item',
   'delete-flagged': 'Deleted flagged item',
+  // Done to people, never in a post's trail (issue 27).
+  suspend: 'Suspended',
+  unsuspend: 'Unsuspended',
 };
 
 /** Actors without a profile to link: the site itself, the operator's CLI, an erased account. */

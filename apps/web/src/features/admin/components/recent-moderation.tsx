@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { postHref, postKindOf } from '@/config/post-kinds';
 import { parseServerTime, relativeTime } from '@/lib/relative-time';
 import { useRecentModeration } from '@/features/admin/api/get-recent-moderation';
-import type { ModerationAction, RecentModerationEntry } from '@app/contracts';
+import { suspensionDate, type ModerationAction, type RecentModerationEntry } from '@app/contracts';
 
 const ACTION_TEXT: Record<ModerationAction, string> = {
   create: 'created',
@@ -22,6 +22,8 @@ const ACTION_TEXT: Record<ModerationAction, string> = {
   'dismiss-flags': 'dismissed the flags on',
   'hide-flagged': 'hid, resolving its flags,',
   'delete-flagged': 'deleted, resolving its flags,',
+  suspend: 'suspended',
+  unsuspend: 'unsuspended',
 };
 
 const SYSTEM_ACTORS = new Set(['system', 'operator']);
@@ -45,16 +47,18 @@ export function RecentModeration() {
         <ol className="recent-moderation-list">
           {entries.slice(0, shown).map((entry, index) => (
             <li key={`${entry.entityType}-${entry.postId}-${entry.at}-${index}`}>
-              <ModerationEntryText entry={entry} />
+              {entry.subject ? <AccountEntryText entry={entry} /> : <ModerationEntryText entry={entry} />}
               <time className="muted" dateTime={parseServerTime(entry.at).toISOString()}>
                 {relativeTime(entry.at)}
               </time>
-              <Link
-                to={paths.moderationTrail.getHref(postKindOf(entry.entityType).kind, entry.postId)}
-                aria-label={`Moderation trail of ${entry.title || `#${entry.postId}`}`}
-              >
-                Trail
-              </Link>
+              {!entry.subject && (
+                <Link
+                  to={paths.moderationTrail.getHref(postKindOf(entry.entityType).kind, entry.postId)}
+                  aria-label={`Moderation trail of ${entry.title || `#${entry.postId}`}`}
+                >
+                  Trail
+                </Link>
+              )}
             </li>
           ))}
         </ol>
@@ -65,6 +69,32 @@ export function RecentModeration() {
         </LinkButton>
       )}
     </section>
+  );
+}
+
+function ActorName({ entry }: { entry: RecentModerationEntry }) {
+  return SYSTEM_ACTORS.has(entry.actor) || !entry.actor ? (
+    <strong>{entry.actorName}</strong>
+  ) : (
+    <Link to={paths.profile.getHref(entry.actor)}>{entry.actorName}</Link>
+  );
+}
+
+/** Issue 27: a suspension or its lifting names the admin and the person (and the end and reason). */
+function AccountEntryText({ entry }: { entry: RecentModerationEntry }) {
+  const subject = entry.subject!;
+  return (
+    <span>
+      <ActorName entry={entry} /> {ACTION_TEXT[entry.action] ?? entry.action}{' '}
+      {subject.userName ? <Link to={paths.profile.getHref(subject.userName)}>{subject.name}</Link> : <em>{subject.name}</em>}
+      {entry.action === 'suspend' && (
+        <>
+          {' '}
+          {entry.until ? `until ${suspensionDate(entry.until)}` : 'indefinitely'}
+          {entry.reason ? `: ${entry.reason}` : ''}
+        </>
+      )}
+    </span>
   );
 }
 
