@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
@@ -27,12 +29,26 @@ const serverPaint: UserConfig = {
   },
 };
 
+/**
+ * React Router 7's package exports name only its development build (remix-run/react-router#12532,
+ * #14753): about 30 KB of warnings and checks a reader's browser would download on every first
+ * visit. The SPA's production build takes the production build that ships beside it.
+ */
+const reactRouterProduction = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+const productionReactRouter = [
+  { find: /^react-router$/, replacement: join(reactRouterProduction, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(reactRouterProduction, 'dom-export.mjs') },
+];
+
+const appAliases = [
+  { find: '@app/contracts', replacement: contracts },
+  { find: '@', replacement: source },
+];
+
 const spa: UserConfig = {
   // .br and .gz beside every text file, served as they are by the API (apps/api/src/http/spa-fallback.ts).
   plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
-  resolve: {
-    alias: { '@app/contracts': contracts, '@': source },
-  },
+  resolve: { alias: appAliases },
   server: {
     proxy: {
       '/api': { target: apiServer, changeOrigin: true },
@@ -68,4 +84,8 @@ const spa: UserConfig = {
   },
 };
 
-export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverPaint : spa));
+export default defineConfig(({ command, isSsrBuild }) => {
+  if (isSsrBuild) return serverPaint;
+  // `vite` (the dev server) keeps React Router's warnings.
+  return command === 'build' ? { ...spa, resolve: { alias: [...productionReactRouter, ...appAliases] } } : spa;
+});

@@ -112,7 +112,7 @@ describe('images in a post', () => {
     expect(await image.getAttribute('width')).toBe(String(size.width));
     expect(await image.getAttribute('height')).toBe(String(size.height));
 
-    await site.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await site.page.getByRole('button', { name: 'Post Your Question', exact: true }).click();
     await notification(site.page).getByText('Question Saved').waitFor(VISIBLE);
     const id = postIdIn(site.page);
     const question = await callSite<{ content: string }>(site.server.url, 'GET', `/api/Question/${id}`);
@@ -161,7 +161,7 @@ describe('leaving an editor with unsaved changes', () => {
     await site.page.getByLabel('Title').fill('A saved question');
     await editor(site.page).click();
     await site.page.keyboard.type('Nothing is lost.');
-    await site.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await site.page.getByRole('button', { name: 'Post Your Question', exact: true }).click();
     await notification(site.page).getByText('Question Saved').waitFor(VISIBLE);
     await site.page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click();
     await site.page.waitForURL((url) => url.pathname === '/');
@@ -192,7 +192,7 @@ describe('question autosave', () => {
     );
     await site.page.clock.runFor(60_000);
     expect((await updated).status()).toBe(200);
-    // Issue 25: an autosaved question is a draft until Save posts it, so its author reads it.
+    // Issue 25: an autosaved question is a draft until 'Post Your Question' posts it, so its author reads it.
     const question = await callSite<{ title: string; content: string; isPublished?: boolean }>(
       site.server.url,
       'GET',

@@ -60,7 +60,7 @@ describe('after publishing', () => {
     await site.page.getByRole('heading', { level: 1, name: 'Records in C#' }).waitFor(VISIBLE);
   });
 
-  it("keeps a question being written a draft until Save posts it, then offers 'View question'", async () => {
+  it("keeps a question being written a draft until 'Post Your Question' posts it, then offers 'View question'", async () => {
     await site.page.clock.install();
     await site.page.goto('/question/ask');
     await site.page.getByLabel('Category').selectOption({ label: 'C#' });
@@ -75,11 +75,14 @@ describe('after publishing', () => {
     await expect(callSite(site.server.url, 'GET', `/api/Question/${id}`)).rejects.toThrow(/Question not found/);
     expect(await site.page.getByRole('link', { name: 'View question' }).count()).toBe(0);
 
-    await site.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await site.page.getByRole('button', { name: 'Post Your Question', exact: true }).click();
     await notification(site.page).getByText('Question Saved').waitFor(VISIBLE);
     expect(await callSite<{ title: string }>(site.server.url, 'GET', `/api/Question/${id}`)).toMatchObject({
       title: 'Why is my record not equal?',
     });
+    // A posted question is saved from then on (SPEC §8: Save and Cancel).
+    await site.page.getByRole('button', { name: 'Save', exact: true }).waitFor(VISIBLE);
+    expect(await site.page.getByRole('button', { name: 'Post Your Question' }).count()).toBe(0);
     await site.page.getByRole('link', { name: 'View question' }).click();
     await site.page.waitForURL((url) => url.pathname.startsWith(`/question/${id}/`));
   });

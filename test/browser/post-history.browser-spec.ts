@@ -1,33 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { heading, HIDDEN, useBrowserSite, VISIBLE } from '../support/browser-site';
-import { callSite, grantAdmin, signUpOnSite, type SiteAccount } from '../support/site-api';
+import { callSite, usePostCast } from '../support/site-api';
 
 jest.setTimeout(90_000);
 
-interface Tag {
-  id: number;
-  subTag: string;
-}
-
 const site = useBrowserSite();
-let author: SiteAccount;
-let reader: SiteAccount;
-let admin: SiteAccount;
-let tags: Tag[];
-
-beforeAll(async () => {
-  author = await signUpOnSite(site.server.url, 'Ada Lovelace');
-  reader = await signUpOnSite(site.server.url, 'Rita Reader');
-  admin = await signUpOnSite(site.server.url, 'Root Admin');
-  await grantAdmin(site.server, admin);
-  tags = (await callSite<Tag[]>(site.server.url, 'GET', '/api/Tag')).slice(0, 1);
-});
+const cast = usePostCast(site, 1);
 
 const articleBody = (overrides: Record<string, unknown> = {}) => ({
   title: 'Span basics',
   description: 'Slicing without copying',
   categoryId: 3,
-  tags,
+  tags: cast.tags,
   content: '<p>Span is fast.</p>',
   source: '',
   instructions: '',
@@ -38,9 +22,9 @@ const articleBody = (overrides: Record<string, unknown> = {}) => ({
 
 /** An article drafted, then rewritten and published in one save: revisions 1 create, 2 edit, 3 publish. */
 async function articleWithHistory(): Promise<number> {
-  const id = await callSite<number>(site.server.url, 'POST', '/api/Article', { token: author.token, body: articleBody() });
+  const id = await callSite<number>(site.server.url, 'POST', '/api/Article', { token: cast.author.token, body: articleBody() });
   await callSite(site.server.url, 'PUT', '/api/Article', {
-    token: author.token,
+    token: cast.author.token,
     body: articleBody({
       id,
       title: 'Span in depth',
@@ -56,7 +40,7 @@ const column = (name: string) => site.page.getByLabel(name, { exact: true });
 describe('post history', () => {
   it('takes the author from the post to its history and shows a side-by-side diff of any two revisions', async () => {
     const id = await articleWithHistory();
-    await site.openWithStoredSession(author);
+    await site.openWithStoredSession(cast.author);
     await site.page.goto(`/article/${id}/span-in-depth`);
     await heading(site.page, 'Span in depth').waitFor(VISIBLE);
 
@@ -70,7 +54,7 @@ describe('post history', () => {
     expect((await rows.nth(0).innerText()).replace(/\s+/g, ' ')).toContain('1 Created Ada Lovelace');
     expect((await rows.nth(1).innerText()).replace(/\s+/g, ' ')).toContain('2 Edited Ada Lovelace');
     expect((await rows.nth(2).innerText()).replace(/\s+/g, ' ')).toContain('3 Published Ada Lovelace');
-    expect(await rows.nth(0).getByRole('link', { name: 'Ada Lovelace' }).getAttribute('href')).toBe(`/profile/${author.userName}`);
+    expect(await rows.nth(0).getByRole('link', { name: 'Ada Lovelace' }).getAttribute('href')).toBe(`/profile/${cast.author.userName}`);
 
     // By default the last two revisions: the publish changed neither title nor content.
     await site.page.getByRole('heading', { name: 'Revision 2 → revision 3' }).waitFor(VISIBLE);
@@ -114,14 +98,14 @@ describe('post history', () => {
     await site.page.goto(`/article/history/${id}`);
     await site.page.waitForURL((url) => url.pathname === '/login');
 
-    await site.openWithStoredSession(reader);
+    await site.openWithStoredSession(cast.reader);
     await site.page.goto(`/article/${id}/span-in-depth`);
     await heading(site.page, 'Span in depth').waitFor(VISIBLE);
     expect(await site.page.getByRole('link', { name: 'History', exact: true }).count()).toBe(0);
     await site.page.goto(`/article/history/${id}`);
     await site.page.getByRole('alert').getByText('Only the author and admins can see the history of this article.').waitFor(VISIBLE);
 
-    await site.openWithStoredSession(admin);
+    await site.openWithStoredSession(cast.admin);
     await site.page.goto(`/article/${id}/span-in-depth`);
     await site.page.getByRole('link', { name: 'History', exact: true }).click();
     await heading(site.page, 'History: Span in depth').waitFor(VISIBLE);

@@ -2,34 +2,18 @@ import { readFile } from 'node:fs/promises';
 import { loginForm, logIn, signupForm } from '../support/account-pages';
 import { heading, HIDDEN, useBrowserSite, VISIBLE } from '../support/browser-site';
 import { adminPostRow, adminPosts, dialog } from '../support/post-pages';
-import { callSite, grantAdmin, signUpOnSite, type SiteAccount } from '../support/site-api';
+import { callSite, usePostCast } from '../support/site-api';
 
 jest.setTimeout(90_000);
 
-interface Tag {
-  id: number;
-  subTag: string;
-}
-
 const site = useBrowserSite();
-let author: SiteAccount;
-let reader: SiteAccount;
-let admin: SiteAccount;
-let tags: Tag[];
-
-beforeAll(async () => {
-  author = await signUpOnSite(site.server.url, 'Ada Lovelace');
-  reader = await signUpOnSite(site.server.url, 'Rita Reader');
-  admin = await signUpOnSite(site.server.url, 'Root Admin');
-  await grantAdmin(site.server, admin);
-  tags = (await callSite<Tag[]>(site.server.url, 'GET', '/api/Tag')).slice(0, 2);
-});
+const cast = usePostCast(site, 2);
 
 const articleBody = (overrides: Record<string, unknown> = {}) => ({
   title: 'C# Generics explained',
   description: 'Type parameters, constraints and variance',
   categoryId: 3,
-  tags,
+  tags: cast.tags,
   content:
     '<h2>Generics</h2><p>Generics let you write <strong>type-safe</strong> code.</p>' +
     '<pre><code class="language-csharp">var numbers = new List&lt;int&gt;();</code></pre>' +
@@ -44,15 +28,15 @@ const articleBody = (overrides: Record<string, unknown> = {}) => ({
 const questionBody = (overrides: Record<string, unknown> = {}) => ({
   title: 'How do I cancel a Task?',
   categoryId: 123,
-  tags,
+  tags: cast.tags,
   content: '<p>I start a <code>Task</code> and want to stop it. How?</p>',
   defaultImageId: -1,
   ...overrides,
 });
 
-const createArticle = (overrides: Record<string, unknown> = {}, account = author) =>
+const createArticle = (overrides: Record<string, unknown> = {}, account = cast.author) =>
   callSite<number>(site.server.url, 'POST', '/api/Article', { token: account.token, body: articleBody(overrides) });
-const createQuestion = (overrides: Record<string, unknown> = {}, account = author) =>
+const createQuestion = (overrides: Record<string, unknown> = {}, account = cast.author) =>
   callSite<number>(site.server.url, 'POST', '/api/Question', { token: account.token, body: questionBody(overrides) });
 
 /** POST /api/File (multipart): attaches a text file to an article. */
@@ -65,7 +49,7 @@ async function attachTextFile(articleId: number, fileDisplayName: string, text: 
   form.append('ReferenceId', String(articleId));
   const response = await fetch(`${site.server.url}/api/File`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${author.token}` },
+    headers: { Authorization: `Bearer ${cast.author.token}` },
     body: form,
   });
   if (!response.ok) throw new Error(`Upload failed: ${response.status} ${await response.text()}`);
@@ -91,14 +75,14 @@ describe('article view', () => {
       '/search?searchString=&category=3&entityType=1&orderBy=0',
     );
     const tagList = site.page.getByRole('list', { name: 'Tags' });
-    for (const tag of tags) await tagList.getByText(tag.subTag, { exact: true }).waitFor(VISIBLE);
+    for (const tag of cast.tags) await tagList.getByText(tag.subTag, { exact: true }).waitFor(VISIBLE);
     // Each tag leads to its page, which lists its posts by the tag's id (issues 25, 26).
-    for (const tag of tags)
+    for (const tag of cast.tags)
       expect(await tagList.getByRole('link', { name: tag.subTag, exact: true }).getAttribute('href')).toBe(
         `/tag/${encodeURIComponent(tag.subTag)}`,
       );
     const posterLinks = site.page.getByRole('link', { name: 'Ada Lovelace' });
-    expect(await posterLinks.first().getAttribute('href')).toBe(`/profile/${author.userName}`);
+    expect(await posterLinks.first().getAttribute('href')).toBe(`/profile/${cast.author.userName}`);
     await site.page
       .getByText(/^(Created|Last modified) about \d+ seconds? ago$|^(Created|Last modified) about a moment ago$/)
       .waitFor(VISIBLE);
@@ -140,7 +124,7 @@ describe('article view', () => {
     await site.page.goto(`/article/${id}/span-and-memory`);
     await heading(site.page, 'Span and Memory').waitFor(VISIBLE);
 
-    await logIn(site.page, author.email, author.password);
+    await logIn(site.page, cast.author.email, cast.author.password);
 
     const edit = site.page.getByRole('link', { name: 'Edit', exact: true });
     await edit.waitFor(VISIBLE);
@@ -162,7 +146,7 @@ describe('article view', () => {
     await site.page.goto(`/article/${id}/a-draft-about-records`);
     await heading(site.page, 'Article not found').waitFor(VISIBLE);
 
-    await site.openWithStoredSession(author);
+    await site.openWithStoredSession(cast.author);
     await site.page.goto(`/article/${id}/a-draft-about-records`);
     await heading(site.page, 'A draft about records').waitFor(VISIBLE);
     await site.page.getByText('Draft', { exact: true }).waitFor(VISIBLE);
@@ -188,19 +172,21 @@ describe('question view', () => {
     expect(await site.page.getByRole('article').getByRole('link', { name: 'Multithreading' }).getAttribute('href')).toBe(
       '/search?searchString=&category=123&entityType=2&orderBy=0',
     );
-    expect(await site.page.getByRole('link', { name: 'Ada Lovelace' }).first().getAttribute('href')).toBe(`/profile/${author.userName}`);
+    expect(await site.page.getByRole('link', { name: 'Ada Lovelace' }).first().getAttribute('href')).toBe(
+      `/profile/${cast.author.userName}`,
+    );
     await site.page.locator('.post-content code').getByText('Task').waitFor(VISIBLE);
     expect(await site.page.getByText('Source:').count()).toBe(0);
     expect(await site.page.getByRole('link', { name: 'Edit' }).count()).toBe(0);
     await loginForm(site.page).waitFor(VISIBLE);
 
-    await site.openWithStoredSession(reader);
+    await site.openWithStoredSession(cast.reader);
     await site.page.goto(`/question/${id}/how-do-i-cancel-a-task`);
     await heading(site.page, 'How do I cancel a Task?').waitFor(VISIBLE);
     await site.page.getByRole('region', { name: 'Like and share' }).waitFor(VISIBLE);
     expect(await site.page.getByRole('link', { name: 'Edit', exact: true }).count()).toBe(0);
 
-    await site.openWithStoredSession(author);
+    await site.openWithStoredSession(cast.author);
     await site.page.goto(`/question/${id}/how-do-i-cancel-a-task`);
     const edit = site.page.getByRole('link', { name: 'Edit', exact: true });
     await edit.waitFor(VISIBLE);
@@ -214,7 +200,7 @@ describe('Admin Panel', () => {
     await site.page.goto('/admin');
     await site.page.waitForURL((url) => url.pathname === '/login');
 
-    await site.openWithStoredSession(reader);
+    await site.openWithStoredSession(cast.reader);
     await site.page.goto('/admin');
     await site.page.getByText('Only admins can see this page.').waitFor(VISIBLE);
     expect(await adminPosts(site.page).count()).toBe(0);
@@ -227,7 +213,7 @@ describe('Admin Panel', () => {
     await createArticle({ title: draftTitle, isPublished: false });
     expect(await homeTitles()).toContain(title);
 
-    await site.openWithStoredSession(admin);
+    await site.openWithStoredSession(cast.admin);
     await site.page.goto('/admin');
     await heading(site.page, 'Admin Panel').waitFor(VISIBLE);
     // The admin search lists every post that is not deleted, drafts too.
@@ -253,9 +239,9 @@ describe('Admin Panel', () => {
     expect(await homeTitles()).not.toContain(title);
     // The activity names people by their display name, linking their profile.
     const activity = site.page.getByRole('region', { name: 'Recent activity' });
-    await activity.getByText(`${admin.name} unapproved article`).first().waitFor(VISIBLE);
-    expect(await activity.getByRole('link', { name: admin.name, exact: true }).first().getAttribute('href')).toBe(
-      `/profile/${admin.userName}`,
+    await activity.getByText(`${cast.admin.name} unapproved article`).first().waitFor(VISIBLE);
+    expect(await activity.getByRole('link', { name: cast.admin.name, exact: true }).first().getAttribute('href')).toBe(
+      `/profile/${cast.admin.userName}`,
     );
 
     const visitorPage = await site.openAnotherBrowser();
@@ -270,7 +256,7 @@ describe('Admin Panel', () => {
   it('deletes a post after confirmation and removes its row', async () => {
     const title = 'A question to delete';
     const id = await createQuestion({ title });
-    await site.openWithStoredSession(admin);
+    await site.openWithStoredSession(cast.admin);
     await site.page.goto('/admin');
     const row = adminPostRow(site.page, title);
     await row.getByRole('button', { name: `Delete ${title}` }).click();
@@ -278,18 +264,18 @@ describe('Admin Panel', () => {
     await confirm.getByText('Are you sure you want to delete this item?').waitFor(VISIBLE);
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await row.waitFor({ state: 'detached', timeout: 10_000 });
-    const response = await fetch(`${site.server.url}/api/Question/${id}`, { headers: { Authorization: `Bearer ${admin.token}` } });
+    const response = await fetch(`${site.server.url}/api/Question/${id}`, { headers: { Authorization: `Bearer ${cast.admin.token}` } });
     expect(response.status).toBe(404);
   });
 
   it("loads the next page with 'More results'", async () => {
     for (let index = 1; index <= 21; index++) await createQuestion({ title: `Paging question ${index}` });
     const all = await callSite<unknown[]>(site.server.url, 'POST', '/api/Search/ByAdmin', {
-      token: admin.token,
+      token: cast.admin.token,
       body: { pager: { lastFetchedArticleId: Number.MAX_SAFE_INTEGER, lastFetchedQuestionId: Number.MAX_SAFE_INTEGER, pageSize: 100 } },
     });
 
-    await site.openWithStoredSession(admin);
+    await site.openWithStoredSession(cast.admin);
     await site.page.goto('/admin');
     await adminPostRow(site.page, 'Paging question 21').waitFor(VISIBLE);
     const rows = adminPosts(site.page).locator('.post-item');

@@ -206,7 +206,7 @@ describe('ask a question', () => {
     await site.page.goto('/question/ask');
     await site.page.getByRole('heading', { name: 'Ask a Question' }).waitFor(VISIBLE);
     expect(await site.page.getByText('- Title is required').count()).toBe(0);
-    await site.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await site.page.getByRole('button', { name: 'Post Your Question', exact: true }).click();
     await site.page.getByText('- Title is required', { exact: true }).waitFor(VISIBLE);
     await site.page.getByText('- Content is required', { exact: true }).waitFor(VISIBLE);
 
@@ -215,7 +215,7 @@ describe('ask a question', () => {
     await site.page.getByLabel('Title').fill('How do I cancel a Task?');
     await editor(site.page).click();
     await site.page.keyboard.type('I start a Task and want to stop it.');
-    await site.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await site.page.getByRole('button', { name: 'Post Your Question', exact: true }).click();
     await notification(site.page).getByText('Question Saved').waitFor(VISIBLE);
     await site.page.waitForURL((url) => Number(url.searchParams.get('id')) > 0);
 

@@ -6,36 +6,31 @@ import type { ReadStore } from '@app/read-store';
 import { EVENT_STORE, READ_STORE } from '@app/api';
 import { bearer, signUp, type TestUser } from '../support/accounts';
 import { apiSpec, existingStream, expectNewEvents, expectResponse } from '../support/api-spec';
-import { articleBody, articleDrafted, createPost, documentsOf } from '../support/posts';
-import { postRoutes, startPostSite, startPreModeratedSite } from '../support/post-routes';
+import { articleBody, articleDrafted, createPost, documentsOf, NEW_POST_READS } from '../support/posts';
+import { postRoutes, startPostSite, startPreModeratedSite, useStartedSite } from '../support/post-routes';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** SPEC §7 'Articles and questions', the article calls, over HTTP in embedded mode. */
 describe('articles', () => {
-  let site: TestApp;
-  let owner: TestUser;
-  let other: TestUser;
-  let admin: TestUser;
+  const cast = useStartedSite(() => startPostSite('Ada Author'));
 
-  beforeAll(async () => ({ site, owner, other, admin } = await startPostSite('Ada Author')));
-  afterAll(() => site.dispose());
-
-  const { get: getArticle, put: putArticle, approve, remove, homeIds: homeArticleIds } = postRoutes(() => site, 'Article');
-  const draft = (overrides: Record<string, unknown> = {}, user = owner) => createPost(site, 'Article', user, articleBody(overrides));
+  const { get: getArticle, put: putArticle, approve, remove, homeIds: homeArticleIds } = postRoutes(() => cast.site, 'Article');
+  const draft = (overrides: Record<string, unknown> = {}, user = cast.owner) =>
+    createPost(cast.site, 'Article', user, articleBody(overrides));
   const publish = (id: number, overrides: Record<string, unknown> = {}) =>
-    putArticle(articleBody({ id, isPublished: true, ...overrides }), owner).expect(200);
+    putArticle(articleBody({ id, isPublished: true, ...overrides }), cast.owner).expect(200);
   // Posts that exist only as given events get ids minted as the site mints them (newest first on home).
   const nextGivenId = createPostIdGenerator();
   const published: ArticleEvent = { type: 'ArticlePublished', data: { at: '2026-01-02T10:00:00.000Z' } };
 
   describe('POST /api/Article', () => {
     it('creates a draft and returns its id; only the owner and admins see the draft', async () => {
-      const response = await site.http().post('/api/Article').set(bearer(owner)).send(articleBody()).expect(200);
+      const response = await cast.site.http().post('/api/Article').set(bearer(cast.owner)).send(articleBody()).expect(200);
       expect(response.body).toEqual({ success: true, result: expect.any(Number), errorMessage: null, timeStamp: expect.any(String) });
       const id = response.body.result as number;
       expect(Number.isSafeInteger(id) && id > 0).toBe(true);
 
-      const record = (await getArticle(id, owner).expect(200)).body.result;
+      const record = (await getArticle(id, cast.owner).expect(200)).body.result;
       const { isPublished: _isPublished, defaultImageId: _defaultImageId, ...fields } = articleBody();
       expect(record).toEqual({
         id,
@@ -44,20 +39,14 @@ describe('articles', () => {
         isPublished: false,
         isApproved: true,
         defaultImageId: -1,
-        uName: owner.userName,
+        uName: cast.owner.userName,
         name: 'Ada Author',
-        createdOn: expect.any(String),
-        updatedOn: null,
-        likes: 0,
-        attachedFiles: [],
-        images: [],
-        isLikedByMe: false,
-        isSavedByMe: false,
+        ...NEW_POST_READS,
       });
       expect(Date.parse(record.createdOn)).not.toBeNaN();
-      expect((await getArticle(id, admin).expect(200)).body.result.id).toBe(id);
+      expect((await getArticle(id, cast.admin).expect(200)).body.result.id).toBe(id);
       expect((await getArticle(id).expect(404)).body).toMatchObject({ success: false, errorMessage: 'Article not found.' });
-      await getArticle(id, other).expect(404);
+      await getArticle(id, cast.other).expect(404);
       expect(await homeArticleIds()).not.toContain(id);
     });
 
@@ -74,12 +63,12 @@ describe('articles', () => {
     });
 
     it('refuses anonymous callers', async () => {
-      const response = await site.http().post('/api/Article').send(articleBody()).expect(401);
+      const response = await cast.site.http().post('/api/Article').send(articleBody()).expect(401);
       expect(response.body).toMatchObject({ success: false, errorMessage: expect.any(String) });
     });
 
     it('validates the fields with the messages of the spec', async () => {
-      const post = (body: object) => site.http().post('/api/Article').set(bearer(owner)).send(body).expect(400);
+      const post = (body: object) => cast.site.http().post('/api/Article').set(bearer(cast.owner)).send(body).expect(400);
       const empty = (await post({})).body;
       expect(empty).toMatchObject({ success: false, result: null });
       expect(empty.errorMessage.split('\n')).toEqual(
@@ -111,14 +100,14 @@ describe('articles', () => {
 
     it('stores the tag names of the master data, whatever names the client sends', async () => {
       const id = await draft({ tags: [{ id: 1, subTag: 'not-csharp' }] });
-      expect((await getArticle(id, owner).expect(200)).body.result.tags).toEqual([{ id: 1, subTag: 'csharp' }]);
+      expect((await getArticle(id, cast.owner).expect(200)).body.result.tags).toEqual([{ id: 1, subTag: 'csharp' }]);
     });
 
     it('refuses content that is empty once sanitized', async () => {
-      const response = await site
+      const response = await cast.site
         .http()
         .post('/api/Article')
-        .set(bearer(owner))
+        .set(bearer(cast.owner))
         .send(articleBody({ content: '<script>alert(1)</script><p> </p>' }))
         .expect(400);
       expect(response.body.errorMessage).toMatch(/content/i);
@@ -152,43 +141,43 @@ describe('articles', () => {
       const response = await publish(id, { title: 'Generics, revisited' });
       expect(response.body.result).toBe(true);
       expect(await homeArticleIds()).toContain(id);
-      const home = (await site.http().get('/api/Home/').expect(200)).body.result.articles.find((a: { id: number }) => a.id === id);
-      expect(home).toMatchObject({ title: 'Generics, revisited', uName: owner.userName, name: 'Ada Author', entityType: 1 });
+      const home = (await cast.site.http().get('/api/Home/').expect(200)).body.result.articles.find((a: { id: number }) => a.id === id);
+      expect(home).toMatchObject({ title: 'Generics, revisited', uName: cast.owner.userName, name: 'Ada Author', entityType: 1 });
       const record = (await getArticle(id).expect(200)).body.result;
       expect(record).toMatchObject({ title: 'Generics, revisited', isPublished: true, updatedOn: expect.any(String) });
     });
 
     it('unpublishes: the article is a draft again for the public', async () => {
       const id = await draft({ isPublished: true });
-      await putArticle(articleBody({ id, isPublished: false }), owner).expect(200);
+      await putArticle(articleBody({ id, isPublished: false }), cast.owner).expect(200);
       await getArticle(id).expect(404);
       expect(await homeArticleIds()).not.toContain(id);
-      expect((await getArticle(id, owner).expect(200)).body.result.isPublished).toBe(false);
+      expect((await getArticle(id, cast.owner).expect(200)).body.result.isPublished).toBe(false);
     });
 
     it('keeps the permission matrix: anonymous 401, other user 403 (404 on a draft they cannot see), owner and admin allowed', async () => {
       const id = await draft();
       await putArticle(articleBody({ id, title: 'Anonymous' }), null).expect(401);
-      expect((await putArticle(articleBody({ id, title: 'Other' }), other).expect(404)).body.errorMessage).toBe('Article not found.');
+      expect((await putArticle(articleBody({ id, title: 'Other' }), cast.other).expect(404)).body.errorMessage).toBe('Article not found.');
       const published = await draft({ isPublished: true });
-      expect((await putArticle(articleBody({ id: published, title: 'Other' }), other).expect(403)).body.success).toBe(false);
-      await putArticle(articleBody({ id, title: 'By owner' }), owner).expect(200);
-      expect((await putArticle(articleBody({ id, title: 'By admin' }), admin).expect(200)).body.result).toBe(true);
-      const record = (await getArticle(id, owner).expect(200)).body.result;
-      expect(record).toMatchObject({ title: 'By admin', uName: owner.userName });
+      expect((await putArticle(articleBody({ id: published, title: 'Other' }), cast.other).expect(403)).body.success).toBe(false);
+      await putArticle(articleBody({ id, title: 'By owner' }), cast.owner).expect(200);
+      expect((await putArticle(articleBody({ id, title: 'By admin' }), cast.admin).expect(200)).body.result).toBe(true);
+      const record = (await getArticle(id, cast.owner).expect(200)).body.result;
+      expect(record).toMatchObject({ title: 'By admin', uName: cast.owner.userName });
     });
 
     it('needs the id of an existing article', async () => {
-      expect((await putArticle(articleBody(), owner).expect(400)).body.errorMessage).toBe('- Id is required');
-      expect((await putArticle(articleBody({ id: 424242 }), owner).expect(404)).body.errorMessage).toBe('Article not found.');
+      expect((await putArticle(articleBody(), cast.owner).expect(400)).body.errorMessage).toBe('- Id is required');
+      expect((await putArticle(articleBody({ id: 424242 }), cast.owner).expect(404)).body.errorMessage).toBe('Article not found.');
     });
 
     it('chooses and clears the default image', async () => {
       const id = await draft();
-      await putArticle(articleBody({ id, defaultImageId: 77 }), owner).expect(200);
-      expect((await getArticle(id, owner).expect(200)).body.result.defaultImageId).toBe(77);
-      await putArticle(articleBody({ id, defaultImageId: -1 }), owner).expect(200);
-      expect((await getArticle(id, owner).expect(200)).body.result.defaultImageId).toBe(-1);
+      await putArticle(articleBody({ id, defaultImageId: 77 }), cast.owner).expect(200);
+      expect((await getArticle(id, cast.owner).expect(200)).body.result.defaultImageId).toBe(77);
+      await putArticle(articleBody({ id, defaultImageId: -1 }), cast.owner).expect(200);
+      expect((await getArticle(id, cast.owner).expect(200)).body.result.defaultImageId).toBe(-1);
     });
   });
 
@@ -196,35 +185,35 @@ describe('articles', () => {
     it('is for admins only: anonymous 401, other user and owner 403', async () => {
       const id = await draft({ isPublished: true });
       await approve(id, false, null).expect(401);
-      await approve(id, false, other).expect(403);
-      await approve(id, false, owner).expect(403);
+      await approve(id, false, cast.other).expect(403);
+      await approve(id, false, cast.owner).expect(403);
       await getArticle(id).expect(200);
     });
 
     it('hides an unapproved article from the public and home, not from its owner and admins', async () => {
       const id = nextGivenId();
-      await apiSpec(site)
-        .given(existingStream(articleStreamName(id), [articleDrafted(id, owner.accountId), published]))
-        .when(() => approve(id, false, admin))
+      await apiSpec(cast.site)
+        .given(existingStream(articleStreamName(id), [articleDrafted(id, cast.owner.accountId), published]))
+        .when(() => approve(id, false, cast.admin))
         .then([
           expectResponse(200, { success: true, result: true }),
           expectNewEvents(articleStreamName(id), [{ type: 'ArticleUnapproved', data: { at: expect.any(String) } }]),
         ]);
       await getArticle(id).expect(404);
-      await getArticle(id, other).expect(404);
-      expect((await getArticle(id, owner).expect(200)).body.result.isApproved).toBe(false);
-      await getArticle(id, admin).expect(200);
+      await getArticle(id, cast.other).expect(404);
+      expect((await getArticle(id, cast.owner).expect(200)).body.result.isApproved).toBe(false);
+      await getArticle(id, cast.admin).expect(200);
       expect(await homeArticleIds()).not.toContain(id);
 
-      await approve(id, true, admin).expect(200);
+      await approve(id, true, cast.admin).expect(200);
       expect((await getArticle(id).expect(200)).body.result.isApproved).toBe(true);
       expect(await homeArticleIds()).toContain(id);
     });
 
     it('validates the request and answers 404 for an unknown article', async () => {
-      await site.http().put('/api/Article/Approve').set(bearer(admin)).send({ id: 'x', isApproved: true }).expect(400);
-      await site.http().put('/api/Article/Approve').set(bearer(admin)).send({ id: 1 }).expect(400);
-      expect((await approve(5555, true, admin).expect(404)).body.errorMessage).toBe('Article not found.');
+      await cast.site.http().put('/api/Article/Approve').set(bearer(cast.admin)).send({ id: 'x', isApproved: true }).expect(400);
+      await cast.site.http().put('/api/Article/Approve').set(bearer(cast.admin)).send({ id: 1 }).expect(400);
+      expect((await approve(5555, true, cast.admin).expect(404)).body.errorMessage).toBe('Article not found.');
     });
   });
 
@@ -232,31 +221,31 @@ describe('articles', () => {
     it('keeps the permission matrix: anonymous 401, other user 403, owner allowed', async () => {
       const id = await draft({ isPublished: true });
       await remove(id, null).expect(401);
-      await remove(id, other).expect(403);
-      expect((await remove(id, owner).expect(200)).body.result).toBe(true);
+      await remove(id, cast.other).expect(403);
+      expect((await remove(id, cast.owner).expect(200)).body.result).toBe(true);
     });
 
     it('lets an admin delete any article; a deleted article is 404 for everyone and for every command', async () => {
       const id = nextGivenId();
-      await apiSpec(site)
-        .given(existingStream(articleStreamName(id), [articleDrafted(id, owner.accountId), published]))
+      await apiSpec(cast.site)
+        .given(existingStream(articleStreamName(id), [articleDrafted(id, cast.owner.accountId), published]))
         .when(async () => {
           expect(await homeArticleIds()).toContain(id);
-          return remove(id, admin);
+          return remove(id, cast.admin);
         })
         .then([
           expectResponse(200, { success: true, result: true }),
           expectNewEvents(articleStreamName(id), [{ type: 'ArticleDeleted', data: { at: expect.any(String) } }]),
         ]);
-      for (const viewer of [null, other, owner, admin]) await getArticle(id, viewer).expect(404);
+      for (const viewer of [null, cast.other, cast.owner, cast.admin]) await getArticle(id, viewer).expect(404);
       expect(await homeArticleIds()).not.toContain(id);
-      await putArticle(articleBody({ id }), owner).expect(404);
-      await approve(id, true, admin).expect(404);
-      await remove(id, owner).expect(404);
+      await putArticle(articleBody({ id }), cast.owner).expect(404);
+      await approve(id, true, cast.admin).expect(404);
+      await remove(id, cast.owner).expect(404);
     });
 
     it('answers 400 for an id that is not a number', async () => {
-      expect((await remove(Number.NaN, owner).expect(400)).body.errorMessage).toBe('Article id must be a number.');
+      expect((await remove(Number.NaN, cast.owner).expect(400)).body.errorMessage).toBe('Article id must be a number.');
     });
   });
 
@@ -266,23 +255,23 @@ describe('articles', () => {
       const drafted = await draft({ title: 'Draft survives too' });
       const before = {
         published: (await getArticle(published).expect(200)).body.result,
-        drafted: (await getArticle(drafted, owner).expect(200)).body.result,
-        home: (await site.http().get('/api/Home/').expect(200)).body.result,
+        drafted: (await getArticle(drafted, cast.owner).expect(200)).body.result,
+        home: (await cast.site.http().get('/api/Home/').expect(200)).body.result,
       };
-      await site.close();
-      site = await startTestApp({ dataDir: site.dataDir });
+      await cast.site.close();
+      cast.site = await startTestApp({ dataDir: cast.site.dataDir });
       expect((await getArticle(published).expect(200)).body.result).toEqual(before.published);
-      expect((await getArticle(drafted, owner).expect(200)).body.result).toEqual(before.drafted);
-      expect((await site.http().get('/api/Home/').expect(200)).body.result).toEqual(before.home);
+      expect((await getArticle(drafted, cast.owner).expect(200)).body.result).toEqual(before.drafted);
+      expect((await cast.site.http().get('/api/Home/').expect(200)).body.result).toEqual(before.home);
     });
 
     it('rebuilds home, post views and the moderation log from zero into the same documents as the live ones', async () => {
       const id = await draft();
       await publish(id, { title: 'Rebuilt', defaultImageId: 12 });
-      await approve(id, false, admin).expect(200);
-      await approve(id, true, admin).expect(200);
-      await remove(await draft({ isPublished: true }), owner).expect(200);
-      await createPost(site, 'Question', other, {
+      await approve(id, false, cast.admin).expect(200);
+      await approve(id, true, cast.admin).expect(200);
+      await remove(await draft({ isPublished: true }), cast.owner).expect(200);
+      await createPost(cast.site, 'Question', cast.other, {
         title: 'Rebuild?',
         categoryId: 3,
         tags: [{ id: 1, subTag: 'csharp' }],
@@ -291,11 +280,11 @@ describe('articles', () => {
       });
 
       const collections = [HOME_COLLECTION, POST_VIEW_COLLECTION, MODERATION_LOG_COLLECTION];
-      const live = await Promise.all(collections.map((collection) => documentsOf(site, collection)));
+      const live = await Promise.all(collections.map((collection) => documentsOf(cast.site, collection)));
       expect(live[1].length).toBeGreaterThan(5);
-      const eventStore = site.app.get<EventStore>(EVENT_STORE);
-      const readStore = site.app.get<ReadStore>(READ_STORE);
-      const projections = site.app.get(ProjectionRunner).projections;
+      const eventStore = cast.site.app.get<EventStore>(EVENT_STORE);
+      const readStore = cast.site.app.get<ReadStore>(READ_STORE);
+      const projections = cast.site.app.get(ProjectionRunner).projections;
       for (const name of ['home', 'post-view', 'moderation-log']) {
         await rebuildProjection(
           eventStore,
@@ -303,12 +292,12 @@ describe('articles', () => {
           projections.find((projection) => projection.name === name)!,
         );
       }
-      expect(await Promise.all(collections.map((collection) => documentsOf(site, collection)))).toEqual(live);
+      expect(await Promise.all(collections.map((collection) => documentsOf(cast.site, collection)))).toEqual(live);
     });
   });
 
   it("shows each of many articles posted at once right after its own answer: its view, home and the author's posts", async () => {
-    const authors = await Promise.all(Array.from({ length: 6 }, (_, index) => signUp(site, `Burst Author ${index}`)));
+    const authors = await Promise.all(Array.from({ length: 6 }, (_, index) => signUp(cast.site, `Burst Author ${index}`)));
     const ownPosts = {
       searchString: 'Burst',
       uName: '',
@@ -324,8 +313,8 @@ describe('articles', () => {
         const id = await draft({ title: `Burst ${index}`, isPublished: true }, author);
         const [view, home, own] = await Promise.all([
           getArticle(id),
-          site.http().get('/api/Home/'),
-          site.http().post('/api/Search/UserPosts').set(bearer(author)).send(ownPosts),
+          cast.site.http().get('/api/Home/'),
+          cast.site.http().post('/api/Search/UserPosts').set(bearer(author)).send(ownPosts),
         ]);
         return {
           view: view.status,
@@ -339,24 +328,19 @@ describe('articles', () => {
 });
 
 describe('articles under pre-moderation (MODERATION=pre)', () => {
-  let site: TestApp;
-  let owner: TestUser;
-  let admin: TestUser;
-
-  beforeAll(async () => ({ site, owner, admin } = await startPreModeratedSite()));
-  afterAll(() => site.dispose());
+  const cast = useStartedSite(startPreModeratedSite);
 
   it('keeps a published article from the public until an admin approves it', async () => {
-    const id = await createPost(site, 'Article', owner, articleBody({ isPublished: true }));
-    await site.http().get(`/api/Article/${id}`).expect(404);
-    const own = (await site.http().get(`/api/Article/${id}`).set(bearer(owner)).expect(200)).body.result;
+    const id = await createPost(cast.site, 'Article', cast.owner, articleBody({ isPublished: true }));
+    await cast.site.http().get(`/api/Article/${id}`).expect(404);
+    const own = (await cast.site.http().get(`/api/Article/${id}`).set(bearer(cast.owner)).expect(200)).body.result;
     expect(own).toMatchObject({ isPublished: true, isApproved: false });
-    const home = (await site.http().get('/api/Home/').expect(200)).body.result;
+    const home = (await cast.site.http().get('/api/Home/').expect(200)).body.result;
     expect(home.articles.map((a: { id: number }) => a.id)).not.toContain(id);
 
-    await site.http().put('/api/Article/Approve').set(bearer(admin)).send({ id, isApproved: true }).expect(200);
-    expect((await site.http().get(`/api/Article/${id}`).expect(200)).body.result.isApproved).toBe(true);
-    const after = (await site.http().get('/api/Home/').expect(200)).body.result;
+    await cast.site.http().put('/api/Article/Approve').set(bearer(cast.admin)).send({ id, isApproved: true }).expect(200);
+    expect((await cast.site.http().get(`/api/Article/${id}`).expect(200)).body.result.isApproved).toBe(true);
+    const after = (await cast.site.http().get('/api/Home/').expect(200)).body.result;
     expect(after.articles.map((a: { id: number }) => a.id)).toContain(id);
   });
 });

@@ -1,24 +1,19 @@
-import { bearer, type TestUser } from '../support/accounts';
-import { createPost, questionBody } from '../support/posts';
-import { postRoutes, startPostSite, startPreModeratedSite } from '../support/post-routes';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { bearer } from '../support/accounts';
+import { createPost, NEW_POST_READS, questionBody } from '../support/posts';
+import { postRoutes, startPostSite, startPreModeratedSite, useStartedSite } from '../support/post-routes';
+import { startTestApp } from '../support/test-app';
 
 /** SPEC §7 'Articles and questions', the question calls, over HTTP in embedded mode. */
 describe('questions', () => {
-  let site: TestApp;
-  let owner: TestUser;
-  let other: TestUser;
-  let admin: TestUser;
+  const cast = useStartedSite(() => startPostSite('Quinn Asker'));
 
-  beforeAll(async () => ({ site, owner, other, admin } = await startPostSite('Quinn Asker')));
-  afterAll(() => site.dispose());
-
-  const { get: getQuestion, put: putQuestion, approve, remove, homeIds: homeQuestionIds } = postRoutes(() => site, 'Question');
-  const ask = (overrides: Record<string, unknown> = {}, user = owner) => createPost(site, 'Question', user, questionBody(overrides));
+  const { get: getQuestion, put: putQuestion, approve, remove, homeIds: homeQuestionIds } = postRoutes(() => cast.site, 'Question');
+  const ask = (overrides: Record<string, unknown> = {}, user = cast.owner) =>
+    createPost(cast.site, 'Question', user, questionBody(overrides));
 
   describe('POST /api/Question', () => {
     it('asks a question that everyone sees at once, on home too', async () => {
-      const response = await site.http().post('/api/Question').set(bearer(owner)).send(questionBody()).expect(200);
+      const response = await cast.site.http().post('/api/Question').set(bearer(cast.owner)).send(questionBody()).expect(200);
       expect(response.body).toEqual({ success: true, result: expect.any(Number), errorMessage: null, timeStamp: expect.any(String) });
       const id = response.body.result as number;
       const { defaultImageId: _defaultImageId, ...fields } = questionBody();
@@ -26,32 +21,26 @@ describe('questions', () => {
         id,
         ...fields,
         category: 'Multithreading',
-        uName: owner.userName,
+        uName: cast.owner.userName,
         name: 'Quinn Asker',
         isApproved: true,
         defaultImageId: -1,
-        createdOn: expect.any(String),
-        updatedOn: null,
-        likes: 0,
-        attachedFiles: [],
-        images: [],
-        isLikedByMe: false,
-        isSavedByMe: false,
+        ...NEW_POST_READS,
         acceptedCommentId: null,
       });
       expect(await homeQuestionIds()).toContain(id);
-      const item = (await site.http().get('/api/Home/').expect(200)).body.result.questions.find((q: { id: number }) => q.id === id);
+      const item = (await cast.site.http().get('/api/Home/').expect(200)).body.result.questions.find((q: { id: number }) => q.id === id);
       expect(item).toMatchObject({
         entityType: 2,
         title: fields.title,
         name: 'Quinn Asker',
-        uName: owner.userName,
+        uName: cast.owner.userName,
         articleDescription: null,
       });
     });
 
     it('refuses anonymous callers', async () => {
-      await site.http().post('/api/Question').send(questionBody()).expect(401);
+      await cast.site.http().post('/api/Question').send(questionBody()).expect(401);
     });
 
     it('validates the fields', async () => {
@@ -63,7 +52,7 @@ describe('questions', () => {
         questionBody({ tags: [] }),
         questionBody({ content: '' }),
       ]) {
-        const response = await site.http().post('/api/Question').set(bearer(owner)).send(body).expect(400);
+        const response = await cast.site.http().post('/api/Question').set(bearer(cast.owner)).send(body).expect(400);
         expect(response.body).toMatchObject({ success: false, result: null, errorMessage: expect.stringMatching(/\S/) });
       }
     });
@@ -87,23 +76,25 @@ describe('questions', () => {
     it('keeps the permission matrix: anonymous 401, other user 403, owner and admin allowed', async () => {
       const id = await ask();
       await putQuestion(questionBody({ id, title: 'Anonymous' }), null).expect(401);
-      await putQuestion(questionBody({ id, title: 'Other' }), other).expect(403);
-      expect((await putQuestion(questionBody({ id, title: 'How do I cancel a Task quickly?' }), owner).expect(200)).body.result).toBe(true);
+      await putQuestion(questionBody({ id, title: 'Other' }), cast.other).expect(403);
+      expect((await putQuestion(questionBody({ id, title: 'How do I cancel a Task quickly?' }), cast.owner).expect(200)).body.result).toBe(
+        true,
+      );
       expect((await getQuestion(id).expect(200)).body.result).toMatchObject({
         title: 'How do I cancel a Task quickly?',
         updatedOn: expect.any(String),
       });
-      await putQuestion(questionBody({ id, title: 'Edited by admin', defaultImageId: 9 }), admin).expect(200);
+      await putQuestion(questionBody({ id, title: 'Edited by admin', defaultImageId: 9 }), cast.admin).expect(200);
       expect((await getQuestion(id).expect(200)).body.result).toMatchObject({
         title: 'Edited by admin',
         defaultImageId: 9,
-        uName: owner.userName,
+        uName: cast.owner.userName,
       });
     });
 
     it('needs the id of an existing question', async () => {
-      await putQuestion(questionBody(), owner).expect(400);
-      expect((await putQuestion(questionBody({ id: 99 }), owner).expect(404)).body.errorMessage).toBe('Question not found.');
+      await putQuestion(questionBody(), cast.owner).expect(400);
+      expect((await putQuestion(questionBody({ id: 99 }), cast.owner).expect(404)).body.errorMessage).toBe('Question not found.');
     });
   });
 
@@ -111,15 +102,15 @@ describe('questions', () => {
     it('is for admins only and hides an unapproved question from everyone but its owner and admins', async () => {
       const id = await ask();
       await approve(id, false, null).expect(401);
-      await approve(id, false, other).expect(403);
-      await approve(id, false, owner).expect(403);
-      expect((await approve(id, false, admin).expect(200)).body.result).toBe(true);
+      await approve(id, false, cast.other).expect(403);
+      await approve(id, false, cast.owner).expect(403);
+      expect((await approve(id, false, cast.admin).expect(200)).body.result).toBe(true);
       await getQuestion(id).expect(404);
-      await getQuestion(id, other).expect(404);
-      expect((await getQuestion(id, owner).expect(200)).body.result.isApproved).toBe(false);
-      await getQuestion(id, admin).expect(200);
+      await getQuestion(id, cast.other).expect(404);
+      expect((await getQuestion(id, cast.owner).expect(200)).body.result.isApproved).toBe(false);
+      await getQuestion(id, cast.admin).expect(200);
       expect(await homeQuestionIds()).not.toContain(id);
-      await approve(id, true, admin).expect(200);
+      await approve(id, true, cast.admin).expect(200);
       await getQuestion(id).expect(200);
       expect(await homeQuestionIds()).toContain(id);
     });
@@ -129,46 +120,41 @@ describe('questions', () => {
     it('keeps the permission matrix and makes the question 404 for everyone', async () => {
       const mine = await ask();
       await remove(mine, null).expect(401);
-      await remove(mine, other).expect(403);
-      expect((await remove(mine, owner).expect(200)).body.result).toBe(true);
-      for (const viewer of [null, other, owner, admin]) await getQuestion(mine, viewer).expect(404);
+      await remove(mine, cast.other).expect(403);
+      expect((await remove(mine, cast.owner).expect(200)).body.result).toBe(true);
+      for (const viewer of [null, cast.other, cast.owner, cast.admin]) await getQuestion(mine, viewer).expect(404);
       expect(await homeQuestionIds()).not.toContain(mine);
 
-      const theirs = await ask({}, other);
-      expect((await remove(theirs, admin).expect(200)).body.result).toBe(true);
-      await getQuestion(theirs, other).expect(404);
-      await putQuestion(questionBody({ id: theirs }), other).expect(404);
-      await remove(theirs, other).expect(404);
+      const theirs = await ask({}, cast.other);
+      expect((await remove(theirs, cast.admin).expect(200)).body.result).toBe(true);
+      await getQuestion(theirs, cast.other).expect(404);
+      await putQuestion(questionBody({ id: theirs }), cast.other).expect(404);
+      await remove(theirs, cast.other).expect(404);
     });
 
     it('answers 400 for an id that is not a number', async () => {
-      expect((await remove('x1', owner).expect(400)).body.errorMessage).toBe('Question id must be a number.');
+      expect((await remove('x1', cast.owner).expect(400)).body.errorMessage).toBe('Question id must be a number.');
     });
   });
 
   it('keeps questions across a restart', async () => {
     const id = await ask({ title: 'Still here after a restart?' });
     const before = (await getQuestion(id).expect(200)).body.result;
-    await site.close();
-    site = await startTestApp({ dataDir: site.dataDir });
+    await cast.site.close();
+    cast.site = await startTestApp({ dataDir: cast.site.dataDir });
     expect((await getQuestion(id).expect(200)).body.result).toEqual(before);
     expect(await homeQuestionIds()).toContain(id);
   });
 });
 
 describe('questions under pre-moderation (MODERATION=pre)', () => {
-  let site: TestApp;
-  let owner: TestUser;
-  let admin: TestUser;
-
-  beforeAll(async () => ({ site, owner, admin } = await startPreModeratedSite()));
-  afterAll(() => site.dispose());
+  const cast = useStartedSite(startPreModeratedSite);
 
   it('waits, unapproved, until an admin approves it', async () => {
-    const id = await createPost(site, 'Question', owner, questionBody());
-    await site.http().get(`/api/Question/${id}`).expect(404);
-    expect((await site.http().get(`/api/Question/${id}`).set(bearer(owner)).expect(200)).body.result.isApproved).toBe(false);
-    await site.http().put('/api/Question/Approve').set(bearer(admin)).send({ id, isApproved: true }).expect(200);
-    await site.http().get(`/api/Question/${id}`).expect(200);
+    const id = await createPost(cast.site, 'Question', cast.owner, questionBody());
+    await cast.site.http().get(`/api/Question/${id}`).expect(404);
+    expect((await cast.site.http().get(`/api/Question/${id}`).set(bearer(cast.owner)).expect(200)).body.result.isApproved).toBe(false);
+    await cast.site.http().put('/api/Question/Approve').set(bearer(cast.admin)).send({ id, isApproved: true }).expect(200);
+    await cast.site.http().get(`/api/Question/${id}`).expect(200);
   });
 });

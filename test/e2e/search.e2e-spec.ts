@@ -1,21 +1,12 @@
 import { firstSearchPager, SEARCH_MESSAGES, type GridPostItem, type SearchRequestInput } from '@app/contracts';
 import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
-import { articleBody, createPost, questionBody } from '../support/posts';
+import { articleBody, createPost, questionBody, searchRequest } from '../support/posts';
 import { runCli } from '../support/run-cli';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 type SearchCall = '/api/Search' | '/api/Search/UserPosts' | '/api/Search/ByAdmin';
 
-const request = (overrides: Partial<SearchRequestInput> = {}): SearchRequestInput => ({
-  searchString: '',
-  uName: '',
-  categoryId: -1,
-  entityType: 100,
-  orderByAsc: false,
-  Tags: [],
-  pager: firstSearchPager(overrides.orderByAsc === true),
-  ...overrides,
-});
+const request = searchRequest;
 
 /** SPEC §7 Search: the public, own-posts and admin calls over the projected search index. */
 describe('POST /api/Search, /api/Search/UserPosts, /api/Search/ByAdmin', () => {

@@ -55,3 +55,14 @@ export async function startPreModeratedSite(): Promise<{ site: TestApp; owner: T
   const admin = await makeAdmin(site, await signUp(site, 'Mo Moderator'));
   return { site, owner, admin };
 }
+
+/**
+ * A site a describe block's tests share: started before them (`start`, e.g. startPostSite), disposed
+ * after. Read its fields inside the tests; a test may replace `site` (a restart).
+ */
+export function useStartedSite<Cast extends { site: TestApp }>(start: () => Promise<Cast>): Cast {
+  const cast = {} as Cast;
+  beforeAll(async () => Object.assign(cast, await start()));
+  afterAll(() => cast.site.dispose());
+  return cast;
+}

@@ -72,3 +72,30 @@ export async function grantAdmin(server: RunningServer, account: SiteAccount): P
   );
   Object.assign(account, { token, roleId: 2 });
 }
+
+/** A tag as GET /api/Tag lists it. */
+export interface SiteTag {
+  id: number;
+  subTag: string;
+}
+
+/** The accounts a post journey acts as (an author, a reader, an admin) and the site's first tags. */
+export interface PostCast {
+  author: SiteAccount;
+  reader: SiteAccount;
+  admin: SiteAccount;
+  tags: SiteTag[];
+}
+
+/** Signs the cast up before the file's tests (beforeAll); read its fields inside the tests. */
+export function usePostCast(site: { server: RunningServer }, tagCount: number): PostCast {
+  const cast = {} as PostCast;
+  beforeAll(async () => {
+    cast.author = await signUpOnSite(site.server.url, 'Ada Lovelace');
+    cast.reader = await signUpOnSite(site.server.url, 'Rita Reader');
+    cast.admin = await signUpOnSite(site.server.url, 'Root Admin');
+    await grantAdmin(site.server, cast.admin);
+    cast.tags = (await callSite<SiteTag[]>(site.server.url, 'GET', '/api/Tag')).slice(0, tagCount);
+  });
+  return cast;
+}

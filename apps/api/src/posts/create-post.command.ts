@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AppConfig } from '@app/config';
-import { POST_KINDS, postDecider, type Actor, type PostFields, type PostIdGenerator, type PostKind } from '@app/domain';
+import type { Actor, PostFields, PostIdGenerator, PostKind } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
 import { POST_ID_GENERATOR } from '../shared/post-id.generator';
-import { POST_READ_MODELS } from './post-kinds';
 import { AbuseLimits } from '../rate-limits/abuse-limits';
+import { savePost } from './save-post';
 
 /** Creates a post of a kind (a draft unless `isPublished`); the result is its new id. */
 export class CreatePostCommand extends Command<number> {
@@ -36,24 +36,9 @@ export class CreatePostHandler implements ICommandHandler<CreatePostCommand, num
     return this.limits.limited('post', command.actor.accountId, () => this.record(command));
   }
 
-  private async record({ kind, actor, fields, isPublished, defaultImageId }: CreatePostCommand): Promise<number> {
+  private async record(command: CreatePostCommand): Promise<number> {
     const id = this.nextPostId();
-    const { position } = await this.commands.execute(
-      POST_KINDS[kind].streamName(id),
-      postDecider,
-      {
-        type: POST_KINDS[kind].commands.draft,
-        id,
-        actor,
-        fields,
-        isPublished,
-        defaultImageId,
-        moderation: this.config.moderation,
-        now: this.clock(),
-      },
-      { actor: actor.accountId },
-    );
-    await this.commands.settle(position, POST_READ_MODELS);
+    await savePost(this.commands, { step: 'draft', id, ...command }, { config: this.config, clock: this.clock });
     return id;
   }
 }

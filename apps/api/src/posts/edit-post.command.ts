@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AppConfig } from '@app/config';
-import { POST_KINDS, postDecider, type Actor, type PostFields, type PostKind } from '@app/domain';
+import type { Actor, PostFields, PostKind } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { POST_READ_MODELS } from './post-kinds';
+import { savePost } from './save-post';
 import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
 
 /** One save of the editor by the owner or an admin: fields, publish state, default image. */
@@ -28,23 +28,8 @@ export class EditPostHandler implements ICommandHandler<EditPostCommand, true> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ kind, actor, id, fields, isPublished, defaultImageId }: EditPostCommand): Promise<true> {
-    const { position } = await this.commands.execute(
-      POST_KINDS[kind].streamName(id),
-      postDecider,
-      {
-        type: POST_KINDS[kind].commands.edit,
-        id,
-        actor,
-        fields,
-        isPublished,
-        defaultImageId,
-        moderation: this.config.moderation,
-        now: this.clock(),
-      },
-      { actor: actor.accountId },
-    );
-    await this.commands.settle(position, POST_READ_MODELS);
+  async execute(command: EditPostCommand): Promise<true> {
+    await savePost(this.commands, { step: 'edit', ...command }, { config: this.config, clock: this.clock });
     return true;
   }
 }

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { ComboboxList, useActiveOption } from '@/components/combobox-list';
 import '@/components/searchable-select.css';
 
 export interface SearchableOption {
@@ -35,7 +36,6 @@ export function SearchableSelect({ id, options, value, onChange, onBlur, noun, .
   /** What the reader is typing; null while they are not (the box shows the chosen name). */
   const [typed, setTyped] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
 
   const needle = (typed ?? '').trim().toLowerCase();
   const matches = needle
@@ -45,14 +45,8 @@ export function SearchableSelect({ id, options, value, onChange, onBlur, noun, .
       ]
     : options;
   const shown = matches.slice(0, SHOWN);
-  const activeIndex = Math.min(active, shown.length - 1);
-  const activeOption = open && activeIndex >= 0 ? shown[activeIndex] : undefined;
   const optionId = (option: SearchableOption) => `${listId}-${option.id}`;
-  const activeId = activeOption ? optionId(activeOption) : undefined;
-
-  useEffect(() => {
-    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
-  }, [activeId]);
+  const { activeIndex, activeOption, activeId, setActive, moveByArrow } = useActiveOption(open, shown, optionId);
 
   const choose = (option: SearchableOption) => {
     onChange(option.id);
@@ -67,16 +61,9 @@ export function SearchableSelect({ id, options, value, onChange, onBlur, noun, .
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
       case 'ArrowDown':
-        event.preventDefault();
-        if (!open) {
-          setOpen(true);
-          setActive(Math.max(0, chosen ? shown.indexOf(chosen) : 0));
-        } else setActive(Math.min(activeIndex + 1, shown.length - 1));
-        break;
       case 'ArrowUp':
         event.preventDefault();
-        setOpen(true);
-        setActive(Math.max(activeIndex - 1, 0));
+        moveByArrow(event.key, () => setOpen(true), Math.max(0, chosen ? shown.indexOf(chosen) : 0));
         break;
       case 'Enter':
         // Enter chooses; it never submits the form from here.
@@ -125,31 +112,19 @@ export function SearchableSelect({ id, options, value, onChange, onBlur, noun, .
         }}
         onKeyDown={onKeyDown}
       />
-      <div className="searchable-select-popup" hidden={!open}>
-        {/* Out of the tab order: Chromium makes a scrolling list a tab stop (see TagsSelect). */}
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={`Matching ${noun}`}
-          className="searchable-select-options"
-          tabIndex={-1}
-          hidden={shown.length === 0}
-        >
-          {shown.map((option, index) => (
-            <li
-              key={option.id}
-              id={optionId(option)}
-              role="option"
-              aria-selected={option.id === value}
-              className={index === activeIndex ? 'is-active' : undefined}
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseMove={() => setActive(index)}
-              onClick={() => choose(option)}
-            >
-              {option.name}
-            </li>
-          ))}
-        </ul>
+      <ComboboxList
+        open={open}
+        listId={listId}
+        label={`Matching ${noun}`}
+        options={shown}
+        keyOf={(option) => option.id}
+        idOf={optionId}
+        nameOf={(option) => option.name}
+        isSelected={(option) => option.id === value}
+        activeIndex={activeIndex}
+        onActivate={setActive}
+        onChoose={choose}
+      >
         <p className="muted searchable-select-hint">
           {shown.length === 0
             ? options.length === 0
@@ -159,7 +134,7 @@ export function SearchableSelect({ id, options, value, onChange, onBlur, noun, .
               ? `${matches.length} ${noun} match: type more to narrow them.`
               : ''}
         </p>
-      </div>
+      </ComboboxList>
       <p className="visually-hidden" role="status">
         {open && needle ? `${matches.length} ${noun} match` : ''}
       </p>

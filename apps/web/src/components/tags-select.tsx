@@ -1,5 +1,6 @@
 import type { Tag } from '@app/contracts';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { ComboboxList, useActiveOption } from '@/components/combobox-list';
 import '@/components/tags-select.css';
 
 interface Props {
@@ -22,20 +23,13 @@ export function TagsSelect({ tags, value, onChange, error, label = 'Tags' }: Pro
   const inputRef = useRef<HTMLInputElement>(null);
   const [filter, setFilter] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const noun = label.toLowerCase();
 
   const chosen = new Set(value.map((tag) => tag.id));
   const needle = filter.trim().toLowerCase();
   const options = tags.filter((tag) => !chosen.has(tag.id) && (!needle || tag.subTag.toLowerCase().includes(needle)));
-  const activeIndex = Math.min(active, options.length - 1);
-  const activeOption = open && activeIndex >= 0 ? options[activeIndex] : undefined;
   const optionId = (tag: Tag) => `${id}-option-${tag.id}`;
-  const activeId = activeOption ? optionId(activeOption) : undefined;
-
-  useEffect(() => {
-    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
-  }, [activeId]);
+  const { activeIndex, activeOption, activeId, setActive, moveByArrow } = useActiveOption(open, options, optionId);
 
   /** Adds the tag and closes the list, which would cover the fields below; typing or ArrowDown opens it again. */
   const add = (tag: Tag) => {
@@ -52,16 +46,9 @@ export function TagsSelect({ tags, value, onChange, error, label = 'Tags' }: Pro
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
       case 'ArrowDown':
-        event.preventDefault();
-        if (!open) {
-          setOpen(true);
-          setActive(0);
-        } else setActive(Math.min(activeIndex + 1, options.length - 1));
-        break;
       case 'ArrowUp':
         event.preventDefault();
-        setOpen(true);
-        setActive(Math.max(activeIndex - 1, 0));
+        moveByArrow(event.key, () => setOpen(true));
         break;
       case 'Home':
       case 'End':
@@ -140,35 +127,21 @@ export function TagsSelect({ tags, value, onChange, error, label = 'Tags' }: Pro
       <p id={`${id}-help`} className="visually-hidden">
         Type to filter, arrow keys to move, Enter to add, Backspace to remove the last one.
       </p>
-      <div className="tag-options-popup" hidden={!open}>
-        {/* Out of the tab order: Chromium makes a scrolling list a tab stop, and Tab from the box
-            would land in it just as the blur hides it, dropping the focus onto <body>. */}
-        <ul
-          id={`${id}-listbox`}
-          role="listbox"
-          aria-label={`Suggested ${noun}`}
-          className="tag-options"
-          hidden={options.length === 0}
-          tabIndex={-1}
-        >
-          {options.map((tag, index) => (
-            <li
-              key={tag.id}
-              id={optionId(tag)}
-              role="option"
-              aria-selected={index === activeIndex}
-              className={index === activeIndex ? 'is-active' : undefined}
-              // Keep the focus in the text box: a mousedown would blur it and close the list first.
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseMove={() => setActive(index)}
-              onClick={() => add(tag)}
-            >
-              {tag.subTag}
-            </li>
-          ))}
-        </ul>
+      <ComboboxList
+        open={open}
+        listId={`${id}-listbox`}
+        label={`Suggested ${noun}`}
+        options={options}
+        keyOf={(tag) => tag.id}
+        idOf={optionId}
+        nameOf={(tag) => tag.subTag}
+        isSelected={(_tag, index) => index === activeIndex}
+        activeIndex={activeIndex}
+        onActivate={setActive}
+        onChoose={add}
+      >
         {options.length === 0 && <p className="muted tag-options-empty">{tags.length === 0 ? `Loading ${noun}…` : `No ${noun} match.`}</p>}
-      </div>
+      </ComboboxList>
       <p className="visually-hidden" role="status">
         {open && needle ? `${options.length} ${noun} match` : ''}
       </p>

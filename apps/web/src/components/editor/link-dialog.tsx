@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { DialogForm, UrlField } from '@/components/editor/dialog-form';
 import { linkHrefOf } from '@/components/editor/links';
-import { Modal } from '@/components/modal';
 
 interface Props {
   /** The link under the selection, to edit or remove. */
@@ -14,13 +14,8 @@ interface Props {
 export function LinkDialog({ currentHref, onApply, onRemove, onClose }: Props) {
   const [address, setAddress] = useState(currentHref);
   const [error, setError] = useState('');
-  const formId = useId();
-  const addressId = useId();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // React bubbles events through portals: keep this submit from reaching the page's form.
-    event.stopPropagation();
+  const submit = () => {
     const href = linkHrefOf(address);
     if (!href) {
       setError('Enter an http, https or mailto address');
@@ -30,39 +25,20 @@ export function LinkDialog({ currentHref, onApply, onRemove, onClose }: Props) {
   };
 
   return (
-    <Modal
+    <DialogForm
       title={currentHref ? 'Edit Link' : 'Insert Link'}
-      onClose={onClose}
-      actions={
-        <>
-          <button type="submit" form={formId} className="button button-primary">
-            Apply
+      submitLabel="Apply"
+      otherActions={
+        currentHref && (
+          <button type="button" className="button" onClick={onRemove}>
+            Remove link
           </button>
-          {currentHref && (
-            <button type="button" className="button" onClick={onRemove}>
-              Remove link
-            </button>
-          )}
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-        </>
+        )
       }
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id={formId} onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={addressId}>Link address</label>
-          <input
-            id={addressId}
-            type="url"
-            value={address}
-            placeholder="https://"
-            onChange={(event) => setAddress(event.target.value)}
-            aria-invalid={error ? true : undefined}
-          />
-          {error && <p className="field-error">{error}</p>}
-        </div>
-      </form>
-    </Modal>
+      <UrlField label="Link address" value={address} placeholder="https://" onChange={setAddress} error={error} />
+    </DialogForm>
   );
 }

@@ -147,7 +147,7 @@ function PostEditorForm({ kind }: { kind: PostKind }) {
         <PostAttachments files={files} attachmentTypeId={editor.attachmentType} />
         <div className="post-submit-buttons">
           <button type="submit" className="button button-primary">
-            Save
+            {post.isPublished ? editor.saveLabel.published : editor.saveLabel.draft}
           </button>
           {!editor.savePublishes && (
             <button type="button" className="button" onClick={() => void post.save(!post.isPublished)}>

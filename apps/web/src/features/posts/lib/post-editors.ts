@@ -18,6 +18,8 @@ export interface PostEditor {
    * posts it (autosave and draft-before-upload keep a new question a draft until then).
    */
   savePublishes: boolean;
+  /** The submit button's label while the post is a draft (or new), and once readers see it. */
+  saveLabel: { draft: string; published: string };
   /** SPEC §8 article page: an invalid save also says 'fill the required fields' in a message box. */
   warnsOfMissingFields: boolean;
   messages: { saved: string; published: string; unpublished: string; saveFailed: string };
@@ -33,6 +35,7 @@ export const POST_EDITORS: Record<PostKind, PostEditor> = {
     editorHeight: EDITOR_HEIGHT.article,
     articleFields: true,
     savePublishes: false,
+    saveLabel: { draft: 'Save', published: 'Save' },
     warnsOfMissingFields: true,
     messages: {
       saved: 'Article Saved',
@@ -50,6 +53,8 @@ export const POST_EDITORS: Record<PostKind, PostEditor> = {
     editorHeight: EDITOR_HEIGHT.question,
     articleFields: false,
     savePublishes: true,
+    // Issue 25: the button that makes a draft question public says so; a posted one is saved (SPEC §8).
+    saveLabel: { draft: 'Post Your Question', published: 'Save' },
     warnsOfMissingFields: false,
     messages: { saved: 'Question Saved', published: 'Question Saved', unpublished: 'Question Saved', saveFailed: 'Operation Failed' },
     viewLabel: 'View question',

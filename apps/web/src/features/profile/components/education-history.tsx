@@ -3,12 +3,12 @@ import { useAddEducation } from '@/features/profile/api/add-education';
 import { useDeleteEducation } from '@/features/profile/api/delete-education';
 import { useEditEducation } from '@/features/profile/api/edit-education';
 import { useEducations } from '@/features/profile/api/get-educations';
-import { DateField } from '@/features/profile/components/date-field';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { HistorySection } from '@/features/profile/components/history-section';
-import { LocationSelects } from '@/features/profile/components/location-selects';
+import { PlaceAndPeriodFields } from '@/features/profile/components/place-and-period-fields';
 import { TextField } from '@/features/profile/components/text-field';
 import { useProfileForm } from '@/features/profile/hooks/use-profile-form';
+import { addOrEdit, placeAndPeriodOf, type PlaceAndPeriod } from '@/features/profile/lib/history-form';
 import { period, placeText } from '@/features/profile/lib/profile-text';
 
 /** SPEC §2 Education History. */
@@ -36,31 +36,20 @@ export function EducationHistory({ userName, isOwner }: { userName: string; isOw
   );
 }
 
-interface EducationFormValues {
+interface EducationFormValues extends PlaceAndPeriod {
   universityName: string;
-  countryId: number;
-  stateId: number;
-  cityId: number;
-  startDate: string;
-  endDate: string;
 }
 
 const valuesOf = (education?: Education): EducationFormValues => ({
   universityName: education?.universityName ?? '',
-  countryId: education?.countryId ?? 0,
-  stateId: education?.stateId ?? 0,
-  cityId: education?.cityId ?? 0,
-  startDate: education?.startDate ?? '',
-  endDate: education?.endDate ?? '',
+  ...placeAndPeriodOf(education),
 });
 
 function EducationForm({ userName, education, onDone }: { userName: string; education?: Education; onDone: () => void }) {
   const form = useProfileForm<EducationFormValues, AddEducationRequest>(addEducationRequestSchema, valuesOf(education));
   const add = useAddEducation(userName);
   const edit = useEditEducation(userName);
-  const { values, set, touch, errorOf, field } = form;
-
-  const save = () => form.save((request) => (education ? edit.mutateAsync({ ...request, id: education.id }) : add.mutateAsync(request)));
+  const save = () => form.save(addOrEdit(education, add, edit));
 
   return (
     <ProfileForm
@@ -69,17 +58,8 @@ function EducationForm({ userName, education, onDone }: { userName: string; educ
       onSave={save}
       onDone={onDone}
     >
-      <TextField label="University Name" {...field('universityName')} maxLength={MAX_LENGTHS.historyName} />
-      <LocationSelects
-        value={values}
-        onChange={set}
-        onBlur={touch}
-        errors={{ countryId: errorOf('countryId'), stateId: errorOf('stateId'), cityId: errorOf('cityId') }}
-      />
-      <div className="profile-form-grid">
-        <DateField label="Start Date" {...field('startDate')} />
-        <DateField label="End Date" {...field('endDate')} />
-      </div>
+      <TextField label="University Name" {...form.field('universityName')} maxLength={MAX_LENGTHS.historyName} />
+      <PlaceAndPeriodFields form={form} />
     </ProfileForm>
   );
 }

@@ -8,6 +8,7 @@ import { ProfileForm } from '@/features/profile/components/profile-form';
 import { HistorySection } from '@/features/profile/components/history-section';
 import { TextField } from '@/features/profile/components/text-field';
 import { useProfileForm } from '@/features/profile/hooks/use-profile-form';
+import { addOrEdit } from '@/features/profile/lib/history-form';
 import { orNotAvailable, period } from '@/features/profile/lib/profile-text';
 
 /** SPEC §2 Project History: deleting asks no confirmation (SPEC §4). */
@@ -57,7 +58,7 @@ function ProjectForm({ userName, project, onDone }: { userName: string; project?
   const edit = useEditProject(userName);
   const { field } = form;
 
-  const save = () => form.save((request) => (project ? edit.mutateAsync({ ...request, id: project.id }) : add.mutateAsync(request)));
+  const save = () => form.save(addOrEdit(project, add, edit));
 
   return (
     <ProfileForm

@@ -3,12 +3,12 @@ import { useAddCompany } from '@/features/profile/api/add-company';
 import { useDeleteCompany } from '@/features/profile/api/delete-company';
 import { useEditCompany } from '@/features/profile/api/edit-company';
 import { useCompanies } from '@/features/profile/api/get-companies';
-import { DateField } from '@/features/profile/components/date-field';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { HistorySection } from '@/features/profile/components/history-section';
-import { LocationSelects } from '@/features/profile/components/location-selects';
+import { PlaceAndPeriodFields } from '@/features/profile/components/place-and-period-fields';
 import { TextField } from '@/features/profile/components/text-field';
 import { useProfileForm } from '@/features/profile/hooks/use-profile-form';
+import { addOrEdit, placeAndPeriodOf, type PlaceAndPeriod } from '@/features/profile/lib/history-form';
 import { period, placeText } from '@/features/profile/lib/profile-text';
 
 /** SPEC §2 Work History. */
@@ -37,25 +37,16 @@ export function WorkHistory({ userName, isOwner }: { userName: string; isOwner: 
   );
 }
 
-interface CompanyFormValues {
+interface CompanyFormValues extends PlaceAndPeriod {
   companyName: string;
   designation: string;
-  countryId: number;
-  stateId: number;
-  cityId: number;
-  startDate: string;
-  endDate: string;
   isCurrentCompany: boolean;
 }
 
 const valuesOf = (company?: Company): CompanyFormValues => ({
   companyName: company?.companyName ?? '',
   designation: company?.designation ?? '',
-  countryId: company?.countryId ?? 0,
-  stateId: company?.stateId ?? 0,
-  cityId: company?.cityId ?? 0,
-  startDate: company?.startDate ?? '',
-  endDate: company?.endDate ?? '',
+  ...placeAndPeriodOf(company),
   isCurrentCompany: company?.isCurrentCompany ?? false,
 });
 
@@ -63,9 +54,9 @@ function CompanyForm({ userName, company, onDone }: { userName: string; company?
   const form = useProfileForm<CompanyFormValues, AddCompanyRequest>(addCompanyRequestSchema, valuesOf(company));
   const add = useAddCompany(userName);
   const edit = useEditCompany(userName);
-  const { values, set, touch, errorOf, field } = form;
+  const { values, set, field } = form;
 
-  const save = () => form.save((request) => (company ? edit.mutateAsync({ ...request, id: company.id }) : add.mutateAsync(request)));
+  const save = () => form.save(addOrEdit(company, add, edit));
 
   return (
     <ProfileForm
@@ -78,16 +69,7 @@ function CompanyForm({ userName, company, onDone }: { userName: string; company?
         <TextField label="Company Name" {...field('companyName')} maxLength={MAX_LENGTHS.historyName} />
         <TextField label="Designation" {...field('designation')} maxLength={MAX_LENGTHS.historyName} />
       </div>
-      <LocationSelects
-        value={values}
-        onChange={set}
-        onBlur={touch}
-        errors={{ countryId: errorOf('countryId'), stateId: errorOf('stateId'), cityId: errorOf('cityId') }}
-      />
-      <div className="profile-form-grid">
-        <DateField label="Start Date" {...field('startDate')} />
-        <DateField label="End Date" {...field('endDate')} disabled={values.isCurrentCompany} />
-      </div>
+      <PlaceAndPeriodFields form={form} endDateDisabled={values.isCurrentCompany} />
       <label className="checkbox-label">
         <input
           type="checkbox"

@@ -46,3 +46,6 @@ export function useProfileForm<Values extends object, Output>(schema: z.ZodType<
     errorOf,
   };
 }
+
+/** What `useProfileForm` gives a form over these values (for the pieces a form hands it to). */
+export type ProfileFormState<Values extends object> = ReturnType<typeof useProfileForm<Values, unknown>>;

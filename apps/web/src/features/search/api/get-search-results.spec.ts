@@ -4,20 +4,9 @@ import { getSearchResultsQueryOptions } from '@/features/search/api/get-search-r
 import { searchPosts } from '@/features/search/api/search-posts';
 import { searchPostsByAdmin } from '@/features/search/api/search-posts-by-admin';
 import { DEFAULT_SEARCH_FILTERS } from '@/features/search/lib/search-filters';
+import { gridPost } from '@/features/search/lib/grid-post.fixture';
 
-const post = (entityType: EntityType, id: number): GridPostItem => ({
-  id,
-  entityType,
-  title: `Post ${id}`,
-  name: 'Ada',
-  uName: 'ada',
-  tags: [],
-  likes: 0,
-  isApproved: true,
-  createdOn: '2024-06-15T10:00:00Z',
-  updatedOn: null,
-  articleDescription: null,
-});
+const post = gridPost;
 
 interface SentRequest {
   url: string;

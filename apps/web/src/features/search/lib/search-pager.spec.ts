@@ -1,19 +1,8 @@
-import { EntityType, type GridPostItem } from '@app/contracts';
+import { EntityType } from '@app/contracts';
 import { firstPager, nextPager } from '@/features/search/lib/search-pager';
+import { gridPost } from '@/features/search/lib/grid-post.fixture';
 
-const post = (entityType: EntityType, id: number): GridPostItem => ({
-  id,
-  entityType,
-  title: `Post ${id}`,
-  name: 'Ada',
-  uName: 'ada',
-  tags: [],
-  likes: 0,
-  isApproved: true,
-  createdOn: '2024-06-15T10:00:00Z',
-  updatedOn: null,
-  articleDescription: null,
-});
+const post = gridPost;
 const article = (id: number) => post(EntityType.Article, id);
 const question = (id: number) => post(EntityType.Question, id);
 
