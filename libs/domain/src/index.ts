@@ -10,3 +10,4 @@ export * from './session';
 export * from './follow';
 export * from './reading-list';
 export * from './notification';
+export * from './mention';

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { AccountDirectory } from './account-directory';
 import { KnownDevices } from './known-devices';
+import { MentionedAccounts } from './mentioned-accounts';
 import { AccountsController } from './accounts.controller';
 import { AuthorNames } from '../shared/author-names';
 import { ConfirmEmailHandler, RequestCredentialLinkHandler, ResetPasswordHandler } from './commands/credential-links.command';
@@ -18,10 +19,11 @@ import { SecondFactor } from './two-factor/second-factor';
 @Global()
 @Module({
   controllers: [AccountsController],
-  exports: [AuthorNames, AccountDirectory, SecondFactor, SessionIssuer, SignupHandler, LoginChallenges],
+  exports: [AuthorNames, AccountDirectory, MentionedAccounts, SecondFactor, SessionIssuer, SignupHandler, LoginChallenges],
   providers: [
     AuthorNames,
     AccountDirectory,
+    MentionedAccounts,
     SessionIssuer,
     LoginChallenges,
     SecondFactor,

@@ -5,6 +5,7 @@ import { POST_KINDS, postDecider, type Actor, type PostFields, type PostKind } f
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { POST_READ_MODELS } from './post-kinds';
 import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
+import { MentionedAccounts } from '../accounts/mentioned-accounts';
 
 /** One save of the editor by the owner or an admin: fields, publish state, default image. */
 export class EditPostCommand extends Command<true> {
@@ -24,6 +25,7 @@ export class EditPostCommand extends Command<true> {
 export class EditPostHandler implements ICommandHandler<EditPostCommand, true> {
   constructor(
     private readonly commands: EventSourcedCommands,
+    private readonly mentions: MentionedAccounts,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -40,6 +42,7 @@ export class EditPostHandler implements ICommandHandler<EditPostCommand, true> {
         isPublished,
         defaultImageId,
         moderation: this.config.moderation,
+        mentionIds: await this.mentions.in(fields.content),
         now: this.clock(),
       },
       { actor: actor.accountId },

@@ -16,10 +16,13 @@ export interface CommentAddedData {
   attachedFiles: number[];
   isApproved: boolean;
   at: string;
+  /** The accounts `@name` mentions, resolved by the command (user names are personal data); absent when none. */
+  mentionIds?: string[];
 }
 
 export type CommentAdded = DomainEvent<'CommentAdded', CommentAddedData>;
-export type CommentEdited = DomainEvent<'CommentEdited', { content: string; at: string }>;
+/** `mentionIds`: every account the edited text mentions (absent when none); the inbox notifies only the new ones. */
+export type CommentEdited = DomainEvent<'CommentEdited', { content: string; at: string; mentionIds?: string[] }>;
 export type CommentApproved = DomainEvent<'CommentApproved', { at: string }>;
 export type CommentUnapproved = DomainEvent<'CommentUnapproved', { at: string; reason?: 'edited' }>;
 export type CommentDeleted = DomainEvent<'CommentDeleted', { at: string }>;
