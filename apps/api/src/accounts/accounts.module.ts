@@ -6,7 +6,7 @@ import { AccountsController } from './accounts.controller';
 import { AuthorNames } from '../shared/author-names';
 import { ConfirmEmailHandler, RequestCredentialLinkHandler, ResetPasswordHandler } from './commands/credential-links.command';
 import { SetCommentNotificationsHandler } from './commands/comment-notifications.command';
-import { GetCommentNotificationsHandler } from './comment-notifications.query';
+import { GetEmailPreferencesHandler } from './comment-notifications.query';
 import { LoginHandler } from './commands/login.command';
 import { LogoutEverywhereHandler } from './commands/logout-everywhere.command';
 import { SignupHandler } from './commands/signup.command';
@@ -36,7 +36,7 @@ import { SecondFactor } from './two-factor/second-factor';
     ResetPasswordHandler,
     ConfirmEmailHandler,
     SetCommentNotificationsHandler,
-    GetCommentNotificationsHandler,
+    GetEmailPreferencesHandler,
   ],
 })
 export class AccountsModule {}

@@ -1,3 +1,4 @@
+import type { NotificationKind } from '../notification';
 import type { ApiTokenScope } from './events';
 import type { SealedPersonalData } from './sealed-personal-data';
 
@@ -105,6 +106,15 @@ export interface EraseAccount {
   now: Date;
 }
 
+/** One kind's e-mails on or off: from Settings, or that kind's signed unsubscribe link (no login). */
+export interface SetEmailPreference {
+  type: 'SetEmailPreference';
+  accountId: string;
+  kind: NotificationKind;
+  enabled: boolean;
+  now: Date;
+}
+
 /** From the signed unsubscribe link of a notification e-mail (no login), or from the user's settings. */
 export interface SetCommentNotifications {
   type: 'SetCommentNotifications';
@@ -177,6 +187,7 @@ export type AccountCommand =
   | LogOutEverywhere
   | EraseAccount
   | SetCommentNotifications
+  | SetEmailPreference
   | CreateApiToken
   | RevokeApiToken
   | StartTwoFactorSetup

@@ -4,6 +4,34 @@ import type { Decider, DomainEvent } from '../shared/decider';
 /** `answer-accepted` (issue 27): a question's author accepted the recipient's comment as its answer. */
 export type NotificationKind = 'comment' | 'reply' | 'like' | 'mention' | 'follow' | 'post' | 'moderation' | 'answer-accepted';
 
+export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  'comment',
+  'reply',
+  'mention',
+  'like',
+  'follow',
+  'post',
+  'moderation',
+  'answer-accepted',
+];
+
+/**
+ * Whether each kind is e-mailed to a person who never chose: comments on one's posts and replies to
+ * one's comments are; the rest (likes, follows, news of followed people) would be noise by default.
+ */
+export const DEFAULT_EMAIL_PREFERENCES: Readonly<Record<NotificationKind, boolean>> = {
+  comment: true,
+  reply: true,
+  mention: false,
+  like: false,
+  follow: false,
+  post: false,
+  moderation: false,
+  'answer-accepted': false,
+};
+
+export const isNotificationKind = (kind: unknown): kind is NotificationKind => NOTIFICATION_KINDS.includes(kind as NotificationKind);
+
 /**
  * A reader marked notifications read: the listed ones, or (`upTo`) every one up to that inbox
  * position. Marks are facts of the log like any other, so a rebuilt inbox keeps them.
