@@ -181,6 +181,23 @@ describe('notifications', () => {
   });
 });
 
+describe('mentions', () => {
+  it('a mention in a comment links to the profile, and the bell tells the one mentioned', async () => {
+    const writer = await signUpOnSite(site.server.url, 'Mona Mention');
+    const postId = await article(writer, 'Mona on names', [tag]);
+    await addArticleComment(site.server.url, writer, postId, `Over to you, @${reader.userName}.`);
+    const page = await site.openWithStoredSession(reader);
+    await page.goto(`/article/${postId}`);
+    const link = comment(page, 'Over to you').getByRole('link', { name: `@${reader.userName}` });
+    await link.waitFor(VISIBLE);
+    expect(await link.getAttribute('href')).toBe(`/profile/${reader.userName}`);
+    await navbar(page)
+      .getByRole('button', { name: /^Notifications/ })
+      .click();
+    await latest(page).getByText(`Mona Mention mentioned you in Mona on names`).waitFor(VISIBLE);
+  });
+});
+
 describe('the live bell', () => {
   it('changes in a second browser while the first writes a comment, with no reload', async () => {
     const writer = await signUpOnSite(site.server.url, 'Lena Live');

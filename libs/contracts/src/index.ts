@@ -17,3 +17,4 @@ export * from './contact';
 export * from './reading-time';
 export * from './sign-in';
 export * from './follows';
+export * from './mentions';

@@ -1,3 +1,4 @@
+import { MENTION_PATTERN, NOT_PROSE_ELEMENTS } from '@app/contracts';
 import { USER_NAME_MAX_LENGTH } from '../account/user-name';
 
 /**
@@ -6,15 +7,8 @@ import { USER_NAME_MAX_LENGTH } from '../account/user-name';
  */
 export const MAX_MENTIONS = 10;
 
-/** Where a handle written is not a mention: code (an example, a decorator) and links (already a link). */
-const NOT_PROSE = /<(pre|code|a)\b[^>]*>[\s\S]*?<\/\1>/gi;
-
-/**
- * `@` not preceded by a letter, digit, `@`, `.`, `/`, `-` or `_` (so `ann@example.com` and
- * `example.com/@ann` are not mentions), then a user name (`user-name.ts`: lowercase letters,
- * digits and single inner hyphens), not followed by more of one.
- */
-const MENTION = /(?<![\p{L}\p{N}@./_-])@([a-z0-9]+(?:-[a-z0-9]+)*)(?![\p{L}\p{N}_]|-[a-z0-9])/giu;
+/** Code and links, whole: sanitized html nests them properly. */
+const NOT_PROSE = new RegExp(`<(${NOT_PROSE_ELEMENTS.join('|')})\\b[^>]*>[\\s\\S]*?<\\/\\1>`, 'gi');
 
 /**
  * The user names `@name` mentions in sanitized rich text (what `sanitizeRichText` returned: every
@@ -30,7 +24,7 @@ export function mentionedUserNames(sanitizedHtml: string): string[] {
     .replace(/&#64;|&commat;/gi, '@')
     .replace(/&amp;/g, '&');
   const names: string[] = [];
-  for (const match of text.matchAll(MENTION)) {
+  for (const match of text.matchAll(MENTION_PATTERN)) {
     const name = match[1].toLowerCase();
     if (name.length > USER_NAME_MAX_LENGTH || names.includes(name)) continue;
     names.push(name);
