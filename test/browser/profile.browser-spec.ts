@@ -21,6 +21,7 @@ import {
 } from '../support/profile-pages';
 import { askQuestion, publishArticle, resultRow, resultTitles } from '../support/search-pages';
 import { callSite, signUpOnSite, type SiteAccount } from '../support/site-api';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 
 jest.setTimeout(90_000);
 
@@ -392,6 +393,7 @@ describe('profile: settings', () => {
     expect(await comments.isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Replies to my comments' }).isChecked()).toBe(true);
     expect(await mentions.isChecked()).toBe(false);
+    await expectNoSeriousA11yViolations(page, 'the Settings tab');
     await comments.uncheck();
     await mentions.check();
     const preferences = () =>
