@@ -55,6 +55,8 @@ const followButton = (page: Page, label: string, pressed = false) =>
   page.getByRole('button', { name: `${pressed ? 'Following' : 'Follow'} ${label}`, exact: true, pressed });
 const saveButton = (page: Page, pressed: boolean) => page.getByRole('button', { name: pressed ? 'Saved' : 'Save', exact: true, pressed });
 const followers = (page: Page) => page.getByLabel('Followers');
+/** The bell's dropdown. */
+const latest = (page: Page) => navbar(page).getByRole('region', { name: 'Latest notifications' });
 
 describe('following', () => {
   it('a person on their profile and a tag on its page, then Home shows their posts under Following', async () => {
@@ -129,16 +131,70 @@ describe('notifications', () => {
     );
     const page = await site.openWithStoredSession(writer);
     await page.goto('/');
-    const bell = navbar(page).getByRole('link', { name: 'Notifications, 1 unread' });
+    const bell = navbar(page).getByRole('button', { name: 'Notifications, 1 unread' });
     await bell.waitFor(VISIBLE);
     await bell.click();
+    await latest(page).getByText(`${reader.name} commented on Wanda on queues`).waitFor(VISIBLE);
+    await latest(page).getByRole('link', { name: 'See all notifications' }).click();
     await heading(page, 'Notifications').waitFor(VISIBLE);
+    await latest(page).waitFor(HIDDEN);
     await page.locator('.notification-unread').first().waitFor(VISIBLE);
     expect(await page.locator('.notification-list').textContent()).toContain(reader.name);
     await page.getByRole('button', { name: 'Mark all read' }).click();
-    await navbar(page).getByRole('link', { name: 'Notifications', exact: true }).waitFor(VISIBLE);
+    await navbar(page).getByRole('button', { name: 'Notifications', exact: true }).waitFor(VISIBLE);
     await page.locator('.notification-unread').first().waitFor(HIDDEN);
     await page.getByRole('button', { name: 'Mark all read' }).waitFor(HIDDEN);
+  });
+
+  it("the bell's dropdown lists the newest few; opening one marks it read, 'Mark all read' the rest; it passes axe", async () => {
+    const writer = await signUpOnSite(site.server.url, 'Dora Dropdown');
+    const postId = await article(writer, 'Dora on menus', [tag]);
+    for (const text of ['First thought.', 'Second thought.', 'Third thought.'])
+      await addArticleComment(site.server.url, reader, postId, text);
+    await eventually(
+      async () =>
+        (await callSite<{ count: number }>(site.server.url, 'GET', '/api/Notification/UnreadCount', { token: writer.token })).count === 3,
+      'three unread notifications',
+      10_000,
+    );
+    const page = await site.openWithStoredSession(writer);
+    await page.goto('/');
+    await navbar(page).getByRole('button', { name: 'Notifications, 3 unread' }).click();
+    const rows = latest(page).getByRole('link', { name: new RegExp(`^Unread: ${reader.name} commented on Dora on menus`) });
+    await rows.nth(2).waitFor(VISIBLE);
+    expect(await rows.count()).toBe(3);
+    await expectNoSeriousA11yViolations(page, "the bell's dropdown");
+
+    await page.keyboard.press('Escape');
+    await latest(page).waitFor(HIDDEN);
+    await navbar(page).getByRole('button', { name: 'Notifications, 3 unread' }).click();
+    await rows.first().click();
+    await page.waitForURL(new RegExp(`/article/${postId}/`));
+    await latest(page).waitFor(HIDDEN);
+    const bell = navbar(page).getByRole('button', { name: 'Notifications, 2 unread' });
+    await bell.waitFor(VISIBLE);
+    await bell.click();
+    await latest(page).getByRole('button', { name: 'Mark all read' }).click();
+    await navbar(page).getByRole('button', { name: 'Notifications', exact: true }).waitFor(VISIBLE);
+    await rows.first().waitFor(HIDDEN);
+    await latest(page).getByRole('button', { name: 'Mark all read' }).waitFor(HIDDEN);
+  });
+});
+
+describe('mentions', () => {
+  it('a mention in a comment links to the profile, and the bell tells the one mentioned', async () => {
+    const writer = await signUpOnSite(site.server.url, 'Mona Mention');
+    const postId = await article(writer, 'Mona on names', [tag]);
+    await addArticleComment(site.server.url, writer, postId, `Over to you, @${reader.userName}.`);
+    const page = await site.openWithStoredSession(reader);
+    await page.goto(`/article/${postId}`);
+    const link = comment(page, 'Over to you').getByRole('link', { name: `@${reader.userName}` });
+    await link.waitFor(VISIBLE);
+    expect(await link.getAttribute('href')).toBe(`/profile/${reader.userName}`);
+    await navbar(page)
+      .getByRole('button', { name: /^Notifications/ })
+      .click();
+    await latest(page).getByText(`Mona Mention mentioned you in Mona on names`).waitFor(VISIBLE);
   });
 });
 
@@ -149,7 +205,8 @@ describe('the live bell', () => {
     const watching = await site.openWithStoredSession(writer);
     const streamed = watching.waitForRequest((request) => request.url().includes('/api/Notification/Stream?'));
     await watching.goto('/');
-    await navbar(watching).getByRole('link', { name: 'Notifications', exact: true }).waitFor(VISIBLE);
+    await navbar(watching).getByRole('button', { name: 'Notifications', exact: true }).click();
+    await latest(watching).getByText('No notifications yet.').waitFor(VISIBLE);
     await streamed;
 
     const commenting = await site.openAnotherBrowser(reader);
@@ -158,7 +215,9 @@ describe('the live bell', () => {
     await comment(commenting, 'Streams are neat.').waitFor(VISIBLE);
 
     // Well inside the 30 s poll: only the stream can have told it.
-    await navbar(watching).getByRole('link', { name: 'Notifications, 1 unread' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await navbar(watching).getByRole('button', { name: 'Notifications, 1 unread' }).waitFor({ state: 'visible', timeout: 15_000 });
+    // The open dropdown reads the list again when the stream says there is news.
+    await latest(watching).getByText(`${reader.name} commented on Lena on streams`).waitFor({ state: 'visible', timeout: 15_000 });
   });
 });
 

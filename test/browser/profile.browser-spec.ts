@@ -21,6 +21,7 @@ import {
 } from '../support/profile-pages';
 import { askQuestion, publishArticle, resultRow, resultTitles } from '../support/search-pages';
 import { callSite, signUpOnSite, type SiteAccount } from '../support/site-api';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 
 jest.setTimeout(90_000);
 
@@ -382,29 +383,36 @@ describe('profile: settings', () => {
     await page.getByRole('heading', { name: 'Download my data' }).waitFor(VISIBLE);
   };
 
-  it('turns comment e-mails off and on; the setting is kept', async () => {
+  it('turns e-mails of one kind off and another on; the settings are kept', async () => {
     const owner = await signUp('Ada Lovelace');
     const page = await asOwner(owner);
     await openSettings(page);
-    const toggle = page.getByRole('checkbox', { name: 'E-mail me when someone comments on my posts or replies to my comments' });
-    await toggle.waitFor(VISIBLE);
-    expect(await toggle.isChecked()).toBe(true);
-    await toggle.uncheck();
+    const comments = page.getByRole('checkbox', { name: 'Comments on my posts' });
+    const mentions = page.getByRole('checkbox', { name: 'Mentions of me' });
+    await comments.waitFor(VISIBLE);
+    expect(await comments.isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Replies to my comments' }).isChecked()).toBe(true);
+    expect(await mentions.isChecked()).toBe(false);
+    await expectNoSeriousA11yViolations(page, 'the Settings tab');
+    await comments.uncheck();
+    await mentions.check();
+    const preferences = () =>
+      callSite<Record<string, boolean>>(site.server.url, 'GET', '/api/Account/EmailPreferences', { token: owner.token });
     await eventually(
-      async () =>
-        !(await callSite<{ enabled: boolean }>(site.server.url, 'GET', '/api/Account/CommentNotifications', { token: owner.token }))
-          .enabled,
-      'comment e-mails to be off',
+      async () => {
+        const { comment, mention } = await preferences();
+        return !comment && mention;
+      },
+      'comment e-mails to be off and mention e-mails on',
       10_000,
     );
     await page.reload();
     await openSettings(page);
-    expect(await toggle.isChecked()).toBe(false);
-    await toggle.check();
-    await page.reload();
-    await openSettings(page);
-    await toggle.waitFor(VISIBLE);
-    expect(await toggle.isChecked()).toBe(true);
+    await comments.waitFor(VISIBLE);
+    expect(await comments.isChecked()).toBe(false);
+    expect(await mentions.isChecked()).toBe(true);
+    await comments.check();
+    await eventually(async () => (await preferences()).comment, 'comment e-mails to be on again', 10_000);
   });
 
   it('downloads my data as JSON', async () => {

@@ -68,6 +68,7 @@ describe('comment notifications', () => {
     const unsubscribe = unsubscribeLinkOf(mail);
     expect(unsubscribe.pathname).toBe('/api/Account/Unsubscribe');
     expect(unsubscribe.searchParams.get('uname')).toBe(author.accountId);
+    expect(unsubscribe.searchParams.get('kind')).toBe('comment');
     expect(mail.parsed.text).toContain(unsubscribe.toString());
     await settleMail();
     expect(notificationsTo(author)).toHaveLength(1);
@@ -100,7 +101,7 @@ describe('comment notifications', () => {
     expect(opened.text).toMatch(/<form method="post" action="[^"]*Unsubscribe\?uname=[^"]+&(?:amp|#38);hash=[^"]+">/);
     await site.http().head(`${link.pathname}${link.search}`).expect(200);
     const events = await site.app.get<EventStore>(EVENT_STORE).readStream(accountStreamName(author.accountId));
-    expect(events.filter((event) => event.type.startsWith('CommentNotifications'))).toEqual([]);
+    expect(events.filter((event) => event.type.startsWith('CommentNotifications') || event.type === 'EmailPreferenceSet')).toEqual([]);
     const forged = await site.http().get(`/api/Account/Unsubscribe?uname=${author.accountId}&hash=forged`).expect(400);
     expect(forged.text).not.toContain('<form');
   });
@@ -108,7 +109,7 @@ describe('comment notifications', () => {
   it('answers the confirmation form of a browser with a page', async () => {
     const reader = await signUp(site, 'Paula Page');
     const link = new URL(
-      buildUnsubscribeLink('http://localhost:3000', reader.accountId, site.app.get<AppConfig>(APP_CONFIG).credentialLinkSecret),
+      buildUnsubscribeLink('http://localhost:3000', reader.accountId, site.app.get<AppConfig>(APP_CONFIG).credentialLinkSecret, 'comment'),
     );
     const done = await site
       .http()
@@ -131,8 +132,9 @@ describe('comment notifications', () => {
     expect((await site.http().post(`${link.pathname}${link.search}`).expect(200)).body).toMatchObject({ success: true, result: true });
     await site.http().get(`${link.pathname}${link.search}`).expect(200);
     const events = await site.app.get<EventStore>(EVENT_STORE).readStream(accountStreamName(author.accountId));
-    expect(events.filter((event) => event.type.startsWith('CommentNotifications')).map((event) => event.type)).toEqual([
-      'CommentNotificationsTurnedOff',
+    // The link of a comment mail turns comment mails off, and only those (replies are their own kind).
+    expect(events.filter((event) => event.type === 'EmailPreferenceSet').map((event) => event.data)).toEqual([
+      { kind: 'comment', enabled: false, at: expect.any(String) },
     ]);
 
     const before = notificationsTo(author).length;

@@ -139,7 +139,7 @@ describe('flags and the review queue', () => {
         expectResponse(200),
         expectNewEvents(commentStreamName(commentId), [
           { type: 'ItemFlagged', data: expect.objectContaining({ flaggerId: readers[2].accountId, counts: true, hides: true }) },
-          { type: 'CommentUnapproved', data: { at: expect.any(String), reason: 'flagged' } },
+          { type: 'CommentUnapproved', data: { at: expect.any(String), reason: 'flagged', postId: articleId } },
         ]),
       ]);
     expect(await commentIds()).not.toContain(commentId);

@@ -303,6 +303,11 @@ const ROWS: Row[] = [
     expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
   },
   {
+    route: 'PUT /api/Account/EmailPreferences',
+    when: ({ http, as: user }) => http.put('/api/Account/EmailPreferences').set(as(user)).send({ kind: 'like', enabled: true }),
+    expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  },
+  {
     route: 'POST /api/Account/LogoutEverywhere',
     when: ({ http, as: user }) => http.post('/api/Account/LogoutEverywhere').set(as(user)),
     expect: { anonymous: 401, other: 200, owner: 200, admin: 200 },

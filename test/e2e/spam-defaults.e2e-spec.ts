@@ -40,7 +40,7 @@ describe('spam defaults', () => {
       unconfirmed = await signUp(site, 'Unconfirmed Uma');
     });
 
-    it('holds publishing, commenting and liking until the e-mail is confirmed, with a clear 403; drafts may still be saved', async () => {
+    it('holds publishing, commenting, liking and flagging until the e-mail is confirmed, with a clear 403; drafts may still be saved', async () => {
       const refusals = [
         await site
           .http()
@@ -51,6 +51,7 @@ describe('spam defaults', () => {
         await site.http().post('/api/Question').set(bearer(unconfirmed)).send(questionBody()),
         await comment(unconfirmed, '<p>First!</p>'),
         await site.http().put('/api/Article/Like').set(bearer(unconfirmed)).send({ id: articleId, isLiked: true }),
+        await site.http().post('/api/Flag').set(bearer(unconfirmed)).send({ entityType: 1, id: articleId, reason: 'spam' }),
       ];
       for (const refused of refusals) {
         expect(refused.status).toBe(403);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFICATION_KIND_NAMES } from './follows';
 import { POST_MESSAGES } from './posts';
 import { hasTextOrImage, ifPresent, positiveId, requiredString } from './rules';
 
@@ -133,6 +134,8 @@ export interface LikedUser {
 export const unsubscribeQuerySchema = z.object({
   uname: requiredString(COMMENT_MESSAGES.linkInvalid),
   hash: requiredString(COMMENT_MESSAGES.linkInvalid),
+  /** The kind the link unsubscribes from; absent on links mailed before kinds (comments and replies). */
+  kind: z.enum(NOTIFICATION_KIND_NAMES, { error: COMMENT_MESSAGES.linkInvalid }).optional(),
 });
 export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;
 

@@ -104,7 +104,36 @@ export interface PostListEntry {
   post: GridPostItem;
 }
 
-export const NOTIFICATION_MESSAGES = { readInvalid: '- Send ids (a list of notification ids) or all: true' };
+export const NOTIFICATION_MESSAGES = {
+  readInvalid: '- Send ids (a list of notification ids) or all: true',
+  kindInvalid: '- kind must be one of: comment, reply, mention, like, follow, post, moderation, answer-accepted, flag-resolved',
+  enabledRequired: '- enabled is required',
+};
+
+/** The kinds of inbox notifications, in the order Settings lists their e-mail switches. */
+export const NOTIFICATION_KIND_NAMES = [
+  'comment',
+  'reply',
+  'mention',
+  'like',
+  'follow',
+  'post',
+  'moderation',
+  'answer-accepted',
+  'flag-resolved',
+] as const;
+export type NotificationKindName = (typeof NOTIFICATION_KIND_NAMES)[number];
+export const notificationKindSchema = z.enum(NOTIFICATION_KIND_NAMES, { error: NOTIFICATION_MESSAGES.kindInvalid });
+
+/** PUT /api/Account/EmailPreferences: one kind's e-mails on or off. */
+export const emailPreferenceRequestSchema = z.object({
+  kind: notificationKindSchema,
+  enabled: z.boolean({ error: NOTIFICATION_MESSAGES.enabledRequired }),
+});
+export type EmailPreferenceRequest = z.infer<typeof emailPreferenceRequestSchema>;
+
+/** GET and PUT /api/Account/EmailPreferences: whether each kind is e-mailed. */
+export type EmailPreferences = Record<NotificationKindName, boolean>;
 
 /** PUT /api/Notification/Read: `{ ids }` or `{ all: true }`. */
 export const markNotificationsReadSchema = z.union(
@@ -118,7 +147,7 @@ export interface Notification {
   id: string;
   /** The keyset id of the next page. */
   seq: number;
-  kind: 'comment' | 'reply' | 'like' | 'mention' | 'follow' | 'post' | 'moderation' | 'answer-accepted' | 'flag-resolved';
+  kind: NotificationKindName;
   actors: { userName: string; name: string }[];
   /** `flag-resolved` (issue 27): what the admin did with the flagged item. */
   outcome?: 'dismiss' | 'hide' | 'delete';

@@ -20,3 +20,4 @@ export * from './follows';
 export * from './passkeys';
 export * from './flags';
 export * from './moderation-accounts';
+export * from './mentions';

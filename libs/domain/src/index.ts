@@ -11,3 +11,4 @@ export * from './follow';
 export * from './reading-list';
 export * from './notification';
 export * from './flag';
+export * from './mention';

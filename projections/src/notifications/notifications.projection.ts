@@ -15,6 +15,7 @@ import {
   type LikeEvent,
   type NotificationEvent,
   type NotificationKind,
+  type PostEventData,
   type PostKind,
   type QuestionEvent,
 } from '@app/domain';
@@ -60,7 +61,7 @@ export interface NotificationDocument {
   [field: string]: unknown;
 }
 
-interface PostNote {
+interface PostNote extends MentionNote {
   id: string;
   kind: PostKind;
   postId: number;
@@ -69,15 +70,28 @@ interface PostNote {
   isPublished: boolean;
   isApproved: boolean;
   announced: boolean;
+  deleted?: boolean;
   [field: string]: unknown;
 }
 
-interface CommentNote {
+/**
+ * What a post or comment note keeps for mentions: the accounts its text mentions now, and those
+ * who already heard of it (mentioned before, or, for a comment, told of it as a comment or reply),
+ * so each person hears of one item once, and an edit notifies only the newly mentioned.
+ */
+interface MentionNote {
+  mentionIds?: string[];
+  heardOf?: string[];
+}
+
+interface CommentNote extends MentionNote {
   id: string;
   commentId: number;
   postKind: PostKind;
   postId: number;
   authorId: string;
+  isApproved?: boolean;
+  deleted?: boolean;
   [field: string]: unknown;
 }
 
@@ -155,7 +169,7 @@ async function applyPost(recorded: RecordedEvent, tx: ReadStoreTransaction): Pro
   const described = postEventOf(event.type);
   if (!described) return;
   if (described.role === 'created') {
-    const data = event.data as { id: number; authorId: string; tags: { id: number }[]; isApproved: boolean };
+    const data = event.data as PostEventData['created'];
     return announceIfDue(tx, recorded, {
       id,
       kind: described.kind.kind,
@@ -165,14 +179,18 @@ async function applyPost(recorded: RecordedEvent, tx: ReadStoreTransaction): Pro
       isPublished: isPublishedWhenCreated(event),
       isApproved: data.isApproved,
       announced: false,
+      mentionIds: data.mentionIds ?? [],
+      heardOf: [],
     });
   }
   const post = await tx.get<PostNote>(POSTS, id);
   if (!post) return;
   const byStaff = recorded.metadata.actor !== post.authorId;
   switch (described.role) {
-    case 'edited':
-      return void (await tx.upsert(POSTS, { ...post, tagIds: (event.data as { tags: { id: number }[] }).tags.map((tag) => tag.id) }));
+    case 'edited': {
+      const data = event.data as PostEventData['edited'];
+      return announceIfDue(tx, recorded, { ...post, tagIds: data.tags.map((tag) => tag.id), mentionIds: data.mentionIds ?? [] });
+    }
     case 'published':
       return announceIfDue(tx, recorded, { ...post, isPublished: true });
     case 'unpublished':
@@ -183,7 +201,7 @@ async function applyPost(recorded: RecordedEvent, tx: ReadStoreTransaction): Pro
       const isApproved = described.role === 'approved' ? true : described.role === 'unapproved' ? false : post.isApproved;
       // A hide by flags names no one: the third flagger is not the one who acted (issue 27).
       if (byStaff && !hiddenByFlags(recorded)) await moderation(tx, recorded, post.authorId, postTarget(post));
-      if (described.role === 'deleted') return void (await tx.upsert(POSTS, { ...post, isApproved }));
+      if (described.role === 'deleted') return void (await tx.upsert(POSTS, { ...post, isApproved, deleted: true }));
       return announceIfDue(tx, recorded, { ...post, isApproved });
     }
     case 'defaultImageChosen':
@@ -195,14 +213,21 @@ async function applyPost(recorded: RecordedEvent, tx: ReadStoreTransaction): Pro
   }
 }
 
-/** The first time a post is published and approved, its author's and tags' followers hear of it, each once. */
+/**
+ * The first time a post is published and approved, its author's and tags' followers hear of it,
+ * each once; whoever its text mentions hears of that instead (Discourse: one notification per post).
+ * Mentions wait while the post is a draft or hidden, and an edit of a visible post tells only the newly mentioned.
+ */
 async function announceIfDue(tx: ReadStoreTransaction, recorded: RecordedEvent, post: PostNote): Promise<void> {
-  const due = !post.announced && post.isPublished && post.isApproved;
-  await tx.upsert(POSTS, { ...post, announced: post.announced || due });
+  const visible = post.isPublished && post.isApproved && !post.deleted;
+  const due = !post.announced && visible;
+  const heardOf = visible ? await mention(tx, recorded, post, postTarget(post)) : (post.heardOf ?? []);
+  await tx.upsert(POSTS, { ...post, announced: post.announced || due, heardOf });
   if (!due) return;
   const targets = [followTargetKey({ kind: 'user', accountId: post.authorId }), ...post.tagIds.map((tagId) => `tag:${tagId}`)];
   const followers = await tx.find<{ id: string; followerId: string }>(FOLLOWERS, { target: { $in: targets } });
   for (const followerId of new Set(followers.map((follower) => follower.followerId))) {
+    if (heardOf.includes(followerId)) continue;
     await notify(tx, recorded, {
       id: `post:${post.id}:${followerId}`,
       recipientId: followerId,
@@ -211,6 +236,21 @@ async function announceIfDue(tx: ReadStoreTransaction, recorded: RecordedEvent, 
       target: postTarget(post),
     });
   }
+}
+
+/** Notifies whoever the item's text mentions and has not heard of it yet; the new list of those who have. */
+async function mention(tx: ReadStoreTransaction, recorded: RecordedEvent, note: PostNote | CommentNote, target: NotificationTarget) {
+  const heardOf = note.heardOf ?? [];
+  const fresh = (note.mentionIds ?? []).filter((id) => id !== note.authorId && !heardOf.includes(id));
+  for (const recipientId of fresh)
+    await notify(tx, recorded, {
+      id: `mention:${note.id}:${recipientId}`,
+      recipientId,
+      kind: 'mention',
+      actorId: note.authorId,
+      target: { ...target },
+    });
+  return [...heardOf, ...fresh];
 }
 
 async function moderation(tx: ReadStoreTransaction, recorded: RecordedEvent, authorId: string, target: NotificationTarget) {
@@ -228,9 +268,17 @@ async function moderation(tx: ReadStoreTransaction, recorded: RecordedEvent, aut
 async function applyComment(recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {
   const event = { type: recorded.type, data: recorded.data } as CommentEvent;
   if (event.type === 'CommentAdded') {
-    const { id, postKind, postId, parentId, authorId } = event.data;
-    const comment: CommentNote = { id: recorded.streamName, commentId: id, postKind, postId, authorId };
-    await tx.upsert(COMMENTS, comment);
+    const { id, postKind, postId, parentId, authorId, isApproved } = event.data;
+    const comment: CommentNote = {
+      id: recorded.streamName,
+      commentId: id,
+      postKind,
+      postId,
+      authorId,
+      isApproved,
+      mentionIds: event.data.mentionIds ?? [],
+      heardOf: [],
+    };
     const post = await tx.get<PostNote>(POSTS, POST_KINDS[postKind].streamName(postId));
     const parent =
       parentId === TOP_LEVEL_PARENT_ID ? null : (await tx.find<CommentNote>(COMMENTS, { commentId: parentId }, { limit: 1 }))[0];
@@ -251,13 +299,37 @@ async function applyComment(recorded: RecordedEvent, tx: ReadStoreTransaction): 
         actorId: authorId,
         target: commentTarget(comment),
       });
-    return;
+    // The post's and the parent's authors heard of it already (as a comment or a reply).
+    const told = [post?.authorId, parent?.authorId].filter((accountId): accountId is string => accountId !== undefined);
+    return mentionInComment(tx, recorded, { ...comment, heardOf: told }, post);
   }
-  if (event.type === 'CommentEdited') return;
-  const comment = await tx.get<CommentNote>(COMMENTS, recorded.streamName);
-  if (!comment || recorded.metadata.actor === comment.authorId) return;
+  const stored = await tx.get<CommentNote>(COMMENTS, recorded.streamName);
+  if (!stored) return;
+  const comment: CommentNote =
+    event.type === 'CommentEdited'
+      ? { ...stored, mentionIds: event.data.mentionIds ?? [] }
+      : {
+          ...stored,
+          isApproved: event.type === 'CommentApproved' ? true : event.type === 'CommentUnapproved' ? false : stored.isApproved,
+          deleted: stored.deleted || event.type === 'CommentDeleted',
+        };
+  await mentionInComment(tx, recorded, comment, await tx.get<PostNote>(POSTS, POST_KINDS[comment.postKind].streamName(comment.postId)));
+  if (event.type === 'CommentEdited' || recorded.metadata.actor === comment.authorId) return;
   if (event.type === 'CommentUnapproved' && event.data.reason !== undefined) return;
   await moderation(tx, recorded, comment.authorId, commentTarget(comment));
+}
+
+/** Saves the comment's note; whoever it mentions hears of it while it and its post can be seen (comments before this kept no approval: seen). */
+async function mentionInComment(
+  tx: ReadStoreTransaction,
+  recorded: RecordedEvent,
+  comment: CommentNote,
+  post: PostNote | null | undefined,
+) {
+  const postVisible = !post || (post.isPublished && post.isApproved && !post.deleted);
+  const visible = comment.isApproved !== false && !comment.deleted && postVisible;
+  const heardOf = visible ? await mention(tx, recorded, comment, commentTarget(comment)) : comment.heardOf;
+  await tx.upsert(COMMENTS, { ...comment, heardOf });
 }
 
 async function applyLike(recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {

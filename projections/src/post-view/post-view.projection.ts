@@ -125,11 +125,11 @@ export const postViewProjection: Projection = {
     const save = (changes: Partial<PostViewDocument>) => tx.upsert<PostViewDocument>(POST_VIEW_COLLECTION, { ...post, ...changes });
     switch (event.type) {
       case 'ArticleEdited': {
-        const { at, ...fields } = event.data;
+        const { at, mentionIds: _mentionIds, ...fields } = event.data;
         return save({ ...fields, category: categoryName(fields.categoryId), updatedOn: at });
       }
       case 'QuestionEdited': {
-        const { at, ...fields } = event.data;
+        const { at, mentionIds: _mentionIds, ...fields } = event.data;
         return save({ ...fields, category: categoryName(fields.categoryId), updatedOn: at });
       }
       case 'ArticlePublished':

@@ -1,4 +1,4 @@
-import { commentNotificationMail } from './comment-notification-mails';
+import { commentNotificationMail, followNotificationMail } from './comment-notification-mails';
 import { confirmEmailMail, resetPasswordMail } from './account-mails';
 
 const phishing = 'Ada\n\nYour password expired. Log in at https://evil.example/login\n\n';
@@ -26,6 +26,43 @@ describe('notification mails', () => {
       '',
       'Mallory Support team: commented on your article "Generics URGENT: verify your account".',
     ]);
+  });
+
+  it('say what happened per kind, each with its own one-click unsubscribe (RFC 8058) and wording', () => {
+    const base = { to: 'ada@example.com', name: 'Ada', commenter: 'Bob', postLabel: 'question' as const, postTitle: 'Threads' };
+    const link = 'https://devcommunity.example/question/5#comment-9';
+    const unsubscribe = (kind: string) => `https://devcommunity.example/api/Account/Unsubscribe?uname=a&kind=${kind}&hash=h`;
+    const cases = [
+      ['comment', 'New comment on your question "Threads"', 'Bob commented on your question "Threads".', 'comments on your posts'],
+      [
+        'reply',
+        'New reply to your comment on "Threads"',
+        'Bob replied to your comment on the question "Threads".',
+        'replies to your comments',
+      ],
+      ['mention', 'Bob mentioned you on "Threads"', 'Bob mentioned you in a comment on the question "Threads".', 'mentions of you'],
+    ] as const;
+    for (const [kind, subject, what, stops] of cases) {
+      const mail = commentNotificationMail({ ...base, kind, commentLink: link, unsubscribeLink: unsubscribe(kind) });
+      expect(mail.subject).toBe(subject);
+      expect(mail.text).toBe(
+        `Hello Ada,\n\n${what}\nRead it here:\n${link}\n\nTo stop e-mails about ${stops}, open this link:\n${unsubscribe(kind)}\n\nThe DevCommunity team`,
+      );
+      expect(mail.html).toContain(`<a href="${unsubscribe(kind).replace(/&/g, '&#38;')}">Stop e-mails about ${stops}</a>`);
+      expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${unsubscribe(kind)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    }
+    const follow = followNotificationMail({
+      to: 'ada@example.com',
+      name: 'Ada',
+      follower: 'Eve <script>',
+      profileLink: 'https://devcommunity.example/profile/eve',
+      unsubscribeLink: unsubscribe('follow'),
+    });
+    expect(follow.subject).toBe('Eve <script> is now following you');
+    expect(follow.text).toContain('See their profile:\nhttps://devcommunity.example/profile/eve\n\nTo stop e-mails about new followers');
+    expect(follow.html).toContain('Eve &#60;script&#62; is now following you.');
+    expect(follow.html).not.toContain('<script>');
+    expect(follow.headers?.['List-Unsubscribe']).toBe(`<${unsubscribe('follow')}>`);
   });
 
   it('do so in the account mails too', () => {

@@ -6,6 +6,8 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   commentNotificationsRequestSchema,
+  emailPreferenceRequestSchema,
+  type EmailPreferenceRequest,
   unsubscribeQuerySchema,
   type CommentNotificationsRequest,
   type UnsubscribeQuery,
@@ -28,7 +30,7 @@ import { Authenticated, CurrentUser, SessionOnly } from '../auth/auth.decorators
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { SetCommentNotificationsCommand } from './commands/comment-notifications.command';
-import { GetCommentNotificationsQuery } from './comment-notifications.query';
+import { commentNotificationsOf, GetEmailPreferencesQuery } from './comment-notifications.query';
 import { ConfirmEmailCommand, RequestCredentialLinkCommand, ResetPasswordCommand } from './commands/credential-links.command';
 import { LoginCommand } from './commands/login.command';
 import { Login2faCommand } from './commands/login-2fa.command';
@@ -136,8 +138,9 @@ export class AccountsController {
   @Get('Unsubscribe')
   @Header('Cache-Control', 'no-store')
   unsubscribeByLink(@Query(new ZodValidationPipe(unsubscribeQuerySchema)) query: UnsubscribeQuery) {
-    if (!isValidUnsubscribeLink(query.uname, query.hash, this.config.credentialLinkSecret)) throw validationError(INVALID_LINK);
-    return confirmUnsubscribePage(query.uname, query.hash);
+    if (!isValidUnsubscribeLink(query.uname, query.hash, this.config.credentialLinkSecret, query.kind ?? null))
+      throw validationError(INVALID_LINK);
+    return confirmUnsubscribePage(query.uname, query.hash, query.kind ?? null);
   }
 
   /** Unsubscribes: RFC 8058 one-click (List-Unsubscribe-Post) and the confirmation page's form, which gets a page back. */
@@ -145,16 +148,37 @@ export class AccountsController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   async unsubscribeOneClick(@Query(new ZodValidationPipe(unsubscribeQuerySchema)) query: UnsubscribeQuery, @Req() request: Request) {
-    const done: true = await this.commandBus.execute(new SetCommentNotificationsCommand(query.uname, false, query.hash));
-    return request.accepts(['json', 'html']) === 'html' ? unsubscribedPage() : done;
+    const kind = query.kind ?? null;
+    const done: true = await this.commandBus.execute(new SetCommentNotificationsCommand(query.uname, false, query.hash, kind));
+    return request.accepts(['json', 'html']) === 'html' ? unsubscribedPage(kind) : done;
   }
 
   /** Whether the logged-in user gets e-mails about comments on their posts and replies (`{ enabled }`). */
   @Get('CommentNotifications')
   @Authenticated()
   @ApiBearerAuth()
-  getCommentNotifications(@CurrentUser() user: SessionUser) {
-    return this.queryBus.execute(new GetCommentNotificationsQuery(user.accountId));
+  async getCommentNotifications(@CurrentUser() user: SessionUser) {
+    return commentNotificationsOf(await this.queryBus.execute(new GetEmailPreferencesQuery(user.accountId)));
+  }
+
+  /** Which notification kinds the logged-in user gets e-mails of (comments and replies unless they chose). */
+  @Get('EmailPreferences')
+  @Authenticated()
+  @ApiBearerAuth()
+  getEmailPreferences(@CurrentUser() user: SessionUser) {
+    return this.queryBus.execute(new GetEmailPreferencesQuery(user.accountId));
+  }
+
+  /** The logged-in user turns e-mails of one kind on or off; the answer is every kind's setting. */
+  @Put('EmailPreferences')
+  @Authenticated()
+  @ApiBearerAuth()
+  async setEmailPreference(
+    @Body(new ZodValidationPipe(emailPreferenceRequestSchema)) body: EmailPreferenceRequest,
+    @CurrentUser() user: SessionUser,
+  ) {
+    await this.commandBus.execute(new SetCommentNotificationsCommand(user.accountId, body.enabled, null, body.kind));
+    return this.queryBus.execute(new GetEmailPreferencesQuery(user.accountId));
   }
 
   /** The logged-in user turns e-mails about comments on their posts and replies on or off. */

@@ -1,11 +1,12 @@
 import { Global, Module } from '@nestjs/common';
 import { AccountDirectory } from './account-directory';
 import { KnownDevices } from './known-devices';
+import { MentionedAccounts } from './mentioned-accounts';
 import { AccountsController } from './accounts.controller';
 import { AuthorNames } from '../shared/author-names';
 import { ConfirmEmailHandler, RequestCredentialLinkHandler, ResetPasswordHandler } from './commands/credential-links.command';
 import { SetCommentNotificationsHandler } from './commands/comment-notifications.command';
-import { GetCommentNotificationsHandler } from './comment-notifications.query';
+import { GetEmailPreferencesHandler } from './comment-notifications.query';
 import { LoginHandler } from './commands/login.command';
 import { LogoutEverywhereHandler } from './commands/logout-everywhere.command';
 import { SignupHandler } from './commands/signup.command';
@@ -18,10 +19,11 @@ import { SecondFactor } from './two-factor/second-factor';
 @Global()
 @Module({
   controllers: [AccountsController],
-  exports: [AuthorNames, AccountDirectory, SecondFactor, SessionIssuer, SignupHandler, LoginChallenges],
+  exports: [AuthorNames, AccountDirectory, MentionedAccounts, SecondFactor, SessionIssuer, SignupHandler, LoginChallenges],
   providers: [
     AuthorNames,
     AccountDirectory,
+    MentionedAccounts,
     SessionIssuer,
     LoginChallenges,
     SecondFactor,
@@ -34,7 +36,7 @@ import { SecondFactor } from './two-factor/second-factor';
     ResetPasswordHandler,
     ConfirmEmailHandler,
     SetCommentNotificationsHandler,
-    GetCommentNotificationsHandler,
+    GetEmailPreferencesHandler,
   ],
 })
 export class AccountsModule {}

@@ -10,6 +10,7 @@ import { AbuseLimits } from '../rate-limits/abuse-limits';
 import { COMMENT_READ_MODELS } from './comment-kinds';
 import { CommentViews } from './comment-views';
 import { CommentFacts } from './commented-post';
+import { MentionedAccounts } from '../accounts/mentioned-accounts';
 
 /** A logged-in user comments on a post or replies to a comment; the result is the new comment. */
 export class AddCommentCommand extends Command<Comment> {
@@ -32,6 +33,7 @@ export class AddCommentHandler implements ICommandHandler<AddCommentCommand, Com
     private readonly facts: CommentFacts,
     private readonly views: CommentViews,
     private readonly limits: AbuseLimits,
+    private readonly mentions: MentionedAccounts,
     @Inject(POST_ID_GENERATOR) private readonly nextId: PostIdGenerator,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -41,10 +43,11 @@ export class AddCommentHandler implements ICommandHandler<AddCommentCommand, Com
     // A refused comment does not count against the limit (at most 9 in 30 seconds by default).
     return this.limits.limited('comment', actor.accountId, async () => {
       const id = this.nextId();
-      const [post, parent, attachedFiles] = await Promise.all([
+      const [post, parent, attachedFiles, mentionIds] = await Promise.all([
         this.facts.commentedPost(kind, postId, actor),
         this.facts.repliedComment(parentId),
         this.facts.attachedImages(attachedFileIds),
+        this.mentions.in(content),
       ]);
       const { position } = await this.commands.execute(
         commentStreamName(id),
@@ -62,6 +65,7 @@ export class AddCommentHandler implements ICommandHandler<AddCommentCommand, Com
           attachedFiles,
           attachedFileIds,
           moderation: this.config.moderation,
+          mentionIds,
           now: this.clock(),
         },
         { actor: actor.accountId },

@@ -5,6 +5,7 @@ import { commentDecider, commentStreamName, type Actor, type PostKind } from '@a
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import type { AppConfig } from '@app/config';
 import { CommentFacts } from './commented-post';
+import { MentionedAccounts } from '../accounts/mentioned-accounts';
 import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
 import { COMMENT_READ_MODELS } from './comment-kinds';
 import { CommentViews } from './comment-views';
@@ -27,6 +28,7 @@ export class EditCommentHandler implements ICommandHandler<EditCommentCommand, C
     private readonly commands: EventSourcedCommands,
     private readonly facts: CommentFacts,
     private readonly views: CommentViews,
+    private readonly mentions: MentionedAccounts,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -43,6 +45,7 @@ export class EditCommentHandler implements ICommandHandler<EditCommentCommand, C
         postVisibleToActor: await this.facts.commentPostVisibleTo(id, actor),
         content,
         moderation: this.config.moderation,
+        mentionIds: await this.mentions.in(content),
         now: this.clock(),
       },
       { actor: actor.accountId },

@@ -5,6 +5,7 @@ import { FLAG_MESSAGES, FLAG_QUEUE_STATUSES, FlagRequest, ResolveFlagsRequest, t
 import { validationError } from '@app/domain';
 import { AdminOnly, Authenticated, CurrentUser } from '../auth/auth.decorators';
 import { actorOf } from '../auth/session-actor';
+import { RequiresConfirmedEmail } from '../auth/spam-defaults';
 import type { SessionUser } from '../auth/session-user';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { FlagItemCommand } from './flag-item.command';
@@ -22,6 +23,7 @@ export class FlagController {
   @Post()
   @HttpCode(HttpStatus.OK)
   @Authenticated()
+  @RequiresConfirmedEmail()
   flag(@Body(new ZodValidationPipe(FlagRequest)) body: FlagRequest, @CurrentUser() user: SessionUser | null) {
     return this.commandBus.execute(new FlagItemCommand(actorOf(user), body));
   }

@@ -7,6 +7,7 @@ import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
 import { POST_ID_GENERATOR } from '../shared/post-id.generator';
 import { AbuseLimits } from '../rate-limits/abuse-limits';
 import { savePost } from './save-post';
+import { MentionedAccounts } from '../accounts/mentioned-accounts';
 
 /** Creates a post of a kind (a draft unless `isPublished`); the result is its new id. */
 export class CreatePostCommand extends Command<number> {
@@ -26,6 +27,7 @@ export class CreatePostHandler implements ICommandHandler<CreatePostCommand, num
   constructor(
     private readonly commands: EventSourcedCommands,
     private readonly limits: AbuseLimits,
+    private readonly mentions: MentionedAccounts,
     @Inject(POST_ID_GENERATOR) private readonly nextPostId: PostIdGenerator,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -38,7 +40,11 @@ export class CreatePostHandler implements ICommandHandler<CreatePostCommand, num
 
   private async record(command: CreatePostCommand): Promise<number> {
     const id = this.nextPostId();
-    await savePost(this.commands, { step: 'draft', id, ...command }, { config: this.config, clock: this.clock });
+    await savePost(
+      this.commands,
+      { step: 'draft', id, ...command, mentionIds: await this.mentions.in(command.fields.content) },
+      { config: this.config, clock: this.clock },
+    );
     return id;
   }
 }

@@ -13,12 +13,14 @@ export interface PostSave {
   fields: PostFields;
   isPublished: boolean;
   defaultImageId: number;
+  /** Every account the content mentions (the inbox tells them). */
+  mentionIds?: string[];
 }
 
 /** Decides and appends the save, then waits until the post's read models show it (read-your-writes). */
 export async function savePost(
   commands: EventSourcedCommands,
-  { step, kind, id, actor, fields, isPublished, defaultImageId }: PostSave,
+  { step, kind, id, actor, fields, isPublished, defaultImageId, mentionIds }: PostSave,
   { config, clock }: { config: AppConfig; clock: Clock },
 ): Promise<void> {
   const { position } = await commands.execute(
@@ -32,6 +34,7 @@ export async function savePost(
       isPublished,
       defaultImageId,
       moderation: config.moderation,
+      mentionIds,
       now: clock(),
     },
     { actor: actor.accountId },

@@ -1,3 +1,4 @@
+import type { NotificationKind } from '../notification';
 import type { ApiTokenScope } from './events';
 import type { SealedPersonalData } from './sealed-personal-data';
 
@@ -102,6 +103,15 @@ export interface LogOutEverywhere {
 export interface EraseAccount {
   type: 'EraseAccount';
   accountId: string;
+  now: Date;
+}
+
+/** One kind's e-mails on or off: from Settings, or that kind's signed unsubscribe link (no login). */
+export interface SetEmailPreference {
+  type: 'SetEmailPreference';
+  accountId: string;
+  kind: NotificationKind;
+  enabled: boolean;
   now: Date;
 }
 
@@ -239,6 +249,7 @@ export type AccountCommand =
   | LogOutEverywhere
   | EraseAccount
   | SetCommentNotifications
+  | SetEmailPreference
   | CreateApiToken
   | RevokeApiToken
   | StartTwoFactorSetup

@@ -1,7 +1,8 @@
 import { deciderSpec } from '@app/testing';
 import type { AccountCommand, RegisterAccount } from './commands';
 import { CREDENTIAL_LINK_LIFETIME_MS } from './credential-link-window';
-import { accountDecider } from './decider';
+import { accountDecider, accountRecordOf } from './decider';
+import { DEFAULT_EMAIL_PREFERENCES, type NotificationKind } from '../notification';
 import {
   LAST_SIGN_IN_METHOD,
   ACCOUNT_ALREADY_EXISTS,
@@ -275,7 +276,7 @@ describe('accountDecider', () => {
           sealed,
           sealedPasswordHash,
           registeredAt: registeredOn.toISOString(),
-          commentNotifications: true,
+          emailPreferences: DEFAULT_EMAIL_PREFERENCES,
           apiTokens: {},
           twoFactor: { status: 'off' },
           secondFactorPasses: 0,
@@ -317,6 +318,71 @@ describe('accountDecider', () => {
       spec
         .given([registered, { type: 'AccountErased', data: { at: now.toISOString() } }])
         .when(set(false))
+        .thenThrows('not_found');
+    });
+  });
+
+  describe('e-mail preferences per kind', () => {
+    const now = new Date('2026-04-01T00:00:00.000Z');
+    const at = now.toISOString();
+    const prefer = (kind: NotificationKind, enabled: boolean): AccountCommand => ({
+      type: 'SetEmailPreference',
+      accountId,
+      kind,
+      enabled,
+      now,
+    });
+    const preferenceSet = (kind: NotificationKind, enabled: boolean): AccountEvent => ({
+      type: 'EmailPreferenceSet',
+      data: { kind, enabled, at },
+    });
+    const preferencesAfter = (events: AccountEvent[]) =>
+      accountRecordOf(events.reduce(accountDecider.evolve, accountDecider.initialState))?.emailPreferences;
+
+    it('mail comments and replies by default, and nothing else', () => {
+      expect(preferencesAfter([registered])).toEqual(DEFAULT_EMAIL_PREFERENCES);
+      expect(Object.entries(DEFAULT_EMAIL_PREFERENCES).filter(([, enabled]) => enabled)).toEqual([
+        ['comment', true],
+        ['reply', true],
+      ]);
+    });
+    it('change one kind at a time, recording only a change', () => {
+      spec
+        .given([registered])
+        .when(prefer('mention', true))
+        .then([preferenceSet('mention', true)]);
+      spec.given([registered]).when(prefer('mention', false)).thenNothingHappened();
+      spec.given([registered]).when(prefer('comment', true)).thenNothingHappened();
+      spec
+        .given([registered])
+        .when(prefer('reply', false))
+        .then([preferenceSet('reply', false)]);
+      spec
+        .given([registered, preferenceSet('reply', false)])
+        .when(prefer('reply', true))
+        .then([preferenceSet('reply', true)]);
+    });
+    it('fold with the old comment switch, which stands for comments and replies together', () => {
+      const off: AccountEvent = { type: 'CommentNotificationsTurnedOff', data: { at } };
+      expect(preferencesAfter([registered, preferenceSet('follow', true), off])).toMatchObject({
+        comment: false,
+        reply: false,
+        follow: true,
+      });
+      spec
+        .given([registered, preferenceSet('reply', false)])
+        .when({ type: 'SetCommentNotifications', accountId, enabled: false, now })
+        .then([off]);
+      spec
+        .given([registered, off, preferenceSet('comment', true)])
+        .when(prefer('reply', false))
+        .thenNothingHappened();
+    });
+    it('refuse an unknown or erased account', () => {
+      spec.given([]).when(prefer('like', true)).thenThrows('not_found', ACCOUNT_NOT_FOUND);
+      spec
+        .given([registered, { type: 'AccountErased', data: { at } }])
+        .when(prefer('like', true))
         .thenThrows('not_found');
     });
   });

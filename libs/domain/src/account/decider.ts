@@ -1,3 +1,4 @@
+import { DEFAULT_EMAIL_PREFERENCES, type NotificationKind } from '../notification';
 import type { Decider } from '../shared/decider';
 import { conflict, forbidden, notFound, unauthorized, validationError } from '../shared/errors';
 import { RoleId, suspendedMessage, SUSPENSION_MESSAGES } from '@app/contracts';
@@ -23,6 +24,7 @@ import type {
   RevokeAdmin,
   RevokeApiToken,
   SetCommentNotifications,
+  SetEmailPreference,
   StartTwoFactorSetup,
   UnlinkExternalIdentity,
   SuspendAccount,
@@ -71,8 +73,8 @@ export interface AccountRecord {
   /** The latest password hash (sealed `{ passwordHash }`) when it changed after signup; else it is in `sealed`. */
   sealedPasswordHash: SealedPersonalData | null;
   registeredAt: string;
-  /** Whether comments on their posts and replies to their comments are mailed to them. */
-  commentNotifications: boolean;
+  /** Which notification kinds are mailed to them (DEFAULT_EMAIL_PREFERENCES until they choose). */
+  emailPreferences: Readonly<Record<NotificationKind, boolean>>;
   /** Personal API tokens not revoked, by id, with when each expires (ISO). */
   apiTokens: Readonly<Record<string, string>>;
   twoFactor: TwoFactorState;
@@ -303,13 +305,21 @@ function erase(command: EraseAccount, state: AccountState): AccountEvent[] {
   return [{ type: 'AccountErased', data: { at: command.now.toISOString() } }];
 }
 
+/** The old switch (and the unsubscribe links made before kinds): comments and replies together. */
 function setCommentNotifications(command: SetCommentNotifications, state: AccountState): AccountEvent[] {
   const account = requireAccount(state);
-  if (command.enabled === account.commentNotifications) return [];
+  const { comment, reply } = account.emailPreferences;
+  if (command.enabled === comment && command.enabled === reply) return [];
   const at = command.now.toISOString();
   return [
     command.enabled ? { type: 'CommentNotificationsTurnedOn', data: { at } } : { type: 'CommentNotificationsTurnedOff', data: { at } },
   ];
+}
+
+function setEmailPreference(command: SetEmailPreference, state: AccountState): AccountEvent[] {
+  const account = requireAccount(state);
+  if (account.emailPreferences[command.kind] === command.enabled) return [];
+  return [{ type: 'EmailPreferenceSet', data: { kind: command.kind, enabled: command.enabled, at: command.now.toISOString() } }];
 }
 
 function createApiToken(command: CreateApiToken, state: AccountState): AccountEvent[] {
@@ -458,6 +468,8 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return erase(command, state);
     case 'SetCommentNotifications':
       return setCommentNotifications(command, state);
+    case 'SetEmailPreference':
+      return setEmailPreference(command, state);
     case 'CreateApiToken':
       return createApiToken(command, state);
     case 'RevokeApiToken':
@@ -506,7 +518,7 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       sealed,
       sealedPasswordHash: null,
       registeredAt,
-      commentNotifications: true,
+      emailPreferences: DEFAULT_EMAIL_PREFERENCES,
       apiTokens: {},
       twoFactor: { status: 'off' },
       secondFactorPasses: 0,
@@ -540,9 +552,12 @@ function evolveAccount(account: AccountRecord, event: Exclude<AccountEvent, { ty
     case 'SessionsRevoked':
       return { ...account, credentialVersion: event.data.credentialVersion };
     case 'CommentNotificationsTurnedOff':
-      return { ...account, commentNotifications: false };
-    case 'CommentNotificationsTurnedOn':
-      return { ...account, commentNotifications: true };
+    case 'CommentNotificationsTurnedOn': {
+      const enabled = event.type === 'CommentNotificationsTurnedOn';
+      return { ...account, emailPreferences: { ...account.emailPreferences, comment: enabled, reply: enabled } };
+    }
+    case 'EmailPreferenceSet':
+      return { ...account, emailPreferences: { ...account.emailPreferences, [event.data.kind]: event.data.enabled } };
     case 'ApiTokenCreated':
       return { ...account, apiTokens: { ...account.apiTokens, [event.data.tokenId]: event.data.expiresAt } };
     case 'ApiTokenRevoked': {

@@ -1,3 +1,4 @@
+import type { NotificationKind } from '../notification';
 import type { DomainEvent } from '../shared/decider';
 import type { SealedPersonalData } from './sealed-personal-data';
 
@@ -66,6 +67,12 @@ export type AccountErased = DomainEvent<'AccountErased', { at: string }>;
 /** The user stops (Off) or resumes (On) e-mails about comments on their posts and replies to their comments. On by default. */
 export type CommentNotificationsTurnedOff = DomainEvent<'CommentNotificationsTurnedOff', { at: string }>;
 export type CommentNotificationsTurnedOn = DomainEvent<'CommentNotificationsTurnedOn', { at: string }>;
+/**
+ * The user turns e-mails of one notification kind on or off (Settings, or that kind's unsubscribe
+ * link). The mail reactors fold these up to a notification's own position, so a mail goes out as
+ * the preferences stood when the notification arose, on every replay.
+ */
+export type EmailPreferenceSet = DomainEvent<'EmailPreferenceSet', { kind: NotificationKind; enabled: boolean; at: string }>;
 
 /** What a personal API token may do: `read` (GET and searches), `write` (every other call a session may make, credentials aside). */
 export type ApiTokenScope = 'read' | 'write';
@@ -149,6 +156,7 @@ export type AccountEvent =
   | AccountErased
   | CommentNotificationsTurnedOff
   | CommentNotificationsTurnedOn
+  | EmailPreferenceSet
   | ApiTokenCreated
   | ApiTokenRevoked
   | TwoFactorSetupStarted

@@ -43,6 +43,8 @@ export interface AddComment {
   attachedFiles: readonly (AttachedCommentImage | null)[];
   attachedFileIds: readonly number[];
   moderation: ModerationMode;
+  /** The accounts the content mentions, as the API resolved its `@name` handles (mentionedUserNames). */
+  mentionIds?: readonly string[];
   now: Date;
 }
 
@@ -57,6 +59,8 @@ export interface EditComment {
   content: string;
   /** Under `pre`, an author's edit of an approved comment sends it back for approval. */
   moderation: ModerationMode;
+  /** The accounts the content mentions, as the API resolved its `@name` handles (mentionedUserNames). */
+  mentionIds?: readonly string[];
   now: Date;
 }
 

@@ -81,6 +81,17 @@ describe('commentDecider', () => {
       spec.given([]).when(add()).then([added]);
     });
 
+    it('records whom the comment mentions, each once and never its author; nothing when nobody', () => {
+      spec
+        .given([])
+        .when(add({ mentionIds: ['carl', 'ada', 'carl', 'dora'] }))
+        .then([{ ...added, data: { ...added.data, mentionIds: ['carl', 'dora'] } }]);
+      spec
+        .given([])
+        .when(add({ mentionIds: ['ada'] }))
+        .then([added]);
+    });
+
     it('adds an unapproved comment under pre-moderation', () => {
       spec
         .given([])
@@ -187,6 +198,13 @@ describe('commentDecider', () => {
     it('lets the author and admins edit', () => {
       spec.given([added]).when(edit(author)).then([edited]);
       spec.given([added]).when(edit(admin)).then([edited]);
+    });
+
+    it("records whom the edited text mentions, never the comment's author (whoever edits)", () => {
+      spec
+        .given([added])
+        .when({ ...edit(admin), mentionIds: ['ada', 'root', 'carl'] } as CommentCommand)
+        .then([{ type: 'CommentEdited', data: { content: '<p>Edited</p>', at, mentionIds: ['root', 'carl'] } }]);
     });
 
     it('refuses other users', () => {

@@ -8,6 +8,7 @@ import { sanitizeRequiredRichText } from '../posts/sanitize-rich-text';
 import type { AddComment, ApproveComment, CommentCommand, DeleteComment, EditComment } from './commands';
 import { ATTACHED_FILE_INVALID, COMMENT_ALREADY_EXISTS, COMMENT_NOT_FOUND, REPLIED_COMMENT_NOT_FOUND, REPLY_TO_OTHER_POST } from './errors';
 import { TOP_LEVEL_PARENT_ID, type CommentEvent } from './events';
+import { mentionsOf } from '../mention/mentions';
 import { isCommentVisibleTo } from './visibility';
 
 const COMMENT_EVENT_TYPES: ReadonlySet<string> = new Set<CommentEvent['type']>([
@@ -105,6 +106,7 @@ function add(command: AddComment, state: CommentState): CommentEvent[] {
         attachedFiles: [...new Set(command.attachedFileIds)],
         isApproved: initialApproval(command.moderation),
         at: command.now.toISOString(),
+        ...mentionsOf(command.actor.accountId, command.mentionIds),
       },
     },
   ];
@@ -116,7 +118,7 @@ function edit(command: EditComment, state: CommentState): CommentEvent[] {
   const content = checkContent(command.content);
   if (content === comment.content) return [];
   const at = command.now.toISOString();
-  const events: CommentEvent[] = [{ type: 'CommentEdited', data: { content, at } }];
+  const events: CommentEvent[] = [{ type: 'CommentEdited', data: { content, at, ...mentionsOf(comment.authorId, command.mentionIds) } }];
   // Else approval could be had for one text and used for another (as for posts).
   if (editNeedsReapproval(command.moderation, command.actor, comment.isApproved, true))
     events.push({ type: 'CommentUnapproved', data: { at, reason: 'edited', postId: comment.postId } });

@@ -16,10 +16,13 @@ export interface CommentAddedData {
   attachedFiles: number[];
   isApproved: boolean;
   at: string;
+  /** The accounts `@name` mentions, resolved by the command (user names are personal data); absent when none. */
+  mentionIds?: string[];
 }
 
 export type CommentAdded = DomainEvent<'CommentAdded', CommentAddedData>;
-export type CommentEdited = DomainEvent<'CommentEdited', { content: string; at: string }>;
+/** `mentionIds`: every account the edited text mentions (absent when none); the inbox notifies only the new ones. */
+export type CommentEdited = DomainEvent<'CommentEdited', { content: string; at: string; mentionIds?: string[] }>;
 /**
  * `postId`: the comment's post, so a read model keyed by post (the search index's answers) finds it
  * without a comment-to-post map of its own. Absent in events recorded before issue 27.

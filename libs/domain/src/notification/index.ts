@@ -1,10 +1,42 @@
 import type { Decider, DomainEvent } from '../shared/decider';
 
-/** The kinds of notifications an inbox holds (issue 26). */
-/** `answer-accepted` (issue 27): a question's author accepted the recipient's comment as its answer. */
-/** `flag-resolved` (issue 27): an admin resolved the flags the recipient raised on an item. */
+/**
+ * The kinds of notifications an inbox holds (issue 26). Issue 27 added `answer-accepted` (a
+ * question's author accepted the recipient's comment as its answer) and `flag-resolved` (an admin
+ * resolved the flags the recipient raised on an item).
+ */
 export type NotificationKind =
   'comment' | 'reply' | 'like' | 'mention' | 'follow' | 'post' | 'moderation' | 'answer-accepted' | 'flag-resolved';
+
+export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  'comment',
+  'reply',
+  'mention',
+  'like',
+  'follow',
+  'post',
+  'moderation',
+  'answer-accepted',
+  'flag-resolved',
+];
+
+/**
+ * Whether each kind is e-mailed to a person who never chose: comments on one's posts and replies to
+ * one's comments are; the rest (likes, follows, news of followed people) would be noise by default.
+ */
+export const DEFAULT_EMAIL_PREFERENCES: Readonly<Record<NotificationKind, boolean>> = {
+  comment: true,
+  reply: true,
+  mention: false,
+  like: false,
+  follow: false,
+  post: false,
+  moderation: false,
+  'answer-accepted': false,
+  'flag-resolved': false,
+};
+
+export const isNotificationKind = (kind: unknown): kind is NotificationKind => NOTIFICATION_KINDS.includes(kind as NotificationKind);
 
 /**
  * A reader marked notifications read: the listed ones, or (`upTo`) every one up to that inbox

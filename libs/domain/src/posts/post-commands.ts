@@ -14,6 +14,8 @@ export interface DraftPost {
   isPublished?: boolean;
   defaultImageId?: number;
   moderation: ModerationMode;
+  /** The accounts the content mentions, as the API resolved its `@name` handles (mentionedUserNames). */
+  mentionIds?: readonly string[];
   now: Date;
 }
 
@@ -27,6 +29,7 @@ export interface EditPost {
   defaultImageId: number;
   /** Under `pre`, an author's edit of an approved post sends it back for approval. */
   moderation: ModerationMode;
+  mentionIds?: readonly string[];
   now: Date;
 }
 

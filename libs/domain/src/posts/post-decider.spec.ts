@@ -74,6 +74,13 @@ describe.each(KINDS)('postDecider ($kind)', ({ kind, fields }) => {
   const remove = (actor: Actor) => command('delete', { id, actor, now });
 
   describe('draft', () => {
+    it('records whom the first text mentions, each once, never its author', () => {
+      spec
+        .given([])
+        .when(draft({ mentionIds: ['carl', 'ada', 'carl'] }))
+        .then([{ ...drafted, data: { ...drafted.data, mentionIds: ['carl'] } } as PostEvent]);
+    });
+
     it('creates an approved post under post-moderation, published as the save says', () => {
       spec
         .given([])
@@ -181,6 +188,24 @@ describe.each(KINDS)('postDecider ($kind)', ({ kind, fields }) => {
 
     it('emits nothing when nothing changed', () => {
       spec.given(posted).when(edit()).thenNothingHappened();
+    });
+
+    it("records whom the edited text mentions (never the post's author), only with a text change", () => {
+      spec
+        .given(posted)
+        .when(edit({ fields: changed, actor: admin, mentionIds: ['carl', 'ada', 'root'] }))
+        .then([event('edited', { ...changed, at, mentionIds: ['carl', 'root'] })]);
+      spec
+        .given(posted)
+        .when(edit({ mentionIds: ['carl'] }))
+        .thenNothingHappened();
+    });
+
+    it('folds the mentions out of the post: an edit after one with mentions compares fields only', () => {
+      spec
+        .given([...posted, event('edited', { ...changed, at, mentionIds: ['carl'] })])
+        .when(edit({ fields: changed }))
+        .thenNothingHappened();
     });
 
     describe('under pre-moderation', () => {

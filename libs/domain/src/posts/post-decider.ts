@@ -1,4 +1,5 @@
 import type { Decider } from '../shared/decider';
+import { mentionsOf } from '../mention/mentions';
 import {
   decideAcceptAnswer,
   decideClearDeletedAnswer,
@@ -74,6 +75,7 @@ function draft(command: DraftPost, state: PostState, decided: Decided): PostEven
       isApproved: initialApproval(command.moderation),
       at,
       ...asDraft,
+      ...mentionsOf(command.actor.accountId, command.mentionIds),
     }),
   ];
   if (defaultImageId !== NO_DEFAULT_IMAGE) events.push(eventOf(decided, 'defaultImageChosen', { fileId: defaultImageId, at }));
@@ -91,7 +93,7 @@ function edit(command: EditPost, state: PostState, decided: Decided): PostEvent[
   // Fields first: a publish in the same save publishes the edited text.
   const textChanged = !sameFields(fields, post.fields);
   const imageChanged = command.defaultImageId !== post.defaultImageId;
-  if (textChanged) events.push(eventOf(decided, 'edited', { ...fields, at }));
+  if (textChanged) events.push(eventOf(decided, 'edited', { ...fields, at, ...mentionsOf(post.authorId, command.mentionIds) }));
   if (imageChanged) events.push(eventOf(decided, 'defaultImageChosen', { fileId: command.defaultImageId, at }));
   if (editNeedsReapproval(command.moderation, command.actor, post.isApproved, textChanged || imageChanged))
     events.push(eventOf(decided, 'unapproved', { at, reason: 'edited' }));
@@ -159,7 +161,7 @@ function evolve(state: PostState, event: { type: string; data: unknown }): PostS
   const known = postEventOf(event.type);
   if (!known) return state;
   if (known.role === 'created') {
-    const { id: _id, authorId, isApproved, at, isPublished, ...fields } = event.data as PostEventData['created'];
+    const { id: _id, authorId, isApproved, at, isPublished, mentionIds: _mentionIds, ...fields } = event.data as PostEventData['created'];
     const post: PostRecord = {
       kind: known.kind.kind,
       authorId,
@@ -176,7 +178,7 @@ function evolve(state: PostState, event: { type: string; data: unknown }): PostS
   const update = (changes: Partial<PostRecord>): PostState => ({ ...state, post: { ...state.post, ...changes } });
   switch (known.role) {
     case 'edited': {
-      const { at, ...fields } = event.data as PostEventData['edited'];
+      const { at, mentionIds: _mentionIds, ...fields } = event.data as PostEventData['edited'];
       return update({ fields, updatedOn: at });
     }
     case 'published':

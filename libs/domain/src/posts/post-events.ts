@@ -24,7 +24,15 @@ export type PostFields = QuestionFields & Partial<Omit<ArticleFields, keyof Ques
  * question is asked as a draft: without it the event means what it always meant (an article
  * drafted, a question asked and visible), so stored logs fold unchanged.
  */
-type CreatedData<Fields> = Fields & { id: number; authorId: string; isApproved: boolean; at: string; isPublished?: false };
+type CreatedData<Fields> = Fields & { id: number; authorId: string; isApproved: boolean; at: string; isPublished?: false } & Mentions;
+
+/**
+ * The accounts the text mentions (`@name`), resolved by the command since user names are personal
+ * data; absent when none. Not a field of the post: folds that copy fields leave it out.
+ */
+export interface Mentions {
+  mentionIds?: string[];
+}
 
 /**
  * One post kind's events, their names kept as stored logs have them (`ArticleDrafted`,
@@ -34,7 +42,7 @@ type CreatedData<Fields> = Fields & { id: number; authorId: string; isApproved: 
  */
 type PostEventsOf<Kind extends string, Created extends string, Fields> =
   | DomainEvent<Created, CreatedData<Fields>>
-  | DomainEvent<`${Kind}Edited`, Fields & { at: string }>
+  | DomainEvent<`${Kind}Edited`, Fields & { at: string } & Mentions>
   | DomainEvent<`${Kind}Published` | `${Kind}Unpublished` | `${Kind}Approved` | `${Kind}Deleted`, { at: string }>
   | DomainEvent<`${Kind}Unapproved`, { at: string; reason?: 'edited' | 'flagged' }>
   | DomainEvent<`${Kind}DefaultImageChosen`, { fileId: number; at: string }>;
@@ -52,7 +60,7 @@ export type PostEventRole =
 /** The data of each role's event. */
 export interface PostEventData {
   created: CreatedData<PostFields>;
-  edited: PostFields & { at: string };
+  edited: PostFields & { at: string } & Mentions;
   published: { at: string };
   unpublished: { at: string };
   approved: { at: string };

@@ -14,7 +14,7 @@ export function Navbar() {
   const { user, isAdmin, logout } = useAuth();
   const location = useLocation();
   const [expanded, setExpanded] = useState(false);
-  const [openMenu, setOpenMenu] = useState<NavMenu['id'] | null>(null);
+  const [openMenu, setOpenMenu] = useState<NavMenu['id'] | 'notifications' | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
 
   const closeAll = () => {
@@ -91,9 +91,12 @@ export function Navbar() {
                     {user.name || user.userName}
                   </NavLink>
                 </li>
-                <li>
-                  <NotificationBell viewer={user.userName} />
-                </li>
+                <NotificationBell
+                  viewer={user.userName}
+                  open={openMenu === 'notifications'}
+                  onToggle={() => setOpenMenu((current) => (current === 'notifications' ? null : 'notifications'))}
+                  onNavigate={closeAll}
+                />
                 <li>
                   <NavLink to={paths.readingList.getHref()} className="nav-link">
                     Reading list

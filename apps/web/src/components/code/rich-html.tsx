@@ -1,6 +1,7 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { CopyCodeButton } from '@/components/code/copy-code-button';
+import { linkMentions } from '@/lib/link-mentions';
 // highlight.js's GitHub Dark theme for the token classes lowlight writes (hljs-keyword…).
 import 'highlight.js/styles/github-dark.css';
 import '@/components/code/code.css';
@@ -16,11 +17,12 @@ interface CodeBlock {
  * is, with its code blocks highlighted as the editor shows them, keyboard-scrollable, and each with
  * a copy button. The editor is not loaded for this: highlighting is lowlight's, applied to the DOM,
  * loaded only for a text with code (its grammars are most of a post page's script); the blocks
- * keep their size as their text turns into coloured spans.
+ * keep their size as their text turns into coloured spans. `@userName` mentions link to the profile.
  */
 export function RichHtml({ html, className }: { html: string; className: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const [blocks, setBlocks] = useState<CodeBlock[]>([]);
+  const shown = useMemo(() => linkMentions(html), [html]);
 
   useLayoutEffect(() => {
     const container = ref.current;
@@ -62,11 +64,11 @@ export function RichHtml({ html, className }: { html: string; className: string 
     return () => {
       current = false;
     };
-  }, [html]);
+  }, [shown]);
 
   return (
     <>
-      <div ref={ref} className={className} dangerouslySetInnerHTML={{ __html: html }} />
+      <div ref={ref} className={className} dangerouslySetInnerHTML={{ __html: shown }} />
       {blocks.map((block, index) => createPortal(<CopyCodeButton code={block.code} />, block.host, `${index}`))}
     </>
   );

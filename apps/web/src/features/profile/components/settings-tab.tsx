@@ -4,14 +4,14 @@ import { ConfirmationPopup, CONFIRM_HEADER } from '@/components/confirmation-pop
 import { useExportUserData } from '@/features/profile/api/export-user-data';
 import { useEraseAccount } from '@/features/profile/api/erase-account';
 import { useLogoutEverywhere } from '@/features/profile/api/logout-everywhere';
-import { CommentNotificationsSetting } from '@/features/profile/components/comment-notifications-setting';
+import { EmailPreferencesSetting } from '@/features/profile/components/email-preferences-setting';
 import { saveJsonFile } from '@/features/profile/lib/save-json-file';
 import { messageOf } from '@/lib/message-of';
 
 export const ERASE_CONFIRMATION = 'Are you sure you want to delete your account? This cannot be undone.';
 
 /**
- * The owner's settings: comment e-mails on or off, logging out on every device, and SPEC §1's
+ * The owner's settings: which notifications are e-mailed, logging out on every device, and SPEC §1's
  * privacy promise (download one's data, delete one's account).
  */
 export function SettingsTab({
@@ -28,7 +28,7 @@ export function SettingsTab({
 }) {
   return (
     <div className="profile-settings">
-      <CommentNotificationsSetting userName={userName} />
+      <EmailPreferencesSetting userName={userName} />
       {signIn}
       <LogoutEverywhere onDone={onLoggedOutEverywhere} />
       <DownloadMyData />

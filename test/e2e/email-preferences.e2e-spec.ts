@@ -1,0 +1,140 @@
+import type { EmailPreferences } from '@app/contracts';
+import { signUnsubscribeLink } from '@app/domain';
+import type { AppConfig } from '@app/config';
+import type { ReadStore } from '@app/read-store';
+import { CapturingSmtpServer, type CapturedMail } from '@app/testing';
+import { APP_CONFIG, READ_STORE } from '@app/api';
+import { bearer, signUp, type TestUser } from '../support/accounts';
+import { mailSettled } from '../support/mail-settled';
+import { articleBody, createPost } from '../support/posts';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/** E-mail preferences per notification kind, honoured as they stood, with one-click unsubscribe per kind (issue 26). */
+describe('e-mail preferences per notification kind', () => {
+  let smtp: CapturingSmtpServer;
+  let site: TestApp;
+  let ada: TestUser;
+  let bob: TestUser;
+
+  beforeAll(async () => {
+    smtp = await new CapturingSmtpServer().start();
+    site = await startTestApp({ env: { SMTP_URL: smtp.url, RATE_LIMITS: 'off' } });
+    ada = await signUp(site, 'Ada Author');
+    bob = await signUp(site, 'Bob Commenter');
+  });
+  afterAll(async () => {
+    await site?.dispose();
+    await smtp?.stop();
+  });
+
+  const mailsTo = (user: TestUser, subject: RegExp) =>
+    smtp.messages.filter((message) => message.envelopeTo.includes(user.email) && subject.test(message.parsed.subject ?? ''));
+  const headerOf = (mail: CapturedMail, name: string) =>
+    mail.parsed.headerLines
+      .find((line) => line.key === name.toLowerCase())
+      ?.line.replace(/^[^:]+:\s*/, '')
+      .replace(/\r?\n\s+/g, '') ?? '';
+  const preferences = async (user: TestUser) =>
+    (await site.http().get('/api/Account/EmailPreferences').set(bearer(user)).expect(200)).body.result as EmailPreferences;
+  const setPreference = (user: TestUser, kind: string, enabled: boolean) =>
+    site.http().put('/api/Account/EmailPreferences').set(bearer(user)).send({ kind, enabled });
+  const comment = (user: TestUser, articleID: number, content = '<p>Nice one</p>') =>
+    site.http().post('/api/ArticleComment').set(bearer(user)).send({ content, articleID, parentId: -1, attachedFiles: [] }).expect(200);
+  const follow = (user: TestUser, userName: string, isFollowing: boolean) =>
+    site.http().put('/api/Follow/User').set(bearer(user)).send({ userName, isFollowing }).expect(200);
+
+  it('mails comments and replies by default, nothing else; one kind at a time can change', async () => {
+    await site.http().get('/api/Account/EmailPreferences').expect(401);
+    expect(await preferences(ada)).toEqual({
+      comment: true,
+      reply: true,
+      mention: false,
+      like: false,
+      follow: false,
+      post: false,
+      moderation: false,
+      'answer-accepted': false,
+    });
+    expect((await setPreference(ada, 'mention', true).expect(200)).body.result).toMatchObject({ comment: true, mention: true });
+    expect((await setPreference(ada, 'mention', false).expect(200)).body.result).toMatchObject({ mention: false });
+    expect((await setPreference(ada, 'gossip', true).expect(400)).body).toMatchObject({
+      success: false,
+      errorMessage: expect.stringContaining('kind'),
+    });
+    expect((await setPreference(ada, 'comment', 'yes' as unknown as boolean).expect(400)).body).toMatchObject({ success: false });
+  });
+
+  it('mails me a comment on my post; after one-click unsubscribe (no login) it does not', async () => {
+    const articleId = await createPost(site, 'Article', ada, articleBody({ isPublished: true, title: 'Quiet please' }));
+    await comment(bob, articleId);
+    await mailSettled(site);
+    const [mail] = mailsTo(ada, /New comment/);
+    expect(mail.parsed.text).toContain('Bob Commenter commented on your article "Quiet please".');
+    expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const link = new URL(/<([^>]+)>/.exec(headerOf(mail, 'List-Unsubscribe'))![1]);
+    expect(Object.fromEntries(link.searchParams)).toEqual({ uname: ada.accountId, kind: 'comment', hash: expect.any(String) });
+
+    // A link for one kind is no link for another.
+    const forged = new URLSearchParams(link.search);
+    forged.set('kind', 'reply');
+    await site.http().post(`${link.pathname}?${forged.toString()}`).expect(400);
+    // RFC 8058: the mail client POSTs `List-Unsubscribe=One-Click` to the link, with no cookie nor token.
+    await site.http().post(`${link.pathname}${link.search}`).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    expect(await preferences(ada)).toMatchObject({ comment: false, reply: true });
+
+    await comment(bob, articleId);
+    await mailSettled(site);
+    expect(mailsTo(ada, /New comment/)).toHaveLength(1);
+  });
+
+  it('keeps honouring the links mailed before kinds: they stop comments and replies', async () => {
+    const carl = await signUp(site, 'Carl Legacy');
+    const hash = signUnsubscribeLink(carl.accountId, site.app.get<AppConfig>(APP_CONFIG).credentialLinkSecret);
+    await site
+      .http()
+      .post(`/api/Account/Unsubscribe?${new URLSearchParams({ uname: carl.accountId, hash }).toString()}`)
+      .expect(200);
+    expect(await preferences(carl)).toMatchObject({ comment: false, reply: false });
+  });
+
+  it('does not mail a kind off by default (a new follower); mails it once turned on, with that kind’s own unsubscribe link', async () => {
+    await follow(bob, ada.userName, true);
+    await mailSettled(site);
+    expect(mailsTo(ada, /following you/)).toEqual([]);
+
+    await setPreference(ada, 'follow', true).expect(200);
+    await follow(bob, ada.userName, false);
+    await follow(bob, ada.userName, true);
+    await mailSettled(site);
+    const [mail, ...more] = mailsTo(ada, /following you/);
+    expect(more).toEqual([]);
+    expect(mail.parsed.subject).toBe('Bob Commenter is now following you');
+    expect(mail.parsed.text).toContain(`http://localhost:3000/profile/${bob.userName}`);
+    expect(new URL(/<([^>]+)>/.exec(headerOf(mail, 'List-Unsubscribe'))![1]).searchParams.get('kind')).toBe('follow');
+  });
+
+  it('mails a mention to whoever turned mention e-mails on', async () => {
+    const dora = await signUp(site, 'Dora Mentioned');
+    const articleId = await createPost(site, 'Article', ada, articleBody({ isPublished: true, title: 'Credits' }));
+    await comment(bob, articleId, `<p>Thanks @${dora.userName}</p>`);
+    await mailSettled(site);
+    expect(mailsTo(dora, /mentioned you/)).toEqual([]);
+    await setPreference(dora, 'mention', true).expect(200);
+    await comment(bob, articleId, `<p>Again, @${dora.userName}</p>`);
+    await mailSettled(site);
+    expect(mailsTo(dora, /mentioned you/).map((mail) => mail.parsed.subject)).toEqual(['Bob Commenter mentioned you on "Credits"']);
+  });
+
+  it('decides as the preferences stood when the notification arose, also on a replay from the start', async () => {
+    const before = mailsTo(ada, /New comment/).length;
+    const articleId = await createPost(site, 'Article', ada, articleBody({ isPublished: true, title: 'While off' }));
+    await comment(bob, articleId); // comment mails are off for Ada (unsubscribed above)
+    await setPreference(ada, 'comment', true).expect(200);
+    await site.app.get<ReadStore>(READ_STORE).transaction((tx) => tx.setCheckpoint('comment-notification', null));
+    await mailSettled(site);
+    expect(mailsTo(ada, /New comment/)).toHaveLength(before);
+    await comment(bob, articleId);
+    await mailSettled(site);
+    expect(mailsTo(ada, /New comment/)).toHaveLength(before + 1);
+  });
+});
