@@ -1,4 +1,4 @@
-import { accountStreamName } from '@app/domain';
+import { accountStreamName, CODE_ALREADY_USED } from '@app/domain';
 import { totpCodeAt } from '@app/api/accounts/two-factor/totp';
 import { apiSpec, expectNewEvents, expectResponse } from '../support/api-spec';
 import { bearer, signUp, type TestUser } from '../support/accounts';
@@ -125,6 +125,28 @@ describe('two-factor authentication (TOTP)', () => {
     await secondStep(again.challenge!, codeOf(secret)).expect(401);
     await secondStep(again.challenge!, codeOf(secret, 1)).expect(200);
     await secondStep('forged.challenge', codeOf(secret)).expect(401);
+  });
+
+  it('a code of the authenticator is accepted once per step: a second login or turning it off with it answers 401', async () => {
+    const user = await signUp(site, 'Replayed Code');
+    const { secret } = await turnOn(user);
+    const code = codeOf(secret);
+    await secondStep((await firstStep(user)).challenge!, code).expect(200);
+
+    const replayedLogin = await secondStep((await firstStep(user)).challenge!, code).expect(401);
+    expect(replayedLogin.body).toMatchObject({ success: false, errorMessage: CODE_ALREADY_USED });
+    const replayedDisable = await site
+      .http()
+      .post('/api/Account/TwoFactor/Disable')
+      .set(bearer(user))
+      .send({ password: user.password, code })
+      .expect(401);
+    expect(replayedDisable.body).toMatchObject({ success: false, errorMessage: CODE_ALREADY_USED });
+    expect((await site.http().get('/api/Account/TwoFactor').set(bearer(user)).expect(200)).body.result.enabled).toBe(true);
+
+    // The next step's code turns it off, once.
+    const next = codeOf(secret, 1);
+    await site.http().post('/api/Account/TwoFactor/Disable').set(bearer(user)).send({ password: user.password, code: next }).expect(200);
   });
 
   it('a recovery code logs in once', async () => {

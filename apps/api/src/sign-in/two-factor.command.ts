@@ -125,11 +125,12 @@ export class DisableTwoFactorHandler implements ICommandHandler<DisableTwoFactor
     const account = await this.directory.findById(accountId);
     if (!account || !(await this.hasher.verifyOrBurn(account.passwordHash, request.password))) throw unauthorized(PASSWORD_INCORRECT);
     if (account.state.twoFactor.status !== 'on') throw validationError('Two-factor authentication is not on.');
-    if (!(await this.secondFactor.match(accountId, account.state.twoFactor, request.code))) throw unauthorized(INVALID_CODE);
+    const code = await this.secondFactor.match(accountId, account.state.twoFactor, request.code);
+    if (!code) throw unauthorized(INVALID_CODE);
     await this.commands.execute(
       accountStreamName(accountId),
       accountDecider,
-      { type: 'DisableTwoFactor', accountId, now: this.clock() },
+      { type: 'DisableTwoFactor', accountId, code, now: this.clock() },
       { actor: accountId },
     );
     await attempt.release();

@@ -149,10 +149,14 @@ export interface EnableTwoFactor {
   now: Date;
 }
 
-/** The handler checked the password and a code. */
+/** A code the handler matched: the step of an authenticator code, or which recovery code it is. The decider makes sure it is used once. */
+export type SecondFactorCode = { method: 'totp'; totpStep: number } | { method: 'recovery-code'; recoveryCodeIndex: number };
+
+/** The handler checked the password and matched `code`. */
 export interface DisableTwoFactor {
   type: 'DisableTwoFactor';
   accountId: string;
+  code: SecondFactorCode;
   now: Date;
 }
 
@@ -162,7 +166,7 @@ export interface PassSecondFactor {
   accountId: string;
   /** How many passes the account had when the challenge was issued: a challenge works once. */
   challengePasses: number;
-  code: { method: 'totp'; totpStep: number } | { method: 'recovery-code'; recoveryCodeIndex: number };
+  code: SecondFactorCode;
   now: Date;
 }
 

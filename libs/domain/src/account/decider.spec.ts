@@ -1,5 +1,5 @@
 import { deciderSpec } from '@app/testing';
-import type { AccountCommand, RegisterAccount } from './commands';
+import type { AccountCommand, RegisterAccount, SecondFactorCode } from './commands';
 import { CREDENTIAL_LINK_LIFETIME_MS } from './credential-link-window';
 import { accountDecider } from './decider';
 import {
@@ -10,6 +10,7 @@ import {
   EMAIL_ALREADY_CONFIRMED,
   INVALID_CHALLENGE,
   INVALID_CODE,
+  CODE_ALREADY_USED,
   INVALID_LINK,
   MAX_API_TOKENS,
   TOO_MANY_API_TOKENS,
@@ -424,7 +425,11 @@ describe('two-factor authentication', () => {
     spec
       .given([registered, setupStarted, enabled])
       .when(pass({ method: 'totp', totpStep: 100 }))
-      .thenThrows('unauthorized', INVALID_CODE);
+      .thenThrows('unauthorized', CODE_ALREADY_USED);
+    spec
+      .given([registered, setupStarted, enabled, passedWithStep(101)])
+      .when(pass({ method: 'totp', totpStep: 101 }, 1))
+      .thenThrows('unauthorized', CODE_ALREADY_USED);
     // A challenge issued before another login passed is dead.
     spec
       .given([registered, setupStarted, enabled, passedWithStep(101)])
@@ -447,16 +452,56 @@ describe('two-factor authentication', () => {
       .thenThrows('unauthorized', INVALID_CODE);
   });
 
+  const disable = (code: SecondFactorCode): AccountCommand => ({ type: 'DisableTwoFactor', accountId, code, now });
+
   it('turns off only when on', () => {
     spec
       .given([registered, setupStarted, enabled])
-      .when({ type: 'DisableTwoFactor', accountId, now })
+      .when(disable({ method: 'totp', totpStep: 101 }))
       .then([{ type: 'TwoFactorDisabled', data: { at } }]);
-    spec.given([registered]).when({ type: 'DisableTwoFactor', accountId, now }).thenThrows('validation', TWO_FACTOR_OFF);
+    spec
+      .given([registered])
+      .when(disable({ method: 'totp', totpStep: 101 }))
+      .thenThrows('validation', TWO_FACTOR_OFF);
     spec
       .given([registered])
       .when(pass({ method: 'totp', totpStep: 1 }))
       .thenThrows('unauthorized', INVALID_CHALLENGE);
+  });
+});
+
+describe('a code used for a login cannot turn two-factor off (replay guard)', () => {
+  const setupStarted: AccountEvent = {
+    type: 'TwoFactorSetupStarted',
+    data: { sealedSecret: { v: 1, iv: 'c2Vj', tag: 'cmV0', data: 'c2VjcmV0' }, at },
+  };
+  const enabled: AccountEvent = { type: 'TwoFactorEnabled', data: { sealedRecoveryCodes: sealed, totpStep: 100, at } };
+  const passed = (code: SecondFactorCode): AccountEvent => ({
+    type: 'SecondFactorPassed',
+    data:
+      code.method === 'totp'
+        ? { method: 'totp', totpStep: code.totpStep, recoveryCodeIndex: null, at }
+        : { method: 'recovery-code', totpStep: null, recoveryCodeIndex: code.recoveryCodeIndex, at },
+  });
+  const disable = (code: SecondFactorCode): AccountCommand => ({ type: 'DisableTwoFactor', accountId, code, now });
+
+  it('refuses the step a login used, and older ones', () => {
+    for (const totpStep of [101, 99])
+      spec
+        .given([registered, setupStarted, enabled, passed({ method: 'totp', totpStep: 101 })])
+        .when(disable({ method: 'totp', totpStep }))
+        .thenThrows('unauthorized', CODE_ALREADY_USED);
+    spec
+      .given([registered, setupStarted, enabled, passed({ method: 'totp', totpStep: 101 })])
+      .when(disable({ method: 'totp', totpStep: 102 }))
+      .then([{ type: 'TwoFactorDisabled', data: { at } }]);
+  });
+
+  it('refuses a recovery code a login used', () => {
+    spec
+      .given([registered, setupStarted, enabled, passed({ method: 'recovery-code', recoveryCodeIndex: 2 })])
+      .when(disable({ method: 'recovery-code', recoveryCodeIndex: 2 }))
+      .thenThrows('unauthorized', INVALID_CODE);
   });
 });
 

@@ -18,6 +18,7 @@ import type {
   RequestPasswordReset,
   RevokeAdmin,
   RevokeApiToken,
+  SecondFactorCode,
   SetCommentNotifications,
   StartTwoFactorSetup,
   UnlinkExternalIdentity,
@@ -27,6 +28,7 @@ import {
   ACCOUNT_ALREADY_EXISTS,
   ACCOUNT_NOT_FOUND,
   API_TOKEN_NOT_FOUND,
+  CODE_ALREADY_USED,
   EMAIL_ALREADY_CONFIRMED,
   EXTERNAL_IDENTITY_ALREADY_LINKED,
   EXTERNAL_IDENTITY_NOT_FOUND,
@@ -77,17 +79,16 @@ export interface AccountRecord {
 export type AccountState =
   { status: 'initial' } | { status: 'registered'; account: AccountRecord } | { status: 'erased'; account: AccountRecord };
 
-export type TwoFactorState =
-  | { status: 'off' }
-  | { status: 'pending'; sealedSecret: SealedPersonalData }
-  | {
-      status: 'on';
-      sealedSecret: SealedPersonalData;
-      sealedRecoveryCodes: SealedPersonalData;
-      usedRecoveryCodes: readonly number[];
-      /** The step of the last code accepted: older and equal steps are refused (no replay). */
-      lastTotpStep: number;
-    };
+export type TwoFactorState = { status: 'off' } | { status: 'pending'; sealedSecret: SealedPersonalData } | TwoFactorOn;
+
+export interface TwoFactorOn {
+  status: 'on';
+  sealedSecret: SealedPersonalData;
+  sealedRecoveryCodes: SealedPersonalData;
+  usedRecoveryCodes: readonly number[];
+  /** The step of the last code accepted: older and equal steps are refused (no replay). */
+  lastTotpStep: number;
+}
 
 export const initialAccountState: AccountState = { status: 'initial' };
 
@@ -285,21 +286,31 @@ function enableTwoFactor(command: EnableTwoFactor, state: AccountState): Account
   ];
 }
 
+/**
+ * A code works once, whatever it is used for (a login, turning two-factor off): an authenticator's
+ * step at most once and never one older than the last (the stream, not a process's memory, holds
+ * it, so two API processes cannot both accept it), a recovery code once.
+ */
+function requireUnusedCode(twoFactor: TwoFactorOn, code: SecondFactorCode): void {
+  if (code.method === 'totp' && code.totpStep <= twoFactor.lastTotpStep) throw unauthorized(CODE_ALREADY_USED);
+  if (code.method === 'recovery-code' && twoFactor.usedRecoveryCodes.includes(code.recoveryCodeIndex)) throw unauthorized(INVALID_CODE);
+}
+
 function disableTwoFactor(command: DisableTwoFactor, state: AccountState): AccountEvent[] {
   const account = requireAccount(state);
   if (account.twoFactor.status !== 'on') throw validationError(TWO_FACTOR_OFF);
+  requireUnusedCode(account.twoFactor, command.code);
   return [{ type: 'TwoFactorDisabled', data: { at: command.now.toISOString() } }];
 }
 
 function passSecondFactor(command: PassSecondFactor, state: AccountState): AccountEvent[] {
   const account = requireAccount(state);
   if (account.twoFactor.status !== 'on' || command.challengePasses !== account.secondFactorPasses) throw unauthorized(INVALID_CHALLENGE);
+  requireUnusedCode(account.twoFactor, command.code);
   const at = command.now.toISOString();
   if (command.code.method === 'totp') {
-    if (command.code.totpStep <= account.twoFactor.lastTotpStep) throw unauthorized(INVALID_CODE);
     return [{ type: 'SecondFactorPassed', data: { method: 'totp', totpStep: command.code.totpStep, recoveryCodeIndex: null, at } }];
   }
-  if (account.twoFactor.usedRecoveryCodes.includes(command.code.recoveryCodeIndex)) throw unauthorized(INVALID_CODE);
   return [
     {
       type: 'SecondFactorPassed',

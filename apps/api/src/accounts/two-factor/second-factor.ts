@@ -1,12 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '@app/config';
-import type { PassSecondFactor, SealedPersonalData, TwoFactorState } from '@app/domain';
+import type { SealedPersonalData, SecondFactorCode, TwoFactorState } from '@app/domain';
 import { PersonalDataVault } from '@app/personal-data';
 import { APP_CONFIG, CLOCK, type Clock } from '../../infrastructure/tokens';
 import { recoveryCodeIndex } from './recovery-codes';
 import { totpStepOf } from './totp';
-
-export type SecondFactorCode = PassSecondFactor['code'];
 
 /** Opens what two-factor keeps sealed with the owner's key and matches a code against it. */
 @Injectable()
