@@ -164,6 +164,49 @@ describe('two-factor authentication (TOTP)', () => {
     });
   });
 
+  it('regenerates the recovery codes with a code of the authenticator: the old ones stop working, the new ones log in once', async () => {
+    const user = await signUp(site, 'Fresh Codes');
+    const { secret, recoveryCodes: old } = await turnOn(user);
+    await secondStep((await firstStep(user)).challenge!, old[0]).expect(200);
+    const regenerate = (code: string) => site.http().post('/api/Account/TwoFactor/RecoveryCodes').set(bearer(user)).send({ code });
+
+    expect((await regenerate(old[1]).expect(400)).body).toMatchObject({
+      success: false,
+      errorMessage: 'The code is not valid. Please try again.',
+    });
+    let fresh: string[] = [];
+    await apiSpec(site)
+      .given()
+      .when(() => regenerate(codeOf(secret)))
+      .then([
+        expectResponse(200, { success: true, result: { recoveryCodes: expect.any(Array) } }),
+        expectNewEvents(accountStreamName(user.accountId), [
+          {
+            type: 'RecoveryCodesRegenerated',
+            data: { sealedRecoveryCodes: expect.objectContaining({ v: 1 }), totpStep: expect.any(Number), at: expect.any(String) },
+          },
+        ]),
+      ]);
+    fresh = (await site.http().get('/api/Account/TwoFactor').set(bearer(user)).expect(200)).body.result;
+    expect(fresh).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    // The same authenticator code twice: the second is a replay.
+    expect((await regenerate(codeOf(secret)).expect(401)).body.errorMessage).toBe(CODE_ALREADY_USED);
+    fresh = (await regenerate(codeOf(secret, 1)).expect(200)).body.result.recoveryCodes;
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((code) => old.includes(code))).toEqual([]);
+
+    await secondStep((await firstStep(user)).challenge!, old[1]).expect(401);
+    await secondStep((await firstStep(user)).challenge!, fresh[0]).expect(200);
+    await secondStep((await firstStep(user)).challenge!, fresh[0]).expect(401);
+    expect((await site.http().get('/api/Account/TwoFactor').set(bearer(user)).expect(200)).body.result).toEqual({
+      enabled: true,
+      recoveryCodesLeft: 9,
+    });
+    // Nobody without two-factor on has codes to regenerate.
+    const plain = await signUp(site, 'No Second Factor');
+    await site.http().post('/api/Account/TwoFactor/RecoveryCodes').set(bearer(plain)).send({ code: '123456' }).expect(400);
+  });
+
   it('turns off with the password and a code, mailing the owner; logins answer tokens again', async () => {
     const user = await signUp(site, 'Turning Off');
     const { secret, recoveryCodes } = await turnOn(user);
@@ -204,6 +247,9 @@ describe('two-factor authentication (TOTP)', () => {
       expect((await site.http().post('/api/Account/TwoFactor/Enable').set(bearer(user)).send(body).expect(400)).body.success).toBe(false);
     await site.http().post('/api/Account/TwoFactor/Enable').set(bearer(user)).send({ code: '123456' }).expect(400); // not set up
     await site.http().post('/api/Account/Login2fa').send({}).expect(400);
+    expect((await site.http().post('/api/Account/TwoFactor/RecoveryCodes').set(bearer(user)).send({}).expect(400)).body.success).toBe(
+      false,
+    );
     await site.http().post('/api/Account/TwoFactor/Setup').expect(401);
   });
 });

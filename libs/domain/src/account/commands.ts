@@ -160,6 +160,15 @@ export interface DisableTwoFactor {
   now: Date;
 }
 
+/** New recovery codes (sealed `{ hashes }`) in place of the old ones; the handler matched `totpStep`'s code of the authenticator. */
+export interface RegenerateRecoveryCodes {
+  type: 'RegenerateRecoveryCodes';
+  accountId: string;
+  totpStep: number;
+  sealedRecoveryCodes: SealedPersonalData;
+  now: Date;
+}
+
 /** The second step of a login: the handler matched the code; the decider makes sure it is used once. */
 export interface PassSecondFactor {
   type: 'PassSecondFactor';
@@ -186,6 +195,7 @@ export type AccountCommand =
   | StartTwoFactorSetup
   | EnableTwoFactor
   | DisableTwoFactor
+  | RegenerateRecoveryCodes
   | PassSecondFactor
   | LinkExternalIdentity
   | UnlinkExternalIdentity;

@@ -505,6 +505,55 @@ describe('a code used for a login cannot turn two-factor off (replay guard)', ()
   });
 });
 
+describe('regenerating recovery codes', () => {
+  const setupStarted: AccountEvent = {
+    type: 'TwoFactorSetupStarted',
+    data: { sealedSecret: { v: 1, iv: 'c2Vj', tag: 'cmV0', data: 'c2VjcmV0' }, at },
+  };
+  const enabled: AccountEvent = { type: 'TwoFactorEnabled', data: { sealedRecoveryCodes: sealed, totpStep: 100, at } };
+  const fresh: SealedPersonalData = { v: 1, iv: 'bmV3', tag: 'Y29kZXM=', data: 'ZnJlc2g=' };
+  const regenerate = (totpStep: number): AccountCommand => ({
+    type: 'RegenerateRecoveryCodes',
+    accountId,
+    totpStep,
+    sealedRecoveryCodes: fresh,
+    now,
+  });
+  const regenerated = (totpStep: number): AccountEvent => ({
+    type: 'RecoveryCodesRegenerated',
+    data: { sealedRecoveryCodes: fresh, totpStep, at },
+  });
+  const usedCode: AccountEvent = {
+    type: 'SecondFactorPassed',
+    data: { method: 'recovery-code', totpStep: null, recoveryCodeIndex: 4, at },
+  };
+
+  it('replaces the codes with a code of the authenticator, and every code is unused again', () => {
+    spec
+      .given([registered, setupStarted, enabled, usedCode])
+      .when(regenerate(101))
+      .then([regenerated(101)]);
+    // Recovery code 4 of the new set was never used: a login may use it.
+    spec
+      .given([registered, setupStarted, enabled, usedCode, regenerated(101)])
+      .when({ type: 'PassSecondFactor', accountId, challengePasses: 1, code: { method: 'recovery-code', recoveryCodeIndex: 4 }, now })
+      .then([{ type: 'SecondFactorPassed', data: { method: 'recovery-code', totpStep: null, recoveryCodeIndex: 4, at } }]);
+  });
+
+  it('refuses a step already used (the one that turned it on, or that regenerated them) and an account without two-factor', () => {
+    spec.given([registered, setupStarted, enabled]).when(regenerate(100)).thenThrows('unauthorized', CODE_ALREADY_USED);
+    spec
+      .given([registered, setupStarted, enabled, regenerated(101)])
+      .when(regenerate(101))
+      .thenThrows('unauthorized', CODE_ALREADY_USED);
+    spec
+      .given([registered, setupStarted, enabled, regenerated(101)])
+      .when({ type: 'PassSecondFactor', accountId, challengePasses: 0, code: { method: 'totp', totpStep: 101 }, now })
+      .thenThrows('unauthorized', CODE_ALREADY_USED);
+    spec.given([registered]).when(regenerate(101)).thenThrows('validation', TWO_FACTOR_OFF);
+  });
+});
+
 describe('accountDecider: external identities', () => {
   const sealedLabel: SealedPersonalData = { v: 1, iv: 'aXYz', tag: 'dGFnMw==', data: 'bGFiZWw=' };
   const identity = { provider: 'github', subjectLookup: 'f00d', sealedLabel };

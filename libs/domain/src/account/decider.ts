@@ -13,6 +13,7 @@ import type {
   LogOutEverywhere,
   LinkExternalIdentity,
   PassSecondFactor,
+  RegenerateRecoveryCodes,
   RegisterAccount,
   RequestConfirmationLink,
   RequestPasswordReset,
@@ -303,6 +304,14 @@ function disableTwoFactor(command: DisableTwoFactor, state: AccountState): Accou
   return [{ type: 'TwoFactorDisabled', data: { at: command.now.toISOString() } }];
 }
 
+function regenerateRecoveryCodes(command: RegenerateRecoveryCodes, state: AccountState): AccountEvent[] {
+  const account = requireAccount(state);
+  if (account.twoFactor.status !== 'on') throw validationError(TWO_FACTOR_OFF);
+  requireUnusedCode(account.twoFactor, { method: 'totp', totpStep: command.totpStep });
+  const { sealedRecoveryCodes, totpStep } = command;
+  return [{ type: 'RecoveryCodesRegenerated', data: { sealedRecoveryCodes, totpStep, at: command.now.toISOString() } }];
+}
+
 function passSecondFactor(command: PassSecondFactor, state: AccountState): AccountEvent[] {
   const account = requireAccount(state);
   if (account.twoFactor.status !== 'on' || command.challengePasses !== account.secondFactorPasses) throw unauthorized(INVALID_CHALLENGE);
@@ -351,6 +360,8 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return enableTwoFactor(command, state);
     case 'DisableTwoFactor':
       return disableTwoFactor(command, state);
+    case 'RegenerateRecoveryCodes':
+      return regenerateRecoveryCodes(command, state);
     case 'PassSecondFactor':
       return passSecondFactor(command, state);
     case 'LinkExternalIdentity':
@@ -435,6 +446,18 @@ function evolveAccount(account: AccountRecord, event: Exclude<AccountEvent, { ty
         : account;
     case 'TwoFactorDisabled':
       return { ...account, twoFactor: { status: 'off' } };
+    case 'RecoveryCodesRegenerated':
+      return account.twoFactor.status === 'on'
+        ? {
+            ...account,
+            twoFactor: {
+              ...account.twoFactor,
+              sealedRecoveryCodes: event.data.sealedRecoveryCodes,
+              usedRecoveryCodes: [],
+              lastTotpStep: event.data.totpStep,
+            },
+          }
+        : account;
     case 'SecondFactorPassed': {
       const twoFactor = account.twoFactor;
       if (twoFactor.status !== 'on') return { ...account, secondFactorPasses: account.secondFactorPasses + 1 };

@@ -19,14 +19,19 @@ export class SecondFactor {
     return (await this.vault.open<{ secret: string }>(accountId, sealedSecret))?.secret ?? null;
   }
 
+  /** The step of a current code of the authenticator app with this secret, or null; the decider refuses a step used already. */
+  async totpStep(accountId: string, sealedSecret: SealedPersonalData, code: string): Promise<number | null> {
+    const secret = await this.secretOf(accountId, sealedSecret);
+    return secret ? totpStepOf(secret, code, this.clock()) : null;
+  }
+
   /**
    * What a code is to an account with two-factor on: the step of a current TOTP code, or the index
    * of a recovery code not used yet; null for anything else. The decider refuses a replayed step.
    */
   async match(accountId: string, twoFactor: TwoFactorState, code: string): Promise<SecondFactorCode | null> {
     if (twoFactor.status !== 'on') return null;
-    const secret = await this.secretOf(accountId, twoFactor.sealedSecret);
-    const totpStep = secret ? totpStepOf(secret, code, this.clock()) : null;
+    const totpStep = await this.totpStep(accountId, twoFactor.sealedSecret, code);
     if (totpStep !== null) return { method: 'totp', totpStep };
     const codes = await this.vault.open<{ hashes: string[] }>(accountId, twoFactor.sealedRecoveryCodes);
     const index = codes ? recoveryCodeIndex(code, codes.hashes, this.config.emailLookupPepper) : null;
