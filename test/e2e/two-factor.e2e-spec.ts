@@ -2,7 +2,8 @@ import { accountStreamName, CODE_ALREADY_USED } from '@app/domain';
 import { totpCodeAt } from '@app/api/accounts/two-factor/totp';
 import { apiSpec, expectNewEvents, expectResponse } from '../support/api-spec';
 import { bearer, signUp, type TestUser } from '../support/accounts';
-import { waitForMailTo } from '../support/mailbox';
+import { mailsTo, waitForMailTo } from '../support/mailbox';
+import { mailSettled } from '../support/mail-settled';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const STEP_MS = 30_000;
@@ -191,6 +192,9 @@ describe('two-factor authentication (TOTP)', () => {
     expect(fresh).toEqual({ enabled: true, recoveryCodesLeft: 10 });
     // The same authenticator code twice: the second is a replay.
     expect((await regenerate(codeOf(secret)).expect(401)).body.errorMessage).toBe(CODE_ALREADY_USED);
+    await mailSettled(site);
+    const added = await mailsTo(site.dataDir, user.email, /A new sign-in method was added/);
+    expect(added.filter((mail) => mail.text.includes('ten new recovery codes for two-factor authentication'))).toHaveLength(1);
     fresh = (await regenerate(codeOf(secret, 1)).expect(200)).body.result.recoveryCodes;
     expect(fresh).toHaveLength(10);
     expect(fresh.filter((code) => old.includes(code))).toEqual([]);
