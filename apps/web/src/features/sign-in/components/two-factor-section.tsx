@@ -7,6 +7,7 @@ import {
   useSetUpTwoFactor,
   useTwoFactor,
 } from '@/features/sign-in/api/two-factor';
+import { FormField } from '@/components/form-field';
 import { MutationError } from './mutation-error';
 
 const TURNED_ON = 'Two-factor authentication is on.';
@@ -141,23 +142,23 @@ function TurnOff({ onDone }: { onDone: () => void }) {
   const disable = useDisableTwoFactor();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const passwordId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (password && code.trim()) disable.mutate({ password, code: code.trim() }, { onSuccess: onDone });
   };
   return (
     <form aria-label="Turn off two-factor authentication" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={passwordId}>Password</label>
-        <input
-          id={passwordId}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
+      <FormField label="Password">
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        )}
+      </FormField>
       <CodeField label="Code or recovery code" value={code} onChange={setCode} />
       <MutationError error={disable.error} />
       <button type="submit" className="button" disabled={disable.isPending}>
@@ -179,17 +180,17 @@ function CodeField({
   onChange: (value: string) => void;
   numeric?: boolean;
 }) {
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        value={value}
-        autoComplete="one-time-code"
-        inputMode={numeric ? 'numeric' : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
+    <FormField label={label}>
+      {(control) => (
+        <input
+          {...control}
+          value={value}
+          autoComplete="one-time-code"
+          inputMode={numeric ? 'numeric' : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FormField>
   );
 }
