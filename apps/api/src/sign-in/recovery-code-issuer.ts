@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AppConfig } from '@app/config';
 import type { TwoFactorRecoveryCodes } from '@app/contracts';
 import {
   accountDecider,
@@ -11,11 +10,9 @@ import {
   type SealedPersonalData,
   type TwoFactorState,
 } from '@app/domain';
-import { PersonalDataVault } from '@app/personal-data';
-import { newRecoveryCodes, recoveryCodeHash } from '../accounts/two-factor/recovery-codes';
 import { SecondFactor } from '../accounts/two-factor/second-factor';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
+import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { AbuseLimits } from '../rate-limits/abuse-limits';
 import { onOwnAccount } from './own-account';
 
@@ -36,10 +33,8 @@ export interface RecoveryCodesProof {
 export class RecoveryCodeIssuer {
   constructor(
     private readonly commands: EventSourcedCommands,
-    private readonly vault: PersonalDataVault,
     private readonly secondFactor: SecondFactor,
     private readonly limits: AbuseLimits,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -54,9 +49,7 @@ export class RecoveryCodeIssuer {
     const sealedSecret = secretOf(accountRecordOf(state)?.twoFactor ?? { status: 'off' });
     const totpStep = await this.secondFactor.totpStep(accountId, sealedSecret, code);
     if (totpStep === null) throw validationError(INVALID_CODE);
-    const recoveryCodes = newRecoveryCodes();
-    const hashes = recoveryCodes.map((recoveryCode) => recoveryCodeHash(recoveryCode, this.config.emailLookupPepper));
-    const sealedRecoveryCodes = await this.vault.seal(accountId, { hashes });
+    const { recoveryCodes, sealedRecoveryCodes } = await this.secondFactor.newRecoveryCodes(accountId);
     await onOwnAccount(this.commands, command({ totpStep, sealedRecoveryCodes, now: this.clock() }));
     await attempt.release();
     return { recoveryCodes };

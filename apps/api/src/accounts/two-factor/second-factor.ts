@@ -3,10 +3,10 @@ import type { AppConfig } from '@app/config';
 import type { SealedPersonalData, SecondFactorCode, TwoFactorState } from '@app/domain';
 import { PersonalDataVault } from '@app/personal-data';
 import { APP_CONFIG, CLOCK, type Clock } from '../../infrastructure/tokens';
-import { recoveryCodeIndex } from './recovery-codes';
+import { newRecoveryCodes, recoveryCodeHash, recoveryCodeIndex } from './recovery-codes';
 import { totpStepOf } from './totp';
 
-/** Opens what two-factor keeps sealed with the owner's key and matches a code against it. */
+/** Opens what two-factor keeps sealed with the owner's key and matches a code against it; seals new recovery codes. */
 @Injectable()
 export class SecondFactor {
   constructor(
@@ -17,6 +17,13 @@ export class SecondFactor {
 
   async secretOf(accountId: string, sealedSecret: SealedPersonalData): Promise<string | null> {
     return (await this.vault.open<{ secret: string }>(accountId, sealedSecret))?.secret ?? null;
+  }
+
+  /** Ten new recovery codes to show once, and their keyed hashes sealed with the owner's key, to keep. */
+  async newRecoveryCodes(accountId: string): Promise<{ recoveryCodes: string[]; sealedRecoveryCodes: SealedPersonalData }> {
+    const recoveryCodes = newRecoveryCodes();
+    const hashes = recoveryCodes.map((recoveryCode) => recoveryCodeHash(recoveryCode, this.config.emailLookupPepper));
+    return { recoveryCodes, sealedRecoveryCodes: await this.vault.seal(accountId, { hashes }) };
   }
 
   /** The step of a current code of the authenticator app with this secret, or null; the decider refuses a step used already. */
