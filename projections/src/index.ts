@@ -7,6 +7,7 @@ export { READ_MODELS, type ReadModelName } from './read-models';
 // Read models the API queries: their collection names and document shapes, exported on purpose.
 export { ACCOUNTS_COLLECTION, ERASED_USER_NAME, type AccountDocument } from './accounts/accounts.projection';
 export { API_TOKENS_COLLECTION, SESSIONS_COLLECTION, type ApiTokenDocument, type SessionDocument } from './sign-in/sign-in.projection';
+export { describeClient } from './sign-in/describe-client';
 export { emailReservations, accountIdByEmailLookup } from './accounts/email-reservations';
 export { HOME_COLLECTION, HOME_PAGE_SIZE, type HomePostDocument } from './home/home.projection';
 export {

@@ -76,6 +76,7 @@ describe('fuzzing every endpoint', () => {
         'POST /api/Account/TwoFactor/Setup',
         'POST /api/Account/TwoFactor/Enable',
         'POST /api/Account/TwoFactor/Disable',
+        'POST /api/Account/TwoFactor/RecoveryCodes',
         'POST /api/Account/Login2fa',
         'GET /api/Account/External/Providers',
         'GET /api/Account/External/:provider/Start',

@@ -353,6 +353,11 @@ const ROWS: Row[] = [
       http.post('/api/Account/TwoFactor/Disable').set(as(user)).send({ password: 'not-the-password1', code: 'ABCDEF' }),
     expect: { anonymous: 401, other: 401, owner: 401, admin: 401 },
   },
+  {
+    route: 'POST /api/Account/TwoFactor/RecoveryCodes',
+    when: ({ http, as: user }) => http.post('/api/Account/TwoFactor/RecoveryCodes').set(as(user)).send({ code: '123456' }),
+    expect: { anonymous: 401, other: 400, owner: 400, admin: 400 },
+  },
   // External sign-in: linking starts from the logged-in account; each user unlinks only their own.
   {
     route: 'POST /api/Account/External/:provider/Link',

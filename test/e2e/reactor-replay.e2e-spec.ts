@@ -89,7 +89,8 @@ describe('mail reactors with a lost checkpoint', () => {
       .send({ content: '<p>Again</p>', articleID: articleId })
       .expect(200);
     await caughtUp();
-    expect(await mailCounts()).toEqual({ author: 4, commenter: 1 });
+    // The comment, and for each a 'New sign-in to your account' (their logins of today).
+    expect(await mailCounts()).toEqual({ author: 5, commenter: 2 });
   });
 
   async function logInAgain(user: TestUser): Promise<TestUser> {

@@ -1,8 +1,9 @@
-import { accountStreamName } from '@app/domain';
+import { accountStreamName, CODE_ALREADY_USED } from '@app/domain';
 import { totpCodeAt } from '@app/api/accounts/two-factor/totp';
 import { apiSpec, expectNewEvents, expectResponse } from '../support/api-spec';
 import { bearer, signUp, type TestUser } from '../support/accounts';
-import { waitForMailTo } from '../support/mailbox';
+import { mailsTo, waitForMailTo } from '../support/mailbox';
+import { mailSettled } from '../support/mail-settled';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const STEP_MS = 30_000;
@@ -127,6 +128,28 @@ describe('two-factor authentication (TOTP)', () => {
     await secondStep('forged.challenge', codeOf(secret)).expect(401);
   });
 
+  it('a code of the authenticator is accepted once per step: a second login or turning it off with it answers 401', async () => {
+    const user = await signUp(site, 'Replayed Code');
+    const { secret } = await turnOn(user);
+    const code = codeOf(secret);
+    await secondStep((await firstStep(user)).challenge!, code).expect(200);
+
+    const replayedLogin = await secondStep((await firstStep(user)).challenge!, code).expect(401);
+    expect(replayedLogin.body).toMatchObject({ success: false, errorMessage: CODE_ALREADY_USED });
+    const replayedDisable = await site
+      .http()
+      .post('/api/Account/TwoFactor/Disable')
+      .set(bearer(user))
+      .send({ password: user.password, code })
+      .expect(401);
+    expect(replayedDisable.body).toMatchObject({ success: false, errorMessage: CODE_ALREADY_USED });
+    expect((await site.http().get('/api/Account/TwoFactor').set(bearer(user)).expect(200)).body.result.enabled).toBe(true);
+
+    // The next step's code turns it off, once.
+    const next = codeOf(secret, 1);
+    await site.http().post('/api/Account/TwoFactor/Disable').set(bearer(user)).send({ password: user.password, code: next }).expect(200);
+  });
+
   it('a recovery code logs in once', async () => {
     const user = await signUp(site, 'Lost Phone Owner');
     const { recoveryCodes } = await turnOn(user);
@@ -140,6 +163,52 @@ describe('two-factor authentication (TOTP)', () => {
       enabled: true,
       recoveryCodesLeft: 8,
     });
+  });
+
+  it('regenerates the recovery codes with a code of the authenticator: the old ones stop working, the new ones log in once', async () => {
+    const user = await signUp(site, 'Fresh Codes');
+    const { secret, recoveryCodes: old } = await turnOn(user);
+    await secondStep((await firstStep(user)).challenge!, old[0]).expect(200);
+    const regenerate = (code: string) => site.http().post('/api/Account/TwoFactor/RecoveryCodes').set(bearer(user)).send({ code });
+
+    expect((await regenerate(old[1]).expect(400)).body).toMatchObject({
+      success: false,
+      errorMessage: 'The code is not valid. Please try again.',
+    });
+    let fresh: string[] = [];
+    await apiSpec(site)
+      .given()
+      .when(() => regenerate(codeOf(secret)))
+      .then([
+        expectResponse(200, { success: true, result: { recoveryCodes: expect.any(Array) } }),
+        expectNewEvents(accountStreamName(user.accountId), [
+          {
+            type: 'RecoveryCodesRegenerated',
+            data: { sealedRecoveryCodes: expect.objectContaining({ v: 1 }), totpStep: expect.any(Number), at: expect.any(String) },
+          },
+        ]),
+      ]);
+    fresh = (await site.http().get('/api/Account/TwoFactor').set(bearer(user)).expect(200)).body.result;
+    expect(fresh).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    // The same authenticator code twice: the second is a replay.
+    expect((await regenerate(codeOf(secret)).expect(401)).body.errorMessage).toBe(CODE_ALREADY_USED);
+    await mailSettled(site);
+    const added = await mailsTo(site.dataDir, user.email, /A new sign-in method was added/);
+    expect(added.filter((mail) => mail.text.includes('ten new recovery codes for two-factor authentication'))).toHaveLength(1);
+    fresh = (await regenerate(codeOf(secret, 1)).expect(200)).body.result.recoveryCodes;
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((code) => old.includes(code))).toEqual([]);
+
+    await secondStep((await firstStep(user)).challenge!, old[1]).expect(401);
+    await secondStep((await firstStep(user)).challenge!, fresh[0]).expect(200);
+    await secondStep((await firstStep(user)).challenge!, fresh[0]).expect(401);
+    expect((await site.http().get('/api/Account/TwoFactor').set(bearer(user)).expect(200)).body.result).toEqual({
+      enabled: true,
+      recoveryCodesLeft: 9,
+    });
+    // Nobody without two-factor on has codes to regenerate.
+    const plain = await signUp(site, 'No Second Factor');
+    await site.http().post('/api/Account/TwoFactor/RecoveryCodes').set(bearer(plain)).send({ code: '123456' }).expect(400);
   });
 
   it('turns off with the password and a code, mailing the owner; logins answer tokens again', async () => {
@@ -182,6 +251,9 @@ describe('two-factor authentication (TOTP)', () => {
       expect((await site.http().post('/api/Account/TwoFactor/Enable').set(bearer(user)).send(body).expect(400)).body.success).toBe(false);
     await site.http().post('/api/Account/TwoFactor/Enable').set(bearer(user)).send({ code: '123456' }).expect(400); // not set up
     await site.http().post('/api/Account/Login2fa').send({}).expect(400);
+    expect((await site.http().post('/api/Account/TwoFactor/RecoveryCodes').set(bearer(user)).send({}).expect(400)).body.success).toBe(
+      false,
+    );
     await site.http().post('/api/Account/TwoFactor/Setup').expect(401);
   });
 });

@@ -27,14 +27,20 @@ export async function waitForMailTo(
   }
 }
 
-export function countMailTo(dataDir: string, to: string): Promise<number> {
+export async function countMailTo(dataDir: string, to: string): Promise<number> {
+  return (await mailsTo(dataDir, to)).length;
+}
+
+/** Every e-mail delivered to `to` so far, with `subject` matching when given (wait for `mailSettled` first). */
+export async function mailsTo(dataDir: string, to: string, subject?: RegExp): Promise<DeliveredMail[]> {
   const directory = join(dataDir, 'mail');
-  if (!existsSync(directory)) return Promise.resolve(0);
-  return Promise.all(
+  if (!existsSync(directory)) return [];
+  const mails = await Promise.all(
     readdirSync(directory)
       .filter((file) => file.endsWith('.eml'))
       .map(async (file) => deliveredMail(await simpleParser(readFileSync(join(directory, file))))),
-  ).then((mails) => mails.filter((mail) => mail.to.toLowerCase() === to.toLowerCase()).length);
+  );
+  return mails.filter((mail) => mail.to.toLowerCase() === to.toLowerCase() && (!subject || subject.test(mail.subject)));
 }
 
 /** The first link of a mail's text, split into the query fields the SPA posts back. */

@@ -89,6 +89,10 @@ export interface TwoFactorRecoveryCodes {
   recoveryCodes: string[];
 }
 
+/** POST /api/Account/TwoFactor/RecoveryCodes: a current code of the authenticator app asks for ten new recovery codes. */
+export const regenerateRecoveryCodesRequestSchema = z.object({ code: codeField });
+export type RegenerateRecoveryCodesRequest = z.infer<typeof regenerateRecoveryCodesRequestSchema>;
+
 /** POST /api/Account/TwoFactor/Disable: the password and a code (of the authenticator or a recovery code). */
 export const disableTwoFactorRequestSchema = z.object({
   password: requiredString(TWO_FACTOR_MESSAGES.passwordRequired, { trim: false }),

@@ -38,49 +38,50 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-/** 'A new sign-in method was added': what was added, and what to do if it was not the owner. */
-export function signInMethodAddedMail({
-  to,
-  name: typed,
-  method,
-  at,
-}: {
+/** What a notice about the owner's sign-in tells: what happened, when, and what to do if it was not them. */
+export interface SignInNoticeInput {
   to: string;
   name: string;
-  method: string;
   at: string;
-}): MailToSend {
+}
+
+/** A plain notice to the owner: a subject, one paragraph of what happened and one of advice. */
+function noticeMail({ to, name: typed }: SignInNoticeInput, subject: string, intro: string, advice: string): MailToSend {
   const name = singleLine(typed);
-  const intro = `A new sign-in method was added to your account on ${at}: ${method}.`;
-  const advice =
-    'If this was you, there is nothing to do. If it was not, reset your password at once (which also revokes every API token) and use "Log out everywhere" in your settings.';
   return {
     to,
-    subject: 'A new sign-in method was added',
+    subject,
     text: `Hello ${name},\n\n${intro}\n\n${advice}${SIGNATURE}`,
     html: `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(advice)}</p><p>The DevCommunity team</p>`,
   };
 }
 
-/** A sign-in method was removed or turned off (two-factor disabled): the owner hears of it too. */
-export function signInMethodRemovedMail({
-  to,
-  name: typed,
-  method,
-  at,
-}: {
-  to: string;
-  name: string;
-  method: string;
-  at: string;
-}): MailToSend {
-  const name = singleLine(typed);
-  const intro = `A sign-in method was removed from your account on ${at}: ${method}.`;
-  const advice = 'If this was not you, reset your password at once and use "Log out everywhere" in your settings.';
-  return {
-    to,
-    subject: 'A sign-in method was removed',
-    text: `Hello ${name},\n\n${intro}\n\n${advice}${SIGNATURE}`,
-    html: `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(advice)}</p><p>The DevCommunity team</p>`,
-  };
+/** 'A new sign-in method was added': what was added, and what to do if it was not the owner. */
+export function signInMethodAddedMail(input: SignInNoticeInput & { method: string }): MailToSend {
+  return noticeMail(
+    input,
+    'A new sign-in method was added',
+    `A new sign-in method was added to your account on ${input.at}: ${singleLine(input.method)}.`,
+    'If this was you, there is nothing to do. If it was not, reset your password at once (which also revokes every API token) and use "Log out everywhere" in your settings.',
+  );
+}
+
+/** A sign-in method was removed or turned off (two-factor disabled, an API token revoked): the owner hears of it too. */
+export function signInMethodRemovedMail(input: SignInNoticeInput & { method: string }): MailToSend {
+  return noticeMail(
+    input,
+    'A sign-in method was removed',
+    `A sign-in method was removed from your account on ${input.at}: ${singleLine(input.method)}.`,
+    'If this was not you, reset your password at once and use "Log out everywhere" in your settings.',
+  );
+}
+
+/** Someone logged in: with what browser, on what device, from what address, so the owner spots a stranger. */
+export function newSessionMail(input: SignInNoticeInput & { browser: string; device: string; address: string }): MailToSend {
+  return noticeMail(
+    input,
+    'New sign-in to your account',
+    `Your account was signed in to on ${input.at} with ${singleLine(input.browser)} on ${singleLine(input.device)}, from the address ${singleLine(input.address)}.`,
+    'If this was you, there is nothing to do. If it was not, end that session under "Active sessions" in your settings and reset your password at once.',
+  );
 }

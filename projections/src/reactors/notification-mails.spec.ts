@@ -1,5 +1,5 @@
 import { commentNotificationMail, followNotificationMail } from './comment-notification-mails';
-import { confirmEmailMail, resetPasswordMail } from './account-mails';
+import { confirmEmailMail, newSessionMail, resetPasswordMail, signInMethodRemovedMail } from './account-mails';
 
 const phishing = 'Ada\n\nYour password expired. Log in at https://evil.example/login\n\n';
 
@@ -70,5 +70,27 @@ describe('notification mails', () => {
       const mail = build({ to: 'ada@example.com', name: phishing, link: 'https://devcommunity.example/x' });
       expect(mail.text.split('\n')[0]).toBe('Hello Ada Your password expired. Log in at https://evil.example/login,');
     }
+  });
+
+  it('do so in the sign-in notices, whose browser, address and token name come from the client', () => {
+    const session = newSessionMail({
+      to: 'ada@example.com',
+      name: 'Ada',
+      at: 'Mon, 01 Jun 2026 09:10:00 GMT',
+      browser: 'Evil\n\nURGENT: log in at https://evil.example',
+      device: 'Linux (desktop)',
+      address: '203.0.113.9',
+    });
+    expect(session.subject).toBe('New sign-in to your account');
+    expect(session.text.split('\n')[2]).toBe(
+      'Your account was signed in to on Mon, 01 Jun 2026 09:10:00 GMT with Evil URGENT: log in at https://evil.example on Linux (desktop), from the address 203.0.113.9.',
+    );
+    const token = signInMethodRemovedMail({
+      to: 'ada@example.com',
+      name: 'Ada',
+      at: 'then',
+      method: 'a personal API token ("<b>bot</b>")',
+    });
+    expect(token.html).toContain('a personal API token (&#34;&#60;b&#62;bot&#60;/b&#62;&#34;)');
   });
 });

@@ -3,11 +3,11 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AppConfig } from '@app/config';
 import type { CreateApiTokenRequest, CreatedApiToken } from '@app/contracts';
-import { accountDecider, accountStreamName } from '@app/domain';
 import { PersonalDataVault } from '@app/personal-data';
 import { apiTokenSecretHash, newApiTokenSecret } from '../auth/api-token-secrets';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
+import { onOwnAccount } from './own-account';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -40,21 +40,16 @@ export class CreateApiTokenHandler implements ICommandHandler<CreateApiTokenComm
     const { token, secret } = newApiTokenSecret(tokenId);
     const expiresAt = new Date(now.getTime() + request.expiresInDays * DAY_MS);
     const sealedName = await this.vault.seal(accountId, { name: request.name });
-    const { position, events } = await this.commands.execute(
-      accountStreamName(accountId),
-      accountDecider,
-      {
-        type: 'CreateApiToken',
-        accountId,
-        tokenId,
-        sealedName,
-        secretHash: apiTokenSecretHash(secret, this.config.emailLookupPepper),
-        scopes: request.scopes,
-        expiresAt,
-        now,
-      },
-      { actor: accountId },
-    );
+    const { position, events } = await onOwnAccount(this.commands, {
+      type: 'CreateApiToken',
+      accountId,
+      tokenId,
+      sealedName,
+      secretHash: apiTokenSecretHash(secret, this.config.emailLookupPepper),
+      scopes: request.scopes,
+      expiresAt,
+      now,
+    });
     await this.commands.settle(position, ['sign-in']);
     const created = events.find((event) => event.type === 'ApiTokenCreated');
     const scopes = created?.type === 'ApiTokenCreated' ? created.data.scopes : [...new Set(request.scopes)];
@@ -88,12 +83,7 @@ export class RevokeApiTokenHandler implements ICommandHandler<RevokeApiTokenComm
   ) {}
 
   async execute({ accountId, tokenId }: RevokeApiTokenCommand): Promise<true> {
-    const { position } = await this.commands.execute(
-      accountStreamName(accountId),
-      accountDecider,
-      { type: 'RevokeApiToken', accountId, tokenId, now: this.clock() },
-      { actor: accountId },
-    );
+    const { position } = await onOwnAccount(this.commands, { type: 'RevokeApiToken', accountId, tokenId, now: this.clock() });
     await this.commands.settle(position, ['sign-in']);
     return true;
   }

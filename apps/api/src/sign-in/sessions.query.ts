@@ -3,11 +3,10 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { ActiveSession } from '@app/contracts';
 import type { SessionPersonalData } from '@app/domain';
 import { PersonalDataVault } from '@app/personal-data';
-import { SESSIONS_COLLECTION, type SessionDocument } from '@app/projections';
+import { describeClient, SESSIONS_COLLECTION, type SessionDocument } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
 import { SessionActivity } from '../auth/session-activity';
 import { CLOCK, READ_STORE, type Clock } from '../infrastructure/tokens';
-import { describeClient } from './describe-client';
 
 export class ListSessionsQuery extends Query<ActiveSession[]> {
   constructor(

@@ -6,9 +6,11 @@ import {
   credentialIdSchema,
   disableTwoFactorRequestSchema,
   enableTwoFactorRequestSchema,
+  regenerateRecoveryCodesRequestSchema,
   type CreateApiTokenRequest,
   type DisableTwoFactorRequest,
   type EnableTwoFactorRequest,
+  type RegenerateRecoveryCodesRequest,
 } from '@app/contracts';
 import { Authenticated, CurrentUser, SessionOnly } from '../auth/auth.decorators';
 import { sessionIdOf, type SessionUser } from '../auth/session-user';
@@ -17,7 +19,12 @@ import { CreateApiTokenCommand, RevokeApiTokenCommand } from './api-tokens.comma
 import { ListApiTokensQuery } from './api-tokens.query';
 import { RevokeSessionCommand } from './revoke-session.command';
 import { ListSessionsQuery } from './sessions.query';
-import { DisableTwoFactorCommand, EnableTwoFactorCommand, SetUpTwoFactorCommand } from './two-factor.command';
+import {
+  DisableTwoFactorCommand,
+  EnableTwoFactorCommand,
+  RegenerateRecoveryCodesCommand,
+  SetUpTwoFactorCommand,
+} from './two-factor.command';
 import { GetTwoFactorQuery } from './two-factor.query';
 
 const credentialId = new ZodValidationPipe(credentialIdSchema);
@@ -114,6 +121,20 @@ export class SignInController {
     @CurrentUser() user: SessionUser,
   ) {
     return this.commandBus.execute(new DisableTwoFactorCommand(user.accountId, body));
+  }
+
+  @Post('TwoFactor/RecoveryCodes')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Replaces the recovery codes with 10 new single-use ones, shown once; the old ones stop working. Needs a current code of the authenticator app.',
+  })
+  @ApiBody({ schema: { type: 'object', required: ['code'], properties: { code: { type: 'string', example: '123456' } } } })
+  regenerateRecoveryCodes(
+    @Body(new ZodValidationPipe(regenerateRecoveryCodesRequestSchema)) body: RegenerateRecoveryCodesRequest,
+    @CurrentUser() user: SessionUser,
+  ) {
+    return this.commandBus.execute(new RegenerateRecoveryCodesCommand(user.accountId, body.code));
   }
 
   @Delete('ApiTokens/:id')

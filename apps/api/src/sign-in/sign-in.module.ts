@@ -3,8 +3,14 @@ import { CreateApiTokenHandler, RevokeApiTokenHandler } from './api-tokens.comma
 import { ListApiTokensHandler } from './api-tokens.query';
 import { RevokeSessionHandler } from './revoke-session.command';
 import { ListSessionsHandler } from './sessions.query';
-import { DisableTwoFactorHandler, EnableTwoFactorHandler, SetUpTwoFactorHandler } from './two-factor.command';
+import {
+  DisableTwoFactorHandler,
+  EnableTwoFactorHandler,
+  RegenerateRecoveryCodesHandler,
+  SetUpTwoFactorHandler,
+} from './two-factor.command';
 import { GetTwoFactorHandler } from './two-factor.query';
+import { RecoveryCodeIssuer } from './recovery-code-issuer';
 import { SignInController } from './sign-in.controller';
 
 /** Sessions, and the other ways to sign in that Settings manages. */
@@ -19,6 +25,8 @@ import { SignInController } from './sign-in.controller';
     SetUpTwoFactorHandler,
     EnableTwoFactorHandler,
     DisableTwoFactorHandler,
+    RegenerateRecoveryCodesHandler,
+    RecoveryCodeIssuer,
     GetTwoFactorHandler,
   ],
 })

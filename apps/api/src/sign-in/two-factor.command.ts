@@ -1,26 +1,26 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { AppConfig } from '@app/config';
 import type { DisableTwoFactorRequest, TwoFactorRecoveryCodes, TwoFactorSetup } from '@app/contracts';
 import {
-  accountDecider,
-  accountRecordOf,
-  accountStreamName,
   INVALID_CODE,
   TWO_FACTOR_ALREADY_ON,
   TWO_FACTOR_NOT_SET_UP,
+  TWO_FACTOR_OFF,
   conflict,
   unauthorized,
   validationError,
+  type SealedPersonalData,
+  type TwoFactorState,
 } from '@app/domain';
 import { PasswordHasher, PersonalDataVault } from '@app/personal-data';
 import { AccountDirectory } from '../accounts/account-directory';
-import { newRecoveryCodes, recoveryCodeHash } from '../accounts/two-factor/recovery-codes';
 import { SecondFactor } from '../accounts/two-factor/second-factor';
-import { newTotpSecret, totpStepOf } from '../accounts/two-factor/totp';
+import { newTotpSecret } from '../accounts/two-factor/totp';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
+import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { AbuseLimits } from '../rate-limits/abuse-limits';
+import { onOwnAccount } from './own-account';
+import { RecoveryCodeIssuer } from './recovery-code-issuer';
 
 export const PASSWORD_INCORRECT = 'Password is incorrect.';
 
@@ -45,12 +45,7 @@ export class SetUpTwoFactorHandler implements ICommandHandler<SetUpTwoFactorComm
   async execute({ accountId, userName }: SetUpTwoFactorCommand): Promise<TwoFactorSetup> {
     const { secret, otpauthUrl } = newTotpSecret(userName);
     const sealedSecret = await this.vault.seal(accountId, { secret });
-    await this.commands.execute(
-      accountStreamName(accountId),
-      accountDecider,
-      { type: 'StartTwoFactorSetup', accountId, sealedSecret, now: this.clock() },
-      { actor: accountId },
-    );
+    await onOwnAccount(this.commands, { type: 'StartTwoFactorSetup', accountId, sealedSecret, now: this.clock() });
     return { secret, otpauthUrl };
   }
 }
@@ -67,36 +62,17 @@ export class EnableTwoFactorCommand extends Command<TwoFactorRecoveryCodes> {
 /** A code of the pending secret turns two-factor on and answers ten recovery codes, once (only their hashes are kept). */
 @CommandHandler(EnableTwoFactorCommand)
 export class EnableTwoFactorHandler implements ICommandHandler<EnableTwoFactorCommand, TwoFactorRecoveryCodes> {
-  constructor(
-    private readonly commands: EventSourcedCommands,
-    private readonly vault: PersonalDataVault,
-    private readonly secondFactor: SecondFactor,
-    private readonly limits: AbuseLimits,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  constructor(private readonly issuer: RecoveryCodeIssuer) {}
 
-  async execute({ accountId, code }: EnableTwoFactorCommand): Promise<TwoFactorRecoveryCodes> {
-    const attempt = await this.limits.take('two-factor', accountId);
-    const { state } = await this.commands.load(accountStreamName(accountId), accountDecider);
-    const twoFactor = accountRecordOf(state)?.twoFactor ?? { status: 'off' };
-    if (twoFactor.status === 'on') throw conflict(TWO_FACTOR_ALREADY_ON);
-    if (twoFactor.status === 'off') throw validationError(TWO_FACTOR_NOT_SET_UP);
-    const secret = await this.secondFactor.secretOf(accountId, twoFactor.sealedSecret);
-    const totpStep = secret ? totpStepOf(secret, code, this.clock()) : null;
-    if (totpStep === null) throw validationError(INVALID_CODE);
-    const recoveryCodes = newRecoveryCodes();
-    const hashes = recoveryCodes.map((recoveryCode) => recoveryCodeHash(recoveryCode, this.config.emailLookupPepper));
-    const sealedRecoveryCodes = await this.vault.seal(accountId, { hashes });
-    await this.commands.execute(
-      accountStreamName(accountId),
-      accountDecider,
-      { type: 'EnableTwoFactor', accountId, totpStep, sealedRecoveryCodes, now: this.clock() },
-      { actor: accountId },
-    );
-    await attempt.release();
-    return { recoveryCodes };
+  execute({ accountId, code }: EnableTwoFactorCommand): Promise<TwoFactorRecoveryCodes> {
+    return this.issuer.issue(accountId, code, pendingSecret, (proof) => ({ type: 'EnableTwoFactor', accountId, ...proof }));
   }
+}
+
+function pendingSecret(twoFactor: TwoFactorState): SealedPersonalData {
+  if (twoFactor.status === 'on') throw conflict(TWO_FACTOR_ALREADY_ON);
+  if (twoFactor.status === 'off') throw validationError(TWO_FACTOR_NOT_SET_UP);
+  return twoFactor.sealedSecret;
 }
 
 export class DisableTwoFactorCommand extends Command<true> {
@@ -124,15 +100,39 @@ export class DisableTwoFactorHandler implements ICommandHandler<DisableTwoFactor
     const attempt = await this.limits.take('two-factor', accountId);
     const account = await this.directory.findById(accountId);
     if (!account || !(await this.hasher.verifyOrBurn(account.passwordHash, request.password))) throw unauthorized(PASSWORD_INCORRECT);
-    if (account.state.twoFactor.status !== 'on') throw validationError('Two-factor authentication is not on.');
-    if (!(await this.secondFactor.match(accountId, account.state.twoFactor, request.code))) throw unauthorized(INVALID_CODE);
-    await this.commands.execute(
-      accountStreamName(accountId),
-      accountDecider,
-      { type: 'DisableTwoFactor', accountId, now: this.clock() },
-      { actor: accountId },
-    );
+    if (account.state.twoFactor.status !== 'on') throw validationError(TWO_FACTOR_OFF);
+    const code = await this.secondFactor.match(accountId, account.state.twoFactor, request.code);
+    if (!code) throw unauthorized(INVALID_CODE);
+    await onOwnAccount(this.commands, { type: 'DisableTwoFactor', accountId, code, now: this.clock() });
     await attempt.release();
     return true;
   }
+}
+
+export class RegenerateRecoveryCodesCommand extends Command<TwoFactorRecoveryCodes> {
+  constructor(
+    readonly accountId: string,
+    readonly code: string,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Ten new recovery codes in place of the old ones (used or not), shown once. It takes a current code
+ * of the authenticator app, not a recovery code: whoever holds a stolen session or one recovery code
+ * cannot mint a fresh set. The code's step is used up like a login's.
+ */
+@CommandHandler(RegenerateRecoveryCodesCommand)
+export class RegenerateRecoveryCodesHandler implements ICommandHandler<RegenerateRecoveryCodesCommand, TwoFactorRecoveryCodes> {
+  constructor(private readonly issuer: RecoveryCodeIssuer) {}
+
+  execute({ accountId, code }: RegenerateRecoveryCodesCommand): Promise<TwoFactorRecoveryCodes> {
+    return this.issuer.issue(accountId, code, activeSecret, (proof) => ({ type: 'RegenerateRecoveryCodes', accountId, ...proof }));
+  }
+}
+
+function activeSecret(twoFactor: TwoFactorState): SealedPersonalData {
+  if (twoFactor.status !== 'on') throw validationError(TWO_FACTOR_OFF);
+  return twoFactor.sealedSecret;
 }

@@ -159,10 +159,23 @@ export interface EnableTwoFactor {
   now: Date;
 }
 
-/** The handler checked the password and a code. */
+/** A code the handler matched: the step of an authenticator code, or which recovery code it is. The decider makes sure it is used once. */
+export type SecondFactorCode = { method: 'totp'; totpStep: number } | { method: 'recovery-code'; recoveryCodeIndex: number };
+
+/** The handler checked the password and matched `code`. */
 export interface DisableTwoFactor {
   type: 'DisableTwoFactor';
   accountId: string;
+  code: SecondFactorCode;
+  now: Date;
+}
+
+/** New recovery codes (sealed `{ hashes }`) in place of the old ones; the handler matched `totpStep`'s code of the authenticator. */
+export interface RegenerateRecoveryCodes {
+  type: 'RegenerateRecoveryCodes';
+  accountId: string;
+  totpStep: number;
+  sealedRecoveryCodes: SealedPersonalData;
   now: Date;
 }
 
@@ -172,7 +185,7 @@ export interface PassSecondFactor {
   accountId: string;
   /** How many passes the account had when the challenge was issued: a challenge works once. */
   challengePasses: number;
-  code: { method: 'totp'; totpStep: number } | { method: 'recovery-code'; recoveryCodeIndex: number };
+  code: SecondFactorCode;
   now: Date;
 }
 
@@ -255,6 +268,7 @@ export type AccountCommand =
   | StartTwoFactorSetup
   | EnableTwoFactor
   | DisableTwoFactor
+  | RegenerateRecoveryCodes
   | PassSecondFactor
   | LinkExternalIdentity
   | UnlinkExternalIdentity

@@ -1,5 +1,5 @@
 import { deciderSpec } from '@app/testing';
-import type { AccountCommand, RegisterAccount } from './commands';
+import type { AccountCommand, RegisterAccount, SecondFactorCode } from './commands';
 import { CREDENTIAL_LINK_LIFETIME_MS } from './credential-link-window';
 import { accountDecider, accountRecordOf } from './decider';
 import { DEFAULT_EMAIL_PREFERENCES, type NotificationKind } from '../notification';
@@ -11,6 +11,7 @@ import {
   EMAIL_ALREADY_CONFIRMED,
   INVALID_CHALLENGE,
   INVALID_CODE,
+  CODE_ALREADY_USED,
   INVALID_LINK,
   MAX_API_TOKENS,
   MAX_PASSKEYS,
@@ -497,7 +498,11 @@ describe('two-factor authentication', () => {
     spec
       .given([registered, setupStarted, enabled])
       .when(pass({ method: 'totp', totpStep: 100 }))
-      .thenThrows('unauthorized', INVALID_CODE);
+      .thenThrows('unauthorized', CODE_ALREADY_USED);
+    spec
+      .given([registered, setupStarted, enabled, passedWithStep(101)])
+      .when(pass({ method: 'totp', totpStep: 101 }, 1))
+      .thenThrows('unauthorized', CODE_ALREADY_USED);
     // A challenge issued before another login passed is dead.
     spec
       .given([registered, setupStarted, enabled, passedWithStep(101)])
@@ -520,16 +525,105 @@ describe('two-factor authentication', () => {
       .thenThrows('unauthorized', INVALID_CODE);
   });
 
+  const disable = (code: SecondFactorCode): AccountCommand => ({ type: 'DisableTwoFactor', accountId, code, now });
+
   it('turns off only when on', () => {
     spec
       .given([registered, setupStarted, enabled])
-      .when({ type: 'DisableTwoFactor', accountId, now })
+      .when(disable({ method: 'totp', totpStep: 101 }))
       .then([{ type: 'TwoFactorDisabled', data: { at } }]);
-    spec.given([registered]).when({ type: 'DisableTwoFactor', accountId, now }).thenThrows('validation', TWO_FACTOR_OFF);
+    spec
+      .given([registered])
+      .when(disable({ method: 'totp', totpStep: 101 }))
+      .thenThrows('validation', TWO_FACTOR_OFF);
     spec
       .given([registered])
       .when(pass({ method: 'totp', totpStep: 1 }))
       .thenThrows('unauthorized', INVALID_CHALLENGE);
+  });
+});
+
+describe('a code used for a login cannot turn two-factor off (replay guard)', () => {
+  const setupStarted: AccountEvent = {
+    type: 'TwoFactorSetupStarted',
+    data: { sealedSecret: { v: 1, iv: 'c2Vj', tag: 'cmV0', data: 'c2VjcmV0' }, at },
+  };
+  const enabled: AccountEvent = { type: 'TwoFactorEnabled', data: { sealedRecoveryCodes: sealed, totpStep: 100, at } };
+  const passed = (code: SecondFactorCode): AccountEvent => ({
+    type: 'SecondFactorPassed',
+    data:
+      code.method === 'totp'
+        ? { method: 'totp', totpStep: code.totpStep, recoveryCodeIndex: null, at }
+        : { method: 'recovery-code', totpStep: null, recoveryCodeIndex: code.recoveryCodeIndex, at },
+  });
+  const disable = (code: SecondFactorCode): AccountCommand => ({ type: 'DisableTwoFactor', accountId, code, now });
+
+  it('refuses the step a login used, and older ones', () => {
+    for (const totpStep of [101, 99])
+      spec
+        .given([registered, setupStarted, enabled, passed({ method: 'totp', totpStep: 101 })])
+        .when(disable({ method: 'totp', totpStep }))
+        .thenThrows('unauthorized', CODE_ALREADY_USED);
+    spec
+      .given([registered, setupStarted, enabled, passed({ method: 'totp', totpStep: 101 })])
+      .when(disable({ method: 'totp', totpStep: 102 }))
+      .then([{ type: 'TwoFactorDisabled', data: { at } }]);
+  });
+
+  it('refuses a recovery code a login used', () => {
+    spec
+      .given([registered, setupStarted, enabled, passed({ method: 'recovery-code', recoveryCodeIndex: 2 })])
+      .when(disable({ method: 'recovery-code', recoveryCodeIndex: 2 }))
+      .thenThrows('unauthorized', INVALID_CODE);
+  });
+});
+
+describe('regenerating recovery codes', () => {
+  const setupStarted: AccountEvent = {
+    type: 'TwoFactorSetupStarted',
+    data: { sealedSecret: { v: 1, iv: 'c2Vj', tag: 'cmV0', data: 'c2VjcmV0' }, at },
+  };
+  const enabled: AccountEvent = { type: 'TwoFactorEnabled', data: { sealedRecoveryCodes: sealed, totpStep: 100, at } };
+  const fresh: SealedPersonalData = { v: 1, iv: 'bmV3', tag: 'Y29kZXM=', data: 'ZnJlc2g=' };
+  const regenerate = (totpStep: number): AccountCommand => ({
+    type: 'RegenerateRecoveryCodes',
+    accountId,
+    totpStep,
+    sealedRecoveryCodes: fresh,
+    now,
+  });
+  const regenerated = (totpStep: number): AccountEvent => ({
+    type: 'RecoveryCodesRegenerated',
+    data: { sealedRecoveryCodes: fresh, totpStep, at },
+  });
+  const usedCode: AccountEvent = {
+    type: 'SecondFactorPassed',
+    data: { method: 'recovery-code', totpStep: null, recoveryCodeIndex: 4, at },
+  };
+
+  it('replaces the codes with a code of the authenticator, and every code is unused again', () => {
+    spec
+      .given([registered, setupStarted, enabled, usedCode])
+      .when(regenerate(101))
+      .then([regenerated(101)]);
+    // Recovery code 4 of the new set was never used: a login may use it.
+    spec
+      .given([registered, setupStarted, enabled, usedCode, regenerated(101)])
+      .when({ type: 'PassSecondFactor', accountId, challengePasses: 1, code: { method: 'recovery-code', recoveryCodeIndex: 4 }, now })
+      .then([{ type: 'SecondFactorPassed', data: { method: 'recovery-code', totpStep: null, recoveryCodeIndex: 4, at } }]);
+  });
+
+  it('refuses a step already used (the one that turned it on, or that regenerated them) and an account without two-factor', () => {
+    spec.given([registered, setupStarted, enabled]).when(regenerate(100)).thenThrows('unauthorized', CODE_ALREADY_USED);
+    spec
+      .given([registered, setupStarted, enabled, regenerated(101)])
+      .when(regenerate(101))
+      .thenThrows('unauthorized', CODE_ALREADY_USED);
+    spec
+      .given([registered, setupStarted, enabled, regenerated(101)])
+      .when({ type: 'PassSecondFactor', accountId, challengePasses: 0, code: { method: 'totp', totpStep: 101 }, now })
+      .thenThrows('unauthorized', CODE_ALREADY_USED);
+    spec.given([registered]).when(regenerate(101)).thenThrows('validation', TWO_FACTOR_OFF);
   });
 });
 

@@ -14,6 +14,7 @@ import type {
   LogOutEverywhere,
   LinkExternalIdentity,
   PassSecondFactor,
+  RegenerateRecoveryCodes,
   RegisterAccount,
   RegisterPasskey,
   RemovePasskey,
@@ -23,6 +24,7 @@ import type {
   RequestPasswordReset,
   RevokeAdmin,
   RevokeApiToken,
+  SecondFactorCode,
   SetCommentNotifications,
   SetEmailPreference,
   StartTwoFactorSetup,
@@ -35,6 +37,7 @@ import {
   ACCOUNT_ALREADY_EXISTS,
   ACCOUNT_NOT_FOUND,
   API_TOKEN_NOT_FOUND,
+  CODE_ALREADY_USED,
   EMAIL_ALREADY_CONFIRMED,
   EXTERNAL_IDENTITY_ALREADY_LINKED,
   EXTERNAL_IDENTITY_NOT_FOUND,
@@ -132,17 +135,16 @@ export const signInMethodsOf = (account: AccountRecord): number =>
 export type AccountState =
   { status: 'initial' } | { status: 'registered'; account: AccountRecord } | { status: 'erased'; account: AccountRecord };
 
-export type TwoFactorState =
-  | { status: 'off' }
-  | { status: 'pending'; sealedSecret: SealedPersonalData }
-  | {
-      status: 'on';
-      sealedSecret: SealedPersonalData;
-      sealedRecoveryCodes: SealedPersonalData;
-      usedRecoveryCodes: readonly number[];
-      /** The step of the last code accepted: older and equal steps are refused (no replay). */
-      lastTotpStep: number;
-    };
+export type TwoFactorState = { status: 'off' } | { status: 'pending'; sealedSecret: SealedPersonalData } | TwoFactorOn;
+
+export interface TwoFactorOn {
+  status: 'on';
+  sealedSecret: SealedPersonalData;
+  sealedRecoveryCodes: SealedPersonalData;
+  usedRecoveryCodes: readonly number[];
+  /** The step of the last code accepted: older and equal steps are refused (no replay). */
+  lastTotpStep: number;
+}
 
 export const initialAccountState: AccountState = { status: 'initial' };
 
@@ -367,21 +369,39 @@ function enableTwoFactor(command: EnableTwoFactor, state: AccountState): Account
   ];
 }
 
+/**
+ * A code works once, whatever it is used for (a login, turning two-factor off): an authenticator's
+ * step at most once and never one older than the last (the stream, not a process's memory, holds
+ * it, so two API processes cannot both accept it), a recovery code once.
+ */
+function requireUnusedCode(twoFactor: TwoFactorOn, code: SecondFactorCode): void {
+  if (code.method === 'totp' && code.totpStep <= twoFactor.lastTotpStep) throw unauthorized(CODE_ALREADY_USED);
+  if (code.method === 'recovery-code' && twoFactor.usedRecoveryCodes.includes(code.recoveryCodeIndex)) throw unauthorized(INVALID_CODE);
+}
+
 function disableTwoFactor(command: DisableTwoFactor, state: AccountState): AccountEvent[] {
   const account = requireAccount(state);
   if (account.twoFactor.status !== 'on') throw validationError(TWO_FACTOR_OFF);
+  requireUnusedCode(account.twoFactor, command.code);
   return [{ type: 'TwoFactorDisabled', data: { at: command.now.toISOString() } }];
+}
+
+function regenerateRecoveryCodes(command: RegenerateRecoveryCodes, state: AccountState): AccountEvent[] {
+  const account = requireAccount(state);
+  if (account.twoFactor.status !== 'on') throw validationError(TWO_FACTOR_OFF);
+  requireUnusedCode(account.twoFactor, { method: 'totp', totpStep: command.totpStep });
+  const { sealedRecoveryCodes, totpStep } = command;
+  return [{ type: 'RecoveryCodesRegenerated', data: { sealedRecoveryCodes, totpStep, at: command.now.toISOString() } }];
 }
 
 function passSecondFactor(command: PassSecondFactor, state: AccountState): AccountEvent[] {
   const account = requireAccount(state);
   if (account.twoFactor.status !== 'on' || command.challengePasses !== account.secondFactorPasses) throw unauthorized(INVALID_CHALLENGE);
+  requireUnusedCode(account.twoFactor, command.code);
   const at = command.now.toISOString();
   if (command.code.method === 'totp') {
-    if (command.code.totpStep <= account.twoFactor.lastTotpStep) throw unauthorized(INVALID_CODE);
     return [{ type: 'SecondFactorPassed', data: { method: 'totp', totpStep: command.code.totpStep, recoveryCodeIndex: null, at } }];
   }
-  if (account.twoFactor.usedRecoveryCodes.includes(command.code.recoveryCodeIndex)) throw unauthorized(INVALID_CODE);
   return [
     {
       type: 'SecondFactorPassed',
@@ -480,6 +500,8 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return enableTwoFactor(command, state);
     case 'DisableTwoFactor':
       return disableTwoFactor(command, state);
+    case 'RegenerateRecoveryCodes':
+      return regenerateRecoveryCodes(command, state);
     case 'PassSecondFactor':
       return passSecondFactor(command, state);
     case 'LinkExternalIdentity':
@@ -581,6 +603,18 @@ function evolveAccount(account: AccountRecord, event: Exclude<AccountEvent, { ty
         : account;
     case 'TwoFactorDisabled':
       return { ...account, twoFactor: { status: 'off' } };
+    case 'RecoveryCodesRegenerated':
+      return account.twoFactor.status === 'on'
+        ? {
+            ...account,
+            twoFactor: {
+              ...account.twoFactor,
+              sealedRecoveryCodes: event.data.sealedRecoveryCodes,
+              usedRecoveryCodes: [],
+              lastTotpStep: event.data.totpStep,
+            },
+          }
+        : account;
     case 'SecondFactorPassed': {
       const twoFactor = account.twoFactor;
       if (twoFactor.status !== 'on') return { ...account, secondFactorPasses: account.secondFactorPasses + 1 };

@@ -14,6 +14,8 @@ export const TWO_FACTOR_NOT_SET_UP = 'Start the two-factor setup first.';
 export const TWO_FACTOR_OFF = 'Two-factor authentication is not on.';
 /** A wrong, used or expired code, or a challenge already used: one message, so none of it shows. */
 export const INVALID_CODE = 'The code is not valid. Please try again.';
+/** The right code of a step already used (a replay, or the same code typed twice): wait for the next one. */
+export const CODE_ALREADY_USED = 'This code was already used. Please wait for the next code of your authenticator app.';
 export const INVALID_CHALLENGE = 'This login has expired or was already completed. Please log in again.';
 export const API_TOKEN_NOT_FOUND = 'API token not found.';
 /** How many unexpired personal API tokens one account may hold. */

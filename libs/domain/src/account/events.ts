@@ -95,6 +95,11 @@ export type ApiTokenRevoked = DomainEvent<'ApiTokenRevoked', { tokenId: string; 
 export type TwoFactorSetupStarted = DomainEvent<'TwoFactorSetupStarted', { sealedSecret: SealedPersonalData; at: string }>;
 export type TwoFactorEnabled = DomainEvent<'TwoFactorEnabled', { sealedRecoveryCodes: SealedPersonalData; totpStep: number; at: string }>;
 export type TwoFactorDisabled = DomainEvent<'TwoFactorDisabled', { at: string }>;
+/** Ten new recovery codes (sealed hashes, shown once) replace the old ones, used or not; `totpStep` is the authenticator code that asked for them. */
+export type RecoveryCodesRegenerated = DomainEvent<
+  'RecoveryCodesRegenerated',
+  { sealedRecoveryCodes: SealedPersonalData; totpStep: number; at: string }
+>;
 /**
  * A login passed its second factor: with a code of the authenticator (`totpStep`), a recovery
  * code (`recoveryCodeIndex`, used up) or a passkey (with its `PasskeyUsed`). Each pass ends every login challenge issued before it.
@@ -162,6 +167,7 @@ export type AccountEvent =
   | TwoFactorSetupStarted
   | TwoFactorEnabled
   | TwoFactorDisabled
+  | RecoveryCodesRegenerated
   | SecondFactorPassed
   | ExternalIdentityLinked
   | ExternalIdentityUnlinked

@@ -1,6 +1,7 @@
 import type {
   DisableTwoFactorRequest,
   EnableTwoFactorRequest,
+  RegenerateRecoveryCodesRequest,
   TwoFactorRecoveryCodes,
   TwoFactorSetup,
   TwoFactorStatus,
@@ -35,11 +36,7 @@ export function enableTwoFactor(request: EnableTwoFactorRequest): Promise<TwoFac
 }
 
 export function useEnableTwoFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: enableTwoFactor,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getTwoFactorQueryOptions().queryKey }),
-  });
+  return useTwoFactorMutation(enableTwoFactor);
 }
 
 /** POST /api/Account/TwoFactor/Disable (auth): the password and a code turn it off. */
@@ -48,9 +45,23 @@ export function disableTwoFactor(request: DisableTwoFactorRequest): Promise<bool
 }
 
 export function useDisableTwoFactor() {
+  return useTwoFactorMutation(disableTwoFactor);
+}
+
+/** POST /api/Account/TwoFactor/RecoveryCodes (auth): a code of the authenticator app replaces the recovery codes; the new ones come back once. */
+export function regenerateRecoveryCodes(request: RegenerateRecoveryCodesRequest): Promise<TwoFactorRecoveryCodes> {
+  return api.post<TwoFactorRecoveryCodes>('/Account/TwoFactor/RecoveryCodes', request);
+}
+
+export function useRegenerateRecoveryCodes() {
+  return useTwoFactorMutation(regenerateRecoveryCodes);
+}
+
+/** A change of the two-factor setting: the status (on, codes left) is read again after it. */
+function useTwoFactorMutation<TRequest, TResult>(mutationFn: (request: TRequest) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: disableTwoFactor,
+    mutationFn,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: getTwoFactorQueryOptions().queryKey }),
   });
 }

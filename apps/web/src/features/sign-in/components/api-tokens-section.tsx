@@ -3,7 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useCreateApiToken } from '@/features/sign-in/api/create-api-token';
 import { useApiTokens } from '@/features/sign-in/api/get-api-tokens';
 import { useRevokeApiToken } from '@/features/sign-in/api/revoke-api-token';
-import { messageOf } from '@/lib/message-of';
+import { CredentialRow } from './credential-row';
+import { MutationError } from './mutation-error';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString();
 
@@ -61,11 +62,7 @@ export function ApiTokensSection() {
             onChange={(event) => setDays(Number(event.target.value))}
           />
         </div>
-        {(formError || create.isError) && (
-          <p className="field-error" role="alert">
-            {formError ?? messageOf(create.error)}
-          </p>
-        )}
+        <MutationError error={formError ?? create.error} />
         <button type="submit" className="button" disabled={create.isPending}>
           Create token
         </button>
@@ -73,32 +70,22 @@ export function ApiTokensSection() {
       {tokens.data && tokens.data.length > 0 && (
         <ul className="sign-in-list" aria-label="API tokens">
           {tokens.data.map((token) => (
-            <li key={token.id} className="sign-in-item">
-              <div>
-                <strong>{token.name}</strong> <span className="muted">({token.scopes.join(', ')})</span>
-                <div className="muted">
-                  created {day(token.createdAt)} · expires {day(token.expiresAt)} ·{' '}
-                  {token.lastUsedAt ? `last used ${day(token.lastUsedAt)}` : 'never used'}
-                </div>
-              </div>
-              <button
-                type="button"
-                className="button"
-                disabled={revoke.isPending}
-                onClick={() => revoke.mutate(token.id)}
-                aria-label={`Revoke ${token.name}`}
-              >
-                Revoke
-              </button>
-            </li>
+            <CredentialRow
+              key={token.id}
+              title={
+                <>
+                  <strong>{token.name}</strong> <span className="muted">({token.scopes.join(', ')})</span>
+                </>
+              }
+              details={`created ${day(token.createdAt)} · expires ${day(token.expiresAt)} · ${token.lastUsedAt ? `last used ${day(token.lastUsedAt)}` : 'never used'}`}
+              action={{ text: 'Revoke', name: `Revoke ${token.name}` }}
+              pending={revoke.isPending}
+              onAction={() => revoke.mutate(token.id)}
+            />
           ))}
         </ul>
       )}
-      {revoke.isError && (
-        <p className="field-error" role="alert">
-          {messageOf(revoke.error)}
-        </p>
-      )}
+      <MutationError error={revoke.error} />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import type { ActiveSession } from '@app/contracts';
 import { useRevokeSession } from '@/features/sign-in/api/revoke-session';
 import { useSessions } from '@/features/sign-in/api/get-sessions';
-import { messageOf } from '@/lib/message-of';
+import { CredentialRow } from './credential-row';
+import { MutationError } from './mutation-error';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -19,34 +20,28 @@ export function SessionsSection({ onCurrentEnded }: { onCurrentEnded: () => void
       {sessions.data && (
         <ul className="sign-in-list" aria-label="Active sessions">
           {sessions.data.map((session) => (
-            <li key={session.id} className="sign-in-item">
-              <div>
-                <strong>
-                  {session.browser} on {session.device}
-                </strong>
-                {session.current && <span className="sign-in-badge"> This device</span>}
-                <div className="muted">
-                  {session.address} · started {when(session.startedAt)} · last seen {when(session.lastSeenAt)}
-                </div>
-              </div>
-              <button
-                type="button"
-                className="button"
-                disabled={revoke.isPending}
-                onClick={() => end(session)}
-                aria-label={`${session.current ? 'Log out of this device' : 'End session'}: ${session.browser} on ${session.device}`}
-              >
-                {session.current ? 'Log out' : 'End'}
-              </button>
-            </li>
+            <CredentialRow
+              key={session.id}
+              title={
+                <>
+                  <strong>
+                    {session.browser} on {session.device}
+                  </strong>
+                  {session.current && <span className="sign-in-badge"> This device</span>}
+                </>
+              }
+              details={`${session.address} · started ${when(session.startedAt)} · last seen ${when(session.lastSeenAt)}`}
+              action={{
+                text: session.current ? 'Log out' : 'End',
+                name: `${session.current ? 'Log out of this device' : 'End session'}: ${session.browser} on ${session.device}`,
+              }}
+              pending={revoke.isPending}
+              onAction={() => end(session)}
+            />
           ))}
         </ul>
       )}
-      {revoke.isError && (
-        <p className="field-error" role="alert">
-          {messageOf(revoke.error)}
-        </p>
-      )}
+      <MutationError error={revoke.error} />
     </section>
   );
 }

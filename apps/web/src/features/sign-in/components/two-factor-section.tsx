@@ -1,24 +1,49 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import QRCode from 'qrcode';
-import { useDisableTwoFactor, useEnableTwoFactor, useSetUpTwoFactor, useTwoFactor } from '@/features/sign-in/api/two-factor';
-import { messageOf } from '@/lib/message-of';
+import {
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useRegenerateRecoveryCodes,
+  useSetUpTwoFactor,
+  useTwoFactor,
+} from '@/features/sign-in/api/two-factor';
+import { FormField } from '@/components/form-field';
+import { MutationError } from './mutation-error';
 
-/** Two-factor authentication: set up with an authenticator app (QR code), recovery codes shown once, turned off with password and code. */
+const TURNED_ON = 'Two-factor authentication is on.';
+const REGENERATED = 'New recovery codes: the old ones no longer work.';
+
+/** Recovery codes shown once, after turning on or regenerating them. */
+interface ShownCodes {
+  lead: string;
+  codes: string[];
+}
+
+/**
+ * Two-factor authentication: set up with an authenticator app (QR code), recovery codes shown once
+ * (and regenerated with a code of the app), turned off with password and code.
+ */
 export function TwoFactorSection() {
   const status = useTwoFactor();
-  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [shown, setShown] = useState<ShownCodes | null>(null);
   const ids = useId();
   return (
     <section className="card profile-section" aria-labelledby={`${ids}-heading`}>
       <h2 id={`${ids}-heading`}>Two-factor authentication</h2>
       {status.isPending && <p className="muted">Loading…</p>}
       {status.isError && <p className="muted">The setting could not be loaded.</p>}
-      {recoveryCodes && <RecoveryCodes codes={recoveryCodes} />}
+      {shown && <RecoveryCodes {...shown} />}
       {status.data &&
         (status.data.enabled ? (
-          <TurnOff recoveryCodesLeft={status.data.recoveryCodesLeft} onDone={() => setRecoveryCodes(null)} />
+          <>
+            <p>
+              On. {status.data.recoveryCodesLeft} recovery code{status.data.recoveryCodesLeft === 1 ? '' : 's'} left.
+            </p>
+            <RegenerateCodes onRegenerated={(codes) => setShown({ lead: REGENERATED, codes })} />
+            <TurnOff onDone={() => setShown(null)} />
+          </>
         ) : (
-          <SetUp onEnabled={setRecoveryCodes} />
+          <SetUp onEnabled={(codes) => setShown({ lead: TURNED_ON, codes })} />
         ))}
     </section>
   );
@@ -29,7 +54,6 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const enable = useEnableTwoFactor();
   const [code, setCode] = useState('');
   const [qr, setQr] = useState<string | null>(null);
-  const codeId = useId();
   const url = setUp.data?.otpauthUrl;
 
   useEffect(() => {
@@ -53,11 +77,7 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
         <button type="button" className="button" disabled={setUp.isPending} onClick={() => setUp.mutate()}>
           Set up two-factor authentication
         </button>
-        {setUp.isError && (
-          <p className="field-error" role="alert">
-            {messageOf(setUp.error)}
-          </p>
-        )}
+        <MutationError error={setUp.error} />
       </>
     );
   return (
@@ -67,21 +87,8 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
       <p className="sign-in-secret" aria-label="Setup key">
         {setUp.data.secret}
       </p>
-      <div className="field">
-        <label htmlFor={codeId}>Code</label>
-        <input
-          id={codeId}
-          value={code}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          onChange={(event) => setCode(event.target.value)}
-        />
-      </div>
-      {enable.isError && (
-        <p className="field-error" role="alert">
-          {messageOf(enable.error)}
-        </p>
-      )}
+      <CodeField label="Code" value={code} onChange={setCode} numeric />
+      <MutationError error={enable.error} />
       <button type="submit" className="button" disabled={enable.isPending}>
         Turn on
       </button>
@@ -89,13 +96,10 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   );
 }
 
-function RecoveryCodes({ codes }: { codes: string[] }) {
+function RecoveryCodes({ lead, codes }: ShownCodes) {
   return (
     <div className="notice" role="status">
-      <p>
-        Two-factor authentication is on. Keep these recovery codes somewhere safe: each logs you in once if you lose your phone. They will
-        not be shown again.
-      </p>
+      <p>{lead} Keep these recovery codes somewhere safe: each logs you in once if you lose your phone. They will not be shown again.</p>
       <ul className="sign-in-secret" aria-label="Recovery codes">
         {codes.map((code) => (
           <li key={code}>{code}</li>
@@ -105,42 +109,88 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
-function TurnOff({ recoveryCodesLeft, onDone }: { recoveryCodesLeft: number; onDone: () => void }) {
+/** New recovery codes for a code of the authenticator app (not a recovery code: one leaked code must not mint ten). */
+function RegenerateCodes({ onRegenerated }: { onRegenerated: (codes: string[]) => void }) {
+  const regenerate = useRegenerateRecoveryCodes();
+  const [code, setCode] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim())
+      regenerate.mutate(
+        { code: code.trim() },
+        {
+          onSuccess: (result) => {
+            setCode('');
+            onRegenerated(result.recoveryCodes);
+          },
+        },
+      );
+  };
+  return (
+    <form aria-label="New recovery codes" onSubmit={submit} noValidate>
+      <p>Lost your recovery codes, or used most of them? Get ten new ones: the old ones stop working.</p>
+      <CodeField label="Code from your authenticator app" value={code} onChange={setCode} numeric />
+      <MutationError error={regenerate.error} />
+      <button type="submit" className="button" disabled={regenerate.isPending}>
+        Get new recovery codes
+      </button>
+    </form>
+  );
+}
+
+function TurnOff({ onDone }: { onDone: () => void }) {
   const disable = useDisableTwoFactor();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const ids = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (password && code.trim()) disable.mutate({ password, code: code.trim() }, { onSuccess: onDone });
   };
   return (
     <form aria-label="Turn off two-factor authentication" onSubmit={submit} noValidate>
-      <p>
-        On. {recoveryCodesLeft} recovery code{recoveryCodesLeft === 1 ? '' : 's'} left.
-      </p>
-      <div className="field">
-        <label htmlFor={`${ids}-password`}>Password</label>
-        <input
-          id={`${ids}-password`}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${ids}-code`}>Code or recovery code</label>
-        <input id={`${ids}-code`} value={code} autoComplete="one-time-code" onChange={(event) => setCode(event.target.value)} />
-      </div>
-      {disable.isError && (
-        <p className="field-error" role="alert">
-          {messageOf(disable.error)}
-        </p>
-      )}
+      <FormField label="Password">
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        )}
+      </FormField>
+      <CodeField label="Code or recovery code" value={code} onChange={setCode} />
+      <MutationError error={disable.error} />
       <button type="submit" className="button" disabled={disable.isPending}>
         Turn off
       </button>
     </form>
+  );
+}
+
+/** A one-time code input; `numeric` brings up the digits keyboard (a recovery code has letters). */
+function CodeField({
+  label,
+  value,
+  onChange,
+  numeric,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  numeric?: boolean;
+}) {
+  return (
+    <FormField label={label}>
+      {(control) => (
+        <input
+          {...control}
+          value={value}
+          autoComplete="one-time-code"
+          inputMode={numeric ? 'numeric' : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FormField>
   );
 }
