@@ -74,7 +74,7 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
   };
 
   const isStale = (at: string) => (deps.clock ?? (() => new Date()))().getTime() - Date.parse(at) > COMMENT_NOTIFICATION_MAX_AGE_MS;
-  const base = deps.publicUrl.endsWith('/') ? deps.publicUrl : `${deps.publicUrl}/`;
+  const siteLink = (path: string) => new URL(path, deps.publicUrl.endsWith('/') ? deps.publicUrl : `${deps.publicUrl}/`).toString();
   const unsubscribeLink = (recipientId: string, kind: MailedNotificationKind) =>
     buildUnsubscribeLink(deps.publicUrl, recipientId, deps.credentialLinkSecret, kind);
 
@@ -119,7 +119,7 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
           kind: delivery.kind,
           postLabel: postKind,
           postTitle: post.title,
-          commentLink: new URL(`${POST_KINDS[postKind].label.toLowerCase()}/${postId}#comment-${id}`, base).toString(),
+          commentLink: siteLink(`${POST_KINDS[postKind].label.toLowerCase()}/${postId}#comment-${id}`),
           unsubscribeLink: unsubscribeLink(delivery.recipientId, delivery.kind),
         }),
       );
@@ -141,7 +141,7 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
         to: personal.email,
         name: personal.name,
         follower: name,
-        profileLink: new URL(`profile/${encodeURIComponent(userName)}`, base).toString(),
+        profileLink: siteLink(`profile/${encodeURIComponent(userName)}`),
         unsubscribeLink: unsubscribeLink(target.accountId, 'follow'),
       }),
     );
