@@ -313,6 +313,23 @@ describe('Admin Panel search', () => {
     expect(await filterSelect(site.page, 'Select Question status').locator('option:checked').textContent()).toBe('Unanswered');
   });
 
+  it("Home's Top and Unanswered tabs list what the search's sort and status find", async () => {
+    // After the test above: 'Tardigrade question two' is answered, one and three are not.
+    const liked = await publishArticle(site.server.url, author, { title: 'Tardigrade anatomy', tags });
+    await callSite(site.server.url, 'PUT', '/api/Article/Like', { token: other.token, body: { id: liked, isLiked: true } });
+    await site.page.goto('/');
+    await site.page.getByRole('tab', { name: 'Unanswered' }).click();
+    const unanswered = site.page.getByRole('region', { name: 'Unanswered Questions' });
+    await unanswered.getByRole('link', { name: 'Tardigrade question three' }).waitFor(VISIBLE);
+    await unanswered.getByRole('link', { name: 'Tardigrade question one' }).waitFor(VISIBLE);
+    expect(await unanswered.getByRole('link', { name: 'Tardigrade question two' }).count()).toBe(0);
+    expect(await unanswered.getByRole('link', { name: 'Tardigrade article' }).count()).toBe(0);
+
+    await site.page.getByRole('tab', { name: 'Top' }).click();
+    const top = site.page.getByRole('region', { name: 'Top Posts' });
+    await top.getByRole('link', { name: 'Tardigrade anatomy' }).waitFor(VISIBLE);
+  });
+
   it('Save on a search row (issue 26) puts the post on the reading list; the row says Saved after a reload', async () => {
     await publishArticle(site.server.url, author, { title: 'Okapi stripes', tags });
     const page = await site.openWithStoredSession(other);

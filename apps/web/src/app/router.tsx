@@ -23,7 +23,7 @@ function page<Props extends object>(load: () => Promise<ComponentType<Props>>): 
   return Object.assign(component, { preload });
 }
 
-const HomePage = page(async () => (await import('@/features/home/home-page')).HomePage);
+const HomeRoute = page(async () => (await import('@/app/routes/home-route')).HomeRoute);
 const LoginPage = page(async () => (await import('@/features/auth/login-page')).LoginPage);
 const ExternalSignInPage = page(async () => (await import('@/features/auth/external-sign-in-page')).ExternalSignInPage);
 const ForgotPasswordPage = page(async () => (await import('@/features/auth/forgot-password-page')).ForgotPasswordPage);
@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, element: <HomePage /> },
+      { index: true, element: <HomeRoute /> },
       { path: paths.auth.login.path, element: <LoginPage /> },
       { path: paths.auth.external.path, element: <ExternalSignInPage /> },
       { path: paths.auth.forgotPassword.path, element: <ForgotPasswordPage /> },
@@ -82,7 +82,7 @@ export const routes: RouteObject[] = [
       { path: paths.readingList.path, element: <ReadingListPage /> },
       { path: paths.tag.path, element: <TagRoute /> },
       { path: paths.notifications.path, element: <NotificationsPage /> },
-      { path: '*', element: <HomePage /> },
+      { path: '*', element: <HomeRoute /> },
     ],
   },
 ];

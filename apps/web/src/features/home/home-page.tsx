@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { TabBar } from '@/components/tab-bar';
 import { useHome } from '@/features/home/api/get-home';
 import { FollowingPosts } from '@/features/home/components/following-posts';
@@ -6,16 +6,18 @@ import { HomeSideLinks } from '@/features/home/components/home-side-links';
 import { LatestPosts } from '@/features/home/components/latest-posts';
 import { useAuth } from '@/lib/auth-context';
 
-/** Home (SPEC §2): latest articles and questions, and links to contribute. */
-export function HomePage() {
+/** Issue 27: Home's tabs of the search's sort and status, listed by the app layer (`renderRankedPosts`). */
+export type RankedTab = 'top' | 'unanswered';
+type HomeTab = 'latest' | RankedTab | 'following';
+
+/** Home (SPEC §2): latest articles and questions, top posts and unanswered questions, and links to contribute. */
+export function HomePage({ renderRankedPosts }: { renderRankedPosts: (tab: RankedTab) => ReactNode }) {
   const home = useHome();
   const articles = home.data?.articles ?? null;
   const questions = home.data?.questions ?? null;
   const loading = home.isPending;
   const { user } = useAuth();
-  // A logged-in reader chooses between everyone's latest posts and those of whom they follow.
-  const [tab, setTab] = useState<'latest' | 'following'>('latest');
-  const showFollowing = user !== null && tab === 'following';
+  const [tab, setTab] = useState<HomeTab>('latest');
 
   useEffect(() => {
     document.title = 'DevCommunity';
@@ -29,20 +31,23 @@ export function HomePage() {
           The latest posts could not be loaded. Please try again later.
         </p>
       )}
-      {user && (
-        <TabBar
-          label="Home"
-          tabs={[
-            { value: 'latest', label: 'Latest' },
-            { value: 'following', label: 'Following' },
-          ]}
-          selected={tab}
-          onSelect={setTab}
-        />
-      )}
+      <TabBar
+        label="Home"
+        tabs={[
+          { value: 'latest', label: 'Latest' },
+          { value: 'top', label: 'Top' },
+          { value: 'unanswered', label: 'Unanswered' },
+          // Those a logged-in reader follows.
+          ...(user ? [{ value: 'following' as const, label: 'Following' }] : []),
+        ]}
+        selected={tab}
+        onSelect={setTab}
+      />
       <div className="home-grid">
-        {showFollowing ? (
+        {tab === 'following' && user ? (
           <FollowingPosts viewer={user.userName} />
+        ) : tab === 'top' || tab === 'unanswered' ? (
+          renderRankedPosts(tab)
         ) : (
           <div className="home-lists">
             <LatestPosts title="Latest Articles" posts={articles} loading={loading} emptyText="No articles yet." />
