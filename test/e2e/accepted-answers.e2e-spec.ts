@@ -160,6 +160,19 @@ describe('accepted answers', () => {
     expect(await searchRow()).toMatchObject({ isSolved: false });
   });
 
+  it("an admin deleting the accepted comment by resolving its flags clears the question's accepted answer too", async () => {
+    const flagged = await comment(answerer, questionId);
+    await accept(asker, { questionId, commentId: flagged }).expect(200);
+    await site.http().post('/api/Flag').set(bearer(asker)).send({ entityType: 4, id: flagged, reason: 'spam' }).expect(200);
+    await site
+      .http()
+      .put('/api/Moderation/Flags/Resolve')
+      .set(bearer(admin))
+      .send({ entityType: 4, id: flagged, action: 'delete', note: 'Spam link' })
+      .expect(200);
+    expect((await question()).acceptedCommentId).toBeNull();
+  });
+
   it('deleting a comment that is not the accepted one leaves the accepted answer', async () => {
     await accept(asker, { questionId, commentId: answerId }).expect(200);
     const other = await comment(answerer, questionId);

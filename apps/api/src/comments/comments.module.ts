@@ -7,6 +7,7 @@ import { CommentViews } from './comment-views';
 import { CommentFacts } from './commented-post';
 import { COMMENT_CONTROLLERS } from './comment.controller';
 import { DeleteCommentHandler } from './delete-comment.command';
+import { ClearDeletedAnswerHandler } from './clear-deleted-answer.command';
 import { EditCommentHandler } from './edit-comment.command';
 import { GetCommentHandler } from './get-comment.query';
 import { CountCommentsHandler } from './count-comments.query';
@@ -24,6 +25,7 @@ import { ListCommentsHandler } from './list-comments.query';
     EditCommentHandler,
     ApproveCommentHandler,
     DeleteCommentHandler,
+    ClearDeletedAnswerHandler,
     GetCommentHandler,
     ListCommentsHandler,
     CountCommentsHandler,

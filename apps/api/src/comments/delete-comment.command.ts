@@ -1,6 +1,7 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { commentDecider, commentOf, commentStreamName, POST_KINDS, postDecider, type Actor, type PostKind } from '@app/domain';
+import { commentDecider, commentOf, commentStreamName, type Actor, type PostKind } from '@app/domain';
+import { ClearDeletedAnswerCommand } from './clear-deleted-answer.command';
 import { DeleteFileCommand } from '../files/delete-file.command';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { CommentFacts } from './commented-post';
@@ -8,7 +9,6 @@ import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { COMMENT_READ_MODELS } from './comment-kinds';
 
 /** Where a question's accepted answer shows. */
-const ANSWER_READ_MODELS = ['home', 'post-view', 'search'] as const;
 
 /** The author or an admin deletes a comment, then its images (attachment types 6, 7). */
 export class DeleteCommentCommand extends Command<true> {
@@ -56,24 +56,7 @@ export class DeleteCommentHandler implements ICommandHandler<DeleteCommentComman
         .catch((error: unknown) => this.logger.warn(`Could not delete image ${fileId} of comment ${id}: ${String(error)}`));
     }
     await this.commands.settle(position, COMMENT_READ_MODELS);
-    await this.clearIfAccepted(kind, id, commentOf(state)?.postId, actor);
+    await this.commandBus.execute(new ClearDeletedAnswerCommand(kind, id, commentOf(state)?.postId, actor));
     return true;
-  }
-
-  /**
-   * Issue 27's policy: a deleted comment is no longer its question's accepted answer. The question
-   * records it (QuestionAcceptedAnswerCleared), so its state, the reads and the search follow one
-   * event. Runs after the comment's deletion is committed: two streams, two appends; a crash in
-   * between leaves the mark on a deleted comment, which the reads never show as accepted.
-   */
-  private async clearIfAccepted(kind: PostKind, commentId: number, questionId: number | undefined, actor: Actor): Promise<void> {
-    if (kind !== 'question' || questionId === undefined) return;
-    const { position } = await this.commands.execute(
-      POST_KINDS.question.streamName(questionId),
-      postDecider,
-      { type: 'ClearDeletedAnswer', id: questionId, commentId, now: this.clock() },
-      { actor: actor.accountId },
-    );
-    await this.commands.settle(position, ANSWER_READ_MODELS);
   }
 }

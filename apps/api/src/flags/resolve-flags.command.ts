@@ -2,6 +2,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ResolveFlagsRequest, ResolveFlagsResult } from '@app/contracts';
 import { commentOf, type Actor, type CommentState } from '@app/domain';
+import { ClearDeletedAnswerCommand } from '../comments/clear-deleted-answer.command';
 import { DeleteFileCommand } from '../files/delete-file.command';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { CLOCK, type Clock } from '../infrastructure/tokens';
@@ -43,11 +44,15 @@ export class ResolveFlagsHandler implements ICommandHandler<ResolveFlagsCommand,
     // A deleted comment's images go with it, as when it is deleted from its menu (after the commit).
     if (events.some((event) => event.type === 'CommentDeleted')) {
       const { state } = await this.commands.load(streamName, decider);
-      for (const fileId of commentOf((state as { item: CommentState }).item)?.attachedFiles ?? []) {
+      const comment = commentOf((state as { item: CommentState }).item);
+      for (const fileId of comment?.attachedFiles ?? []) {
         await this.commandBus
           .execute(new DeleteFileCommand(actor, fileId))
           .catch((error: unknown) => this.logger.warn(`Could not delete image ${fileId} of comment ${id}: ${String(error)}`));
       }
+      await this.commands.settle(position, FLAG_READ_MODELS);
+      if (comment) await this.commandBus.execute(new ClearDeletedAnswerCommand(comment.postKind, id, comment.postId, actor));
+      return { entityType, id, action };
     }
     await this.commands.settle(position, FLAG_READ_MODELS);
     return { entityType, id, action };
