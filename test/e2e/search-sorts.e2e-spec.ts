@@ -1,6 +1,7 @@
 import type { Comment, GridPostItem, SearchRequestInput } from '@app/contracts';
 import { bearer, givenAccounts, signUp, type TestUser } from '../support/accounts';
 import { articleBody, createPost, questionBody, searchRequest } from '../support/posts';
+import { runCli } from '../support/run-cli';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** Issue 27: `sort` (latest, top, trending) and `status` (any, unanswered, solved) on POST /api/Search, and `isSolved` on its rows. */
@@ -138,6 +139,20 @@ describe('search sorts and status', () => {
     const seen = pages.flat();
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.filter((id) => questions.includes(id))).toEqual(expected);
+  });
+
+  it('gives the same sorted and filtered results after `projections rebuild search`', async () => {
+    const pager = { ...searchRequest().pager, pageSize: 100 };
+    const everything = async () => [
+      await search({ sort: 'top', pager }),
+      await search({ sort: 'trending', pager }),
+      await search({ status: 'unanswered', entityType: 2, pager }),
+      await search({ status: 'solved', entityType: 2, pager }),
+    ];
+    const before = await everything();
+    expect(before.every((rows) => rows.length > 0)).toBe(true);
+    expect(runCli(site.dataDir, ['projections', 'rebuild', 'search']).output).toMatch(/Rebuilt search/);
+    expect(await everything()).toEqual(before);
   });
 
   it.each([
