@@ -1,7 +1,8 @@
 import { singleLine, type MailToSend } from '@app/mail';
+import type { MAILED_NOTIFICATION_KINDS } from '@app/contracts';
 
 /** The kinds this site mails (each only to those whose preference for it was on: see the reactor). */
-export type MailedNotificationKind = 'comment' | 'reply' | 'mention' | 'follow';
+export type MailedNotificationKind = (typeof MAILED_NOTIFICATION_KINDS)[number];
 
 export interface CommentNotificationInput {
   to: string;

@@ -1,22 +1,17 @@
-import { NOTIFICATION_KIND_NAMES, type NotificationKindName } from '@app/contracts';
+import { MAILED_NOTIFICATION_KINDS, type NotificationKindName } from '@app/contracts';
 import { useState } from 'react';
 import { useEmailPreferences } from '@/features/profile/api/get-email-preferences';
 import { useSetEmailPreference } from '@/features/profile/api/set-email-preference';
 import { messageOf } from '@/lib/message-of';
 
-const LABELS: Record<NotificationKindName, string> = {
+const LABELS: Record<(typeof MAILED_NOTIFICATION_KINDS)[number], string> = {
   comment: 'Comments on my posts',
   reply: 'Replies to my comments',
   mention: 'Mentions of me',
-  like: 'Likes of my posts and comments',
   follow: 'New followers',
-  post: 'New posts by people and tags I follow',
-  moderation: 'Moderation of my posts and comments',
-  'answer-accepted': 'My answer accepted',
-  'flag-resolved': 'What I flagged reviewed',
 };
 
-/** Which notification kinds are e-mailed (each the same switch as its e-mails' unsubscribe link). */
+/** Which of the mailed notification kinds are e-mailed (each the same switch as its e-mails' unsubscribe link); the rest show in the inbox only. */
 export function EmailPreferencesSetting({ userName }: { userName: string }) {
   const preferences = useEmailPreferences(userName);
   const change = useSetEmailPreference(userName);
@@ -30,7 +25,7 @@ export function EmailPreferencesSetting({ userName }: { userName: string }) {
       {preferences.data && (
         <fieldset className="email-preferences">
           <legend>E-mail me about</legend>
-          {NOTIFICATION_KIND_NAMES.map((kind) => (
+          {MAILED_NOTIFICATION_KINDS.map((kind) => (
             <label key={kind} className="checkbox-field">
               <input
                 type="checkbox"
