@@ -268,38 +268,38 @@ describe('Admin Panel search', () => {
   });
 
   it('the Unanswered filter: the Filter panel keeps the question status and the sort in the URL, and marks solved questions', async () => {
-    await askQuestion(site.server.url, author, { title: 'Tardigrade question one', tags });
-    const answeredId = await askQuestion(site.server.url, author, { title: 'Tardigrade question two', tags });
-    await askQuestion(site.server.url, author, { title: 'Tardigrade question three', tags });
-    await publishArticle(site.server.url, author, { title: 'Tardigrade article', tags });
+    await askQuestion(site.server.url, author, { title: 'Capybara question one', tags });
+    const answeredId = await askQuestion(site.server.url, author, { title: 'Capybara question two', tags });
+    await askQuestion(site.server.url, author, { title: 'Capybara question three', tags });
+    await publishArticle(site.server.url, author, { title: 'Capybara article', tags });
     const answer = await callSite<{ id: number }>(site.server.url, 'POST', '/api/QuestionComment', {
       token: other.token,
-      body: { content: '<p>Tardigrades smile.</p>', questionID: answeredId, parentId: -1, attachedFiles: [] },
+      body: { content: '<p>Capybaras smile.</p>', questionID: answeredId, parentId: -1, attachedFiles: [] },
     });
     await callSite(site.server.url, 'PUT', '/api/Question/AcceptAnswer', {
       token: author.token,
       body: { questionId: answeredId, commentId: answer.id },
     });
 
-    await site.page.goto('/search?searchString=tardigrade&category=-1&entityType=100&orderBy=0');
-    await resultRow(site.page, 'Tardigrade article').waitFor(VISIBLE);
+    await site.page.goto('/search?searchString=capybara&category=-1&entityType=100&orderBy=0');
+    await resultRow(site.page, 'Capybara article').waitFor(VISIBLE);
     expect(await resultTitles(site.page)).toEqual([
-      'Tardigrade article',
-      'Tardigrade question three',
-      'Tardigrade question two',
-      'Tardigrade question one',
+      'Capybara article',
+      'Capybara question three',
+      'Capybara question two',
+      'Capybara question one',
     ]);
-    await resultRow(site.page, 'Tardigrade question two').getByText('Solved', { exact: true }).waitFor(VISIBLE);
+    await resultRow(site.page, 'Capybara question two').getByText('Solved', { exact: true }).waitFor(VISIBLE);
 
     await filterSelect(site.page, 'Select Question status').selectOption({ label: 'Unanswered' });
     await site.page.waitForURL((url) => url.searchParams.get('status') === 'unanswered');
-    await resultRow(site.page, 'Tardigrade article').waitFor({ state: 'detached', timeout: 10_000 });
-    expect(await resultTitles(site.page)).toEqual(['Tardigrade question three', 'Tardigrade question one']);
+    await resultRow(site.page, 'Capybara article').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await resultTitles(site.page)).toEqual(['Capybara question three', 'Capybara question one']);
 
     await filterSelect(site.page, 'Select Question status').selectOption({ label: 'Solved' });
     await site.page.waitForURL((url) => url.searchParams.get('status') === 'solved');
-    await resultRow(site.page, 'Tardigrade question one').waitFor({ state: 'detached', timeout: 10_000 });
-    expect(await resultTitles(site.page)).toEqual(['Tardigrade question two']);
+    await resultRow(site.page, 'Capybara question one').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await resultTitles(site.page)).toEqual(['Capybara question two']);
 
     // Top: the date order does not apply, and Back restores the unanswered list.
     await filterSelect(site.page, 'Select Sort').selectOption({ label: 'Top (most liked)' });
@@ -308,26 +308,26 @@ describe('Admin Panel search', () => {
     await site.page.goBack();
     await site.page.goBack();
     await site.page.waitForURL((url) => url.searchParams.get('status') === 'unanswered');
-    await resultRow(site.page, 'Tardigrade question three').waitFor(VISIBLE);
-    expect(await resultTitles(site.page)).toEqual(['Tardigrade question three', 'Tardigrade question one']);
+    await resultRow(site.page, 'Capybara question three').waitFor(VISIBLE);
+    expect(await resultTitles(site.page)).toEqual(['Capybara question three', 'Capybara question one']);
     expect(await filterSelect(site.page, 'Select Question status').locator('option:checked').textContent()).toBe('Unanswered');
   });
 
   it("Home's Top and Unanswered tabs list what the search's sort and status find", async () => {
-    // After the test above: 'Tardigrade question two' is answered, one and three are not.
-    const liked = await publishArticle(site.server.url, author, { title: 'Tardigrade anatomy', tags });
+    // After the test above: 'Capybara question two' is answered, one and three are not.
+    const liked = await publishArticle(site.server.url, author, { title: 'Capybara anatomy', tags });
     await callSite(site.server.url, 'PUT', '/api/Article/Like', { token: other.token, body: { id: liked, isLiked: true } });
     await site.page.goto('/');
     await site.page.getByRole('tab', { name: 'Unanswered' }).click();
     const unanswered = site.page.getByRole('region', { name: 'Unanswered Questions' });
-    await unanswered.getByRole('link', { name: 'Tardigrade question three' }).waitFor(VISIBLE);
-    await unanswered.getByRole('link', { name: 'Tardigrade question one' }).waitFor(VISIBLE);
-    expect(await unanswered.getByRole('link', { name: 'Tardigrade question two' }).count()).toBe(0);
-    expect(await unanswered.getByRole('link', { name: 'Tardigrade article' }).count()).toBe(0);
+    await unanswered.getByRole('link', { name: 'Capybara question three' }).waitFor(VISIBLE);
+    await unanswered.getByRole('link', { name: 'Capybara question one' }).waitFor(VISIBLE);
+    expect(await unanswered.getByRole('link', { name: 'Capybara question two' }).count()).toBe(0);
+    expect(await unanswered.getByRole('link', { name: 'Capybara article' }).count()).toBe(0);
 
     await site.page.getByRole('tab', { name: 'Top' }).click();
     const top = site.page.getByRole('region', { name: 'Top Posts' });
-    await top.getByRole('link', { name: 'Tardigrade anatomy' }).waitFor(VISIBLE);
+    await top.getByRole('link', { name: 'Capybara anatomy' }).waitFor(VISIBLE);
   });
 
   it('Save on a search row (issue 26) puts the post on the reading list; the row says Saved after a reload', async () => {

@@ -54,6 +54,7 @@ describe('e-mail preferences per notification kind', () => {
       post: false,
       moderation: false,
       'answer-accepted': false,
+      'flag-resolved': false,
     });
     expect((await setPreference(ada, 'mention', true).expect(200)).body.result).toMatchObject({ comment: true, mention: true });
     expect((await setPreference(ada, 'mention', false).expect(200)).body.result).toMatchObject({ mention: false });
