@@ -71,8 +71,8 @@ const POST_MODERATION_EVENTS = POST_EVENT_TYPES.filter((type) => MODERATION_ROLE
  * inbox turns into `moderation` notices, so not hides by flags nor unapprovals by edits). Whether
  * they wanted it is their account stream folded up to the event's position (EmailPreferenceSet and
  * the older CommentNotificationsTurnedOff/On), so a replay decides as the first run did. The job id
- * is the event id (plus the recipient where one event mails several), so a replay enqueues nothing twice; an event
- * older than COMMENT_NOTIFICATION_MAX_AGE_MS is not mailed at all. The message is sealed with the
+ * is the event id (plus the recipient where one event mails several), so a replay enqueues nothing
+ * twice; an event older than COMMENT_NOTIFICATION_MAX_AGE_MS is not mailed at all. The message is sealed with the
  * recipient's key, like every queued mail. Run outside the read store's transactions (see Reactor):
  * a store or queue away holds it; a malformed event is poison.
  */
@@ -209,6 +209,7 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
    * by its own edit.
    */
   async function onModeration(recorded: RecordedEvent) {
+    if (isStale(atOf(recorded))) return;
     const reason = (recorded.data as { reason?: string }).reason;
     const described = postEventOf(recorded.type);
     let found: Awaited<ReturnType<typeof itemOf>>;
@@ -230,7 +231,7 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
       found = await itemOf(true, undefined, commentId);
     }
     const adminId = actorOf(recorded);
-    if (!found || found.authorId === adminId || isStale(atOf(recorded))) return;
+    if (!found || found.authorId === adminId) return;
     const { item, authorId, link, postLink } = found;
     await deliver(recorded, recorded.id, authorId, 'moderation', { id: adminId, named: false }, (to, unsubscribe) =>
       moderationMail({
