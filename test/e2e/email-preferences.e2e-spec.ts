@@ -211,6 +211,16 @@ describe('e-mail preferences per notification kind', () => {
       await mailSettled(site);
       expect(mailsTo(bob, /An admin/).map((mail) => mail.parsed.subject)).toEqual(['An admin unapproved your article "Heard"']);
       expect(unsubscribeKind(mailsTo(bob, /An admin/)[0])).toBe('moderation');
+
+      // A comment's deletion by an admin too (its own author's deletion says nothing), linking its post.
+      const { id: mine } = (await comment(bob, postId, '<p>Mine</p>')).body.result as { id: number };
+      const { id: theirs } = (await comment(bob, postId, '<p>Theirs</p>')).body.result as { id: number };
+      await site.http().delete(`/api/ArticleComment/${mine}`).set(bearer(bob)).expect(200);
+      await site.http().delete(`/api/ArticleComment/${theirs}`).set(bearer(admin)).expect(200);
+      await mailSettled(site);
+      const deleted = mailsTo(bob, /deleted your comment/);
+      expect(deleted.map((mail) => mail.parsed.subject)).toEqual(['An admin deleted your comment on the article "Heard"']);
+      expect(deleted[0].parsed.text).toContain(`See it here:\nhttp://localhost:3000/article/${postId}\n`);
     });
   });
 
