@@ -4,9 +4,9 @@ import type { AppConfig } from '@app/config';
 import type { ReadStore } from '@app/read-store';
 import { CapturingSmtpServer, type CapturedMail } from '@app/testing';
 import { APP_CONFIG, READ_STORE } from '@app/api';
-import { bearer, signUp, type TestUser } from '../support/accounts';
+import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
 import { mailSettled } from '../support/mail-settled';
-import { articleBody, createPost } from '../support/posts';
+import { articleBody, createPost, questionBody } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** E-mail preferences per notification kind, honoured as they stood, with one-click unsubscribe per kind (issue 26). */
@@ -124,6 +124,104 @@ describe('e-mail preferences per notification kind', () => {
     await comment(bob, articleId, `<p>Again, @${dora.userName}</p>`);
     await mailSettled(site);
     expect(mailsTo(dora, /mentioned you/).map((mail) => mail.parsed.subject)).toEqual(['Bob Commenter mentioned you on "Credits"']);
+  });
+
+  describe('of accepted answers, resolved flags and moderation (off by default)', () => {
+    let admin: TestUser;
+    beforeAll(async () => {
+      admin = await makeAdmin(site, await signUp(site, 'Root Admin'));
+    });
+    const questionComment = async (user: TestUser, questionID: number) =>
+      (
+        await site
+          .http()
+          .post('/api/QuestionComment')
+          .set(bearer(user))
+          .send({ content: '<p>Try this.</p>', questionID, parentId: -1, attachedFiles: [] })
+          .expect(200)
+      ).body.result.id as number;
+    const accept = (user: TestUser, questionId: number, commentId: number | null) =>
+      site.http().put('/api/Question/AcceptAnswer').set(bearer(user)).send({ questionId, commentId }).expect(200);
+    const unsubscribeKind = (mail: CapturedMail) =>
+      new URL(/<([^>]+)>/.exec(headerOf(mail, 'List-Unsubscribe'))![1]).searchParams.get('kind');
+
+    it('mails an accepted answer to its author once they turned it on, and a replay sends it no second time', async () => {
+      const questionId = await createPost(site, 'Question', ada, questionBody({ title: 'How do I cancel a task?' }));
+      const answerId = await questionComment(bob, questionId);
+      await accept(ada, questionId, answerId);
+      await mailSettled(site);
+      expect(mailsTo(bob, /was accepted/)).toEqual([]);
+
+      await setPreference(bob, 'answer-accepted', true).expect(200);
+      await accept(ada, questionId, null);
+      await accept(ada, questionId, answerId);
+      await mailSettled(site);
+      const [mail, ...more] = mailsTo(bob, /was accepted/);
+      expect(more).toEqual([]);
+      expect(mail.parsed.subject).toBe('Your answer on "How do I cancel a task?" was accepted');
+      expect(mail.parsed.text).toContain('Ada Author accepted your answer on the question "How do I cancel a task?".');
+      expect(mail.parsed.text).toContain(`http://localhost:3000/question/${questionId}#comment-${answerId}`);
+      expect(unsubscribeKind(mail)).toBe('answer-accepted');
+      expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+
+      await site.app.get<ReadStore>(READ_STORE).transaction((tx) => tx.setCheckpoint('comment-notification', null));
+      await mailSettled(site);
+      expect(mailsTo(bob, /was accepted/)).toHaveLength(1);
+    });
+
+    it('mails a flag’s resolution to each flagger who turned it on, with the outcome', async () => {
+      const [carl, dora] = [await signUp(site, 'Carl Flagger'), await signUp(site, 'Dora Flagger')];
+      await setPreference(dora, 'flag-resolved', true).expect(200);
+      const articleId = await createPost(site, 'Article', ada, articleBody({ isPublished: true, title: 'Watches' }));
+      const { id: commentId } = (await comment(bob, articleId, '<p>Buy cheap watches</p>')).body.result as { id: number };
+      for (const flagger of [carl, dora])
+        await site
+          .http()
+          .post('/api/Flag')
+          .set(bearer(flagger))
+          .send({ entityType: 3, id: commentId, reason: 'spam', note: '' })
+          .expect(200);
+      await site
+        .http()
+        .put('/api/Moderation/Flags/Resolve')
+        .set(bearer(admin))
+        .send({ entityType: 3, id: commentId, action: 'dismiss', note: 'Not spam' })
+        .expect(200);
+      await mailSettled(site);
+      expect(mailsTo(carl, /reviewed/)).toEqual([]);
+      const [mail, ...more] = mailsTo(dora, /reviewed/);
+      expect(more).toEqual([]);
+      expect(mail.parsed.subject).toBe('What you flagged was reviewed: kept it');
+      expect(mail.parsed.text).toContain('An admin reviewed the comment on the article "Watches" you flagged and kept it.');
+      expect(mail.parsed.text).toContain(`http://localhost:3000/article/${articleId}#comment-${commentId}`);
+      expect(unsubscribeKind(mail)).toBe('flag-resolved');
+    });
+
+    it('mails an author an admin’s moderation of their post once they turned it on', async () => {
+      const unapprove = (postId: number) =>
+        site.http().put('/api/Article/Approve').set(bearer(admin)).send({ id: postId, isApproved: false }).expect(200);
+      const quiet = await createPost(site, 'Article', bob, articleBody({ isPublished: true, title: 'Unheard' }));
+      await unapprove(quiet);
+      await mailSettled(site);
+      expect(mailsTo(bob, /An admin/)).toEqual([]);
+
+      await setPreference(bob, 'moderation', true).expect(200);
+      const postId = await createPost(site, 'Article', bob, articleBody({ isPublished: true, title: 'Heard' }));
+      await unapprove(postId);
+      await mailSettled(site);
+      expect(mailsTo(bob, /An admin/).map((mail) => mail.parsed.subject)).toEqual(['An admin unapproved your article "Heard"']);
+      expect(unsubscribeKind(mailsTo(bob, /An admin/)[0])).toBe('moderation');
+
+      // A comment's deletion by an admin too (its own author's deletion says nothing), linking its post.
+      const { id: mine } = (await comment(bob, postId, '<p>Mine</p>')).body.result as { id: number };
+      const { id: theirs } = (await comment(bob, postId, '<p>Theirs</p>')).body.result as { id: number };
+      await site.http().delete(`/api/ArticleComment/${mine}`).set(bearer(bob)).expect(200);
+      await site.http().delete(`/api/ArticleComment/${theirs}`).set(bearer(admin)).expect(200);
+      await mailSettled(site);
+      const deleted = mailsTo(bob, /deleted your comment/);
+      expect(deleted.map((mail) => mail.parsed.subject)).toEqual(['An admin deleted your comment on the article "Heard"']);
+      expect(deleted[0].parsed.text).toContain(`See it here:\nhttp://localhost:3000/article/${postId}\n`);
+    });
   });
 
   it('decides as the preferences stood when the notification arose, also on a replay from the start', async () => {

@@ -124,7 +124,15 @@ export const NOTIFICATION_KIND_NAMES = [
 ] as const;
 export type NotificationKindName = (typeof NOTIFICATION_KIND_NAMES)[number];
 /** The kinds the site e-mails today, so the ones Settings offers a switch for; the others reach the inbox only. */
-export const MAILED_NOTIFICATION_KINDS = ['comment', 'reply', 'mention', 'follow'] as const satisfies readonly NotificationKindName[];
+export const MAILED_NOTIFICATION_KINDS = [
+  'comment',
+  'reply',
+  'mention',
+  'follow',
+  'moderation',
+  'answer-accepted',
+  'flag-resolved',
+] as const satisfies readonly NotificationKindName[];
 export const notificationKindSchema = z.enum(NOTIFICATION_KIND_NAMES, { error: NOTIFICATION_MESSAGES.kindInvalid });
 
 /** PUT /api/Account/EmailPreferences: one kind's e-mails on or off. */

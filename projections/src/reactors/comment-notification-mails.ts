@@ -1,5 +1,5 @@
 import { singleLine, type MailToSend } from '@app/mail';
-import type { MAILED_NOTIFICATION_KINDS } from '@app/contracts';
+import type { FlagAction, MAILED_NOTIFICATION_KINDS } from '@app/contracts';
 
 /** The kinds this site mails (each only to those whose preference for it was on: see the reactor). */
 export type MailedNotificationKind = (typeof MAILED_NOTIFICATION_KINDS)[number];
@@ -10,7 +10,7 @@ export interface CommentNotificationInput {
   /** The display name of who did it: the commenter, the one who mentioned, the new follower. */
   commenter: string;
   /** 'reply': to the recipient's comment; 'comment': on the recipient's post; 'mention': of the recipient in a comment. */
-  kind: Exclude<MailedNotificationKind, 'follow'>;
+  kind: 'comment' | 'reply' | 'mention';
   postLabel: 'article' | 'question';
   postTitle: string;
   commentLink: string;
@@ -25,6 +25,46 @@ export interface FollowNotificationInput {
   unsubscribeLink: string;
 }
 
+/** What the mail is about: a post, or a comment on a post (named by its post's title). */
+export interface MailedItem {
+  isComment: boolean;
+  postLabel: 'article' | 'question';
+  postTitle: string;
+}
+
+export interface AnswerAcceptedInput {
+  to: string;
+  name: string;
+  /** Who accepted it: the question's author, or an admin. */
+  accepter: string;
+  postTitle: string;
+  commentLink: string;
+  unsubscribeLink: string;
+}
+
+export interface FlagResolvedInput {
+  to: string;
+  name: string;
+  item: MailedItem;
+  outcome: FlagAction;
+  /** The item, when it can still be seen (the flag was dismissed); null otherwise. */
+  itemLink: string | null;
+  unsubscribeLink: string;
+}
+
+/** What an admin did to the recipient's post or comment (the inbox's `moderation` kind). */
+export type ModerationAction = 'approved' | 'unapproved' | 'deleted';
+
+export interface ModerationInput {
+  to: string;
+  name: string;
+  item: MailedItem;
+  action: ModerationAction;
+  /** The item (or, for a deleted comment, its post); null for a deleted post. */
+  itemLink: string | null;
+  unsubscribeLink: string;
+}
+
 const SIGNATURE = '\n\nThe DevCommunity team';
 
 /** What the unsubscribe link of each kind stops, in the mail's words. */
@@ -33,6 +73,9 @@ const STOPS: Record<MailedNotificationKind, string> = {
   reply: 'replies to your comments',
   mention: 'mentions of you',
   follow: 'new followers',
+  moderation: 'moderation of your posts and comments',
+  'answer-accepted': 'your accepted answers',
+  'flag-resolved': 'reviews of what you flagged',
 };
 
 /**
@@ -53,7 +96,7 @@ export function commentNotificationMail(input: CommentNotificationInput): MailTo
     comment: `New comment on your ${postLabel} "${postTitle}"`,
     mention: `${commenter} mentioned you on "${postTitle}"`,
   }[kind];
-  return notificationMail(input, kind, { subject, what, link: input.commentLink, linkText: 'Read the comment' });
+  return notificationMail(input, kind, { subject, what, link: { url: input.commentLink, lead: 'Read it here', text: 'Read the comment' } });
 }
 
 /** Sent to a person someone started to follow (only if they turned follow e-mails on). */
@@ -62,24 +105,65 @@ export function followNotificationMail(input: FollowNotificationInput): MailToSe
   return notificationMail(input, 'follow', {
     subject: `${follower} is now following you`,
     what: `${follower} is now following you.`,
-    link: input.profileLink,
-    linkText: `See ${follower}'s profile`,
+    link: { url: input.profileLink, lead: 'See their profile', text: `See ${follower}'s profile` },
   });
+}
+
+/** Sent to the author of a comment someone else accepted as the answer to a question. */
+export function answerAcceptedMail(input: AnswerAcceptedInput): MailToSend {
+  const [accepter, postTitle] = [input.accepter, input.postTitle].map(singleLine);
+  return notificationMail(input, 'answer-accepted', {
+    subject: `Your answer on "${postTitle}" was accepted`,
+    what: `${accepter} accepted your answer on the question "${postTitle}".`,
+    link: { url: input.commentLink, lead: 'Read it here', text: 'Read your answer' },
+  });
+}
+
+const FLAG_OUTCOMES: Record<FlagAction, string> = { dismiss: 'kept it', hide: 'hid it', delete: 'deleted it' };
+
+/** Sent to each flagger of an item when an admin resolved its flags: what was done with it. */
+export function flagResolvedMail(input: FlagResolvedInput): MailToSend {
+  const item = describeItem(input.item, 'the');
+  return notificationMail(input, 'flag-resolved', {
+    subject: `What you flagged was reviewed: ${FLAG_OUTCOMES[input.outcome]}`,
+    what: `An admin reviewed ${item} you flagged and ${FLAG_OUTCOMES[input.outcome]}.`,
+    link: input.itemLink === null ? null : { url: input.itemLink, lead: 'See it here', text: 'See it' },
+  });
+}
+
+/** Sent to the author of a post or comment an admin approved, unapproved or deleted. */
+export function moderationMail(input: ModerationInput): MailToSend {
+  const item = describeItem(input.item, 'your');
+  return notificationMail(input, 'moderation', {
+    subject: `An admin ${input.action} ${item}`,
+    what: `An admin ${input.action} ${item}.`,
+    link:
+      input.itemLink === null
+        ? null
+        : { url: input.itemLink, lead: 'See it here', text: input.action === 'deleted' ? 'See the post' : 'See it' },
+  });
+}
+
+/** 'your comment on the article "Threads"', 'the question "Threads"'. */
+function describeItem({ isComment, postLabel, postTitle }: MailedItem, whose: 'the' | 'your'): string {
+  const title = singleLine(postTitle);
+  return isComment ? `${whose} comment on the ${postLabel} "${title}"` : `${whose} ${postLabel} "${title}"`;
 }
 
 function notificationMail(
   { to, name: rawName, unsubscribeLink }: { to: string; name: string; unsubscribeLink: string },
   kind: MailedNotificationKind,
-  { subject, what, link, linkText }: { subject: string; what: string; link: string; linkText: string },
+  { subject, what, link }: { subject: string; what: string; link: { url: string; lead: string; text: string } | null },
 ): MailToSend {
   const name = singleLine(rawName);
   const stop = `Stop e-mails about ${STOPS[kind]}`;
   return {
     to,
     subject,
-    text: `Hello ${name},\n\n${what}\n${kind === 'follow' ? 'See their profile' : 'Read it here'}:\n${link}\n\nTo stop e-mails about ${STOPS[kind]}, open this link:\n${unsubscribeLink}${SIGNATURE}`,
+    text: `Hello ${name},\n\n${what}\n${link ? `${link.lead}:\n${link.url}\n` : ''}\nTo stop e-mails about ${STOPS[kind]}, open this link:\n${unsubscribeLink}${SIGNATURE}`,
     html:
-      `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(what)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(linkText)}</a></p>` +
+      `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(what)}</p>` +
+      (link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.text)}</a></p>` : '') +
       `<p style="font-size:small"><a href="${escapeHtml(unsubscribeLink)}">${escapeHtml(stop)}</a></p><p>The DevCommunity team</p>`,
     headers: { 'List-Unsubscribe': `<${unsubscribeLink}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };

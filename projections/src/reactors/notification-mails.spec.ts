@@ -1,4 +1,10 @@
-import { commentNotificationMail, followNotificationMail } from './comment-notification-mails';
+import {
+  answerAcceptedMail,
+  commentNotificationMail,
+  flagResolvedMail,
+  followNotificationMail,
+  moderationMail,
+} from './comment-notification-mails';
 import { confirmEmailMail, newSessionMail, resetPasswordMail, signInMethodRemovedMail } from './account-mails';
 
 const phishing = 'Ada\n\nYour password expired. Log in at https://evil.example/login\n\n';
@@ -63,6 +69,88 @@ describe('notification mails', () => {
     expect(follow.html).toContain('Eve &#60;script&#62; is now following you.');
     expect(follow.html).not.toContain('<script>');
     expect(follow.headers?.['List-Unsubscribe']).toBe(`<${unsubscribe('follow')}>`);
+  });
+
+  describe('of answers, flags and moderation', () => {
+    const unsubscribe = (kind: string) => `https://devcommunity.example/api/Account/Unsubscribe?uname=a&kind=${kind}&hash=h`;
+    const link = 'https://devcommunity.example/question/5#comment-9';
+    const letter = (what: string, lead: string | null, kind: string, stops: string) =>
+      `Hello Ada,\n\n${what}\n${lead ? `${lead}:\n${link}\n` : ''}\nTo stop e-mails about ${stops}, open this link:\n${unsubscribe(kind)}\n\nThe DevCommunity team`;
+    const expectUnsubscribe = (mail: { headers?: Record<string, string>; html?: string }, kind: string, stops: string) => {
+      expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${unsubscribe(kind)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+      expect(mail.html).toContain(`<a href="${unsubscribe(kind).replace(/&/g, '&#38;')}">Stop e-mails about ${stops}</a>`);
+    };
+
+    it('tell an answer’s author it was accepted, by whom, with a link to it', () => {
+      const mail = answerAcceptedMail({
+        to: 'ada@example.com',
+        name: 'Ada',
+        accepter: 'Asa\n\nURGENT',
+        postTitle: 'Threads <b>',
+        commentLink: link,
+        unsubscribeLink: unsubscribe('answer-accepted'),
+      });
+      expect(mail.subject).toBe('Your answer on "Threads <b>" was accepted');
+      expect(mail.text).toBe(
+        letter(
+          'Asa URGENT accepted your answer on the question "Threads <b>".',
+          'Read it here',
+          'answer-accepted',
+          'your accepted answers',
+        ),
+      );
+      expect(mail.html).toContain('&#60;b&#62;');
+      expectUnsubscribe(mail, 'answer-accepted', 'your accepted answers');
+    });
+
+    it('tell a flagger what the admin did, linking the item only when it stayed visible', () => {
+      const item = { isComment: true, postLabel: 'question' as const, postTitle: 'Threads' };
+      const base = { to: 'ada@example.com', name: 'Ada', item, unsubscribeLink: unsubscribe('flag-resolved') };
+      const kept = flagResolvedMail({ ...base, outcome: 'dismiss', itemLink: link });
+      expect(kept.subject).toBe('What you flagged was reviewed: kept it');
+      expect(kept.text).toBe(
+        letter(
+          'An admin reviewed the comment on the question "Threads" you flagged and kept it.',
+          'See it here',
+          'flag-resolved',
+          'reviews of what you flagged',
+        ),
+      );
+      expectUnsubscribe(kept, 'flag-resolved', 'reviews of what you flagged');
+      const deleted = flagResolvedMail({ ...base, item: { ...item, isComment: false }, outcome: 'delete', itemLink: null });
+      expect(deleted.text).toBe(
+        letter(
+          'An admin reviewed the question "Threads" you flagged and deleted it.',
+          null,
+          'flag-resolved',
+          'reviews of what you flagged',
+        ),
+      );
+      expect(deleted.html).not.toContain('See it');
+      expect(flagResolvedMail({ ...base, outcome: 'hide', itemLink: null }).subject).toBe('What you flagged was reviewed: hid it');
+    });
+
+    it('tell an author an admin approved, unapproved or deleted their post or comment', () => {
+      const base = { to: 'ada@example.com', name: 'Ada', unsubscribeLink: unsubscribe('moderation') };
+      const stops = 'moderation of your posts and comments';
+      const unapproved = moderationMail({
+        ...base,
+        item: { isComment: false, postLabel: 'article', postTitle: 'Generics' },
+        action: 'unapproved',
+        itemLink: link,
+      });
+      expect(unapproved.subject).toBe('An admin unapproved your article "Generics"');
+      expect(unapproved.text).toBe(letter('An admin unapproved your article "Generics".', 'See it here', 'moderation', stops));
+      expectUnsubscribe(unapproved, 'moderation', stops);
+      const deleted = moderationMail({
+        ...base,
+        item: { isComment: true, postLabel: 'question', postTitle: 'Threads' },
+        action: 'deleted',
+        itemLink: link,
+      });
+      expect(deleted.subject).toBe('An admin deleted your comment on the question "Threads"');
+      expect(deleted.html).toContain('See the post</a>');
+    });
   });
 
   it('do so in the account mails too', () => {

@@ -9,6 +9,9 @@ const LABELS: Record<(typeof MAILED_NOTIFICATION_KINDS)[number], string> = {
   reply: 'Replies to my comments',
   mention: 'Mentions of me',
   follow: 'New followers',
+  moderation: 'Moderation of my posts and comments',
+  'answer-accepted': 'My answer accepted',
+  'flag-resolved': 'What I flagged reviewed',
 };
 
 /** Which of the mailed notification kinds are e-mailed (each the same switch as its e-mails' unsubscribe link); the rest show in the inbox only. */
