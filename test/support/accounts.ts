@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { basicInfoUpdateRequestSchema, type BasicInfoUpdateRequest } from '@app/contracts';
 import { accountDecider, accountRecordOf, accountStreamName, type AccountRegistered } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { PersonalDataVault } from '@app/personal-data';
@@ -95,25 +96,10 @@ export async function givenAccounts(site: TestApp, count: number, namePrefix = '
   return users;
 }
 
-/** A `PUT /api/User` body that sets the name and leaves every optional field empty. */
-export function basicInfoNamed(name: string) {
-  return {
-    name,
-    title: null,
-    contactEmail: null,
-    about: null,
-    phone: null,
-    dateOfBirth: null,
-    genderId: null,
-    countryId: null,
-    stateId: null,
-    cityId: null,
-    websiteUrl: null,
-    linkedInUrl: null,
-    gitHubUrl: null,
-    resumeUrl: null,
-    showDOB: false,
-    showEmail: false,
-    showPhone: false,
-  };
+/**
+ * A `PUT /api/User` body that sets the name and leaves every optional field empty: the contract's own
+ * reading of `{ name }` (blanks null, flags false), so it stays valid as the contract grows fields.
+ */
+export function basicInfoNamed(name: string): BasicInfoUpdateRequest {
+  return basicInfoUpdateRequestSchema.parse({ name });
 }
