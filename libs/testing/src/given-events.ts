@@ -1,4 +1,4 @@
-import type { CommentEvent } from '@app/domain';
+import type { ArticleEvent, CommentEvent } from '@app/domain';
 
 type CommentAddedData = Extract<CommentEvent, { type: 'CommentAdded' }>['data'];
 
@@ -13,6 +13,26 @@ export const commentAdded = (data: Partial<CommentAddedData> & Pick<CommentAdded
     authorId: 'ada',
     content: '<p>x</p>',
     attachedFiles: [],
+    isApproved: true,
+    ...data,
+  },
+});
+
+type ArticleDraftedData = Extract<ArticleEvent, { type: 'ArticleDrafted' }>['data'];
+
+/** `ArticleDrafted` for article 7 by `ada`, approved; a spec overrides what it is about. */
+export const articleDrafted = (data: Partial<ArticleDraftedData> & Pick<ArticleDraftedData, 'at'>): ArticleEvent => ({
+  type: 'ArticleDrafted',
+  data: {
+    id: 7,
+    authorId: 'ada',
+    title: 'Engines',
+    description: 'About it',
+    categoryId: 3,
+    tags: [{ id: 1, subTag: 'csharp' }],
+    content: '<p>x</p>',
+    source: '',
+    instructions: '',
     isApproved: true,
     ...data,
   },

@@ -1,5 +1,5 @@
 import { FLAG_MESSAGES } from '@app/contracts';
-import { commentAdded, deciderSpec } from '@app/testing';
+import { articleDrafted, commentAdded, deciderSpec } from '@app/testing';
 import type { Actor } from '../posts/authorization';
 import type { PostEvent } from '../posts/post-events';
 import { ARTICLE_NOT_FOUND } from '../posts/post-kinds';
@@ -19,22 +19,7 @@ const unconfirmed: Flagger = { ...seasoned, emailConfirmed: false };
 /** Signed up 23 hours before the flag. */
 const newcomer: Flagger = { emailConfirmed: true, registeredAt: '2025-03-09T13:00:00.000Z' };
 
-const drafted: PostEvent = {
-  type: 'ArticleDrafted',
-  data: {
-    id,
-    authorId: 'ada',
-    title: 'T',
-    description: 'D',
-    categoryId: 1,
-    tags: [],
-    content: '<p>x</p>',
-    source: '',
-    instructions: '',
-    isApproved: true,
-    at,
-  },
-};
+const drafted: PostEvent = articleDrafted({ id, title: 'T', description: 'D', categoryId: 1, tags: [], at });
 const published: PostEvent = { type: 'ArticlePublished', data: { at } };
 
 const flag = (actor: Actor, flagger: Flagger = seasoned, entityType = 1): FlagItem => ({
