@@ -15,6 +15,7 @@ import { bearer, givenAccounts, signUp, type TestUser } from '../support/account
 import { apiSpec, expectNewEvents, expectNoNewEvents, expectResponse } from '../support/api-spec';
 import { articleBody, createPost, documentsOf, questionBody, searchRequest } from '../support/posts';
 import { startSiteWithPosts } from '../support/post-routes';
+import { projectionsCaughtUp } from '../support/caught-up';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 type Route = 'Article' | 'Question' | 'ArticleComment' | 'QuestionComment';
@@ -36,10 +37,7 @@ describe('likes', () => {
     site.http().put(`/api/${route}/Like`).set(as(user)).send({ id, isLiked });
   const likers = async (route: Route, id: number) =>
     (await site.http().get(`/api/${route}/Likes/Users/${id}`).expect(200)).body.result as LikedUser[];
-  const caughtUp = async () => {
-    const head = await site.app.get<EventStore>(EVENT_STORE).headPosition();
-    if (head !== null) await site.app.get(ProjectionRunner).waitFor(head, undefined, 60_000);
-  };
+  const caughtUp = () => projectionsCaughtUp(site);
   const articleFor = async (user: TestUser | null) =>
     (await site.http().get(`/api/Article/${articleId}`).set(as(user)).expect(200)).body.result;
   const commentOn = async (route: 'ArticleComment' | 'QuestionComment', body: object, user = author) =>

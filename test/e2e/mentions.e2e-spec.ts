@@ -5,6 +5,7 @@ import type { ReadStore } from '@app/read-store';
 import { EVENT_STORE, READ_STORE } from '@app/api';
 import { bearer, signUp, type TestUser } from '../support/accounts';
 import { articleBody, createPost, documentsOf } from '../support/posts';
+import { projectionsCaughtUp } from '../support/caught-up';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** `mention` notifications (issue 26): `@userName` in a post or comment, over HTTP in embedded mode. */
@@ -27,10 +28,7 @@ describe('mention notifications', () => {
   });
   afterAll(() => site.dispose());
 
-  const caughtUp = async () => {
-    const head = await site.app.get<EventStore>(EVENT_STORE).headPosition();
-    if (head !== null) await site.app.get(ProjectionRunner).waitFor(head, undefined, 60_000);
-  };
+  const caughtUp = () => projectionsCaughtUp(site);
   const mentionsOf = async (user: TestUser) => {
     await caughtUp();
     const rows = (await site.http().get('/api/Notification').set(bearer(user)).expect(200)).body.result as Notification[];

@@ -5,6 +5,7 @@ import type { ReadStore } from '@app/read-store';
 import { EVENT_STORE, READ_STORE } from '@app/api';
 import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
 import { articleBody, createPost, documentsOf } from '../support/posts';
+import { projectionsCaughtUp } from '../support/caught-up';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** The notifications inbox (issue 26), over HTTP in embedded mode. */
@@ -27,10 +28,7 @@ describe('notifications', () => {
   });
   afterAll(() => site.dispose());
 
-  const caughtUp = async () => {
-    const head = await site.app.get<EventStore>(EVENT_STORE).headPosition();
-    if (head !== null) await site.app.get(ProjectionRunner).waitFor(head, undefined, 60_000);
-  };
+  const caughtUp = () => projectionsCaughtUp(site);
   const inbox = async (user: TestUser, query = '') => {
     await caughtUp();
     return (await site.http().get(`/api/Notification${query}`).set(bearer(user)).expect(200)).body.result as Notification[];
