@@ -1,9 +1,10 @@
 import type { ArticleEvent, CommentEvent } from '@app/domain';
 
-type CommentAddedData = Extract<CommentEvent, { type: 'CommentAdded' }>['data'];
+type CommentAdded = Extract<CommentEvent, { type: 'CommentAdded' }>;
+type CommentAddedData = CommentAdded['data'];
 
 /** `CommentAdded` for an approved top-level comment 77 by `ada` on article 42; a spec overrides what it is about. */
-export const commentAdded = (data: Partial<CommentAddedData> & Pick<CommentAddedData, 'at'>): CommentEvent => ({
+export const commentAdded = (data: Partial<CommentAddedData> & Pick<CommentAddedData, 'at'>): CommentAdded => ({
   type: 'CommentAdded',
   data: {
     id: 77,
@@ -18,10 +19,11 @@ export const commentAdded = (data: Partial<CommentAddedData> & Pick<CommentAdded
   },
 });
 
-type ArticleDraftedData = Extract<ArticleEvent, { type: 'ArticleDrafted' }>['data'];
+type ArticleDrafted = Extract<ArticleEvent, { type: 'ArticleDrafted' }>;
+type ArticleDraftedData = ArticleDrafted['data'];
 
 /** `ArticleDrafted` for article 7 by `ada`, approved; a spec overrides what it is about. */
-export const articleDrafted = (data: Partial<ArticleDraftedData> & Pick<ArticleDraftedData, 'at'>): ArticleEvent => ({
+export const articleDrafted = (data: Partial<ArticleDraftedData> & Pick<ArticleDraftedData, 'at'>): ArticleDrafted => ({
   type: 'ArticleDrafted',
   data: {
     id: 7,
