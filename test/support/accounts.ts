@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { basicInfoUpdateRequestSchema, type BasicInfoUpdateRequest } from '@app/contracts';
-import { accountDecider, accountRecordOf, accountStreamName, type AccountRegistered } from '@app/domain';
+import { accountDecider, accountRecordOf, accountStreamName } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { PersonalDataVault } from '@app/personal-data';
 import { ProjectionRunner } from '@app/projections';
 import { EVENT_STORE } from '@app/api';
 import { TokenService } from '@app/api/auth/token.service';
 import { EventSourcedCommands } from '@app/api/infrastructure/event-sourced-commands';
+import { givenRegistration } from './given-registration';
 import type { TestApp } from './test-app';
 
 export interface TestUser {
@@ -73,19 +74,12 @@ export async function givenAccounts(site: TestApp, count: number, namePrefix = '
       const accountId = randomUUID();
       const tag = accountId.slice(0, 8);
       const user = { accountId, userName: `reader-${tag}`, name: `${namePrefix} ${start + offset}`, email: `reader-${tag}@example.com` };
-      const sealed = await vault.seal(accountId, { email: user.email, name: user.name, userName: user.userName, passwordHash: 'unused' });
-      const registered: AccountRegistered = {
-        type: 'AccountRegistered',
-        data: {
-          accountId,
-          sealed,
-          emailLookup: `given-${accountId}`,
-          userNameLookup: `given-${accountId}`,
-          roleId: 1,
-          credentialVersion: 1,
-          registeredAt: new Date().toISOString(),
-        },
-      };
+      const registered = await givenRegistration(
+        vault,
+        accountId,
+        { email: user.email, name: user.name, userName: user.userName },
+        new Date().toISOString(),
+      );
       await commands.append(accountStreamName(accountId), [registered], 'no_stream', { actor: accountId });
       return { ...user, token: tokens.issue(accountId, 1, false), roleId: 1, password: '' };
     });
