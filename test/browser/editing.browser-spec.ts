@@ -2,7 +2,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { heading, useBrowserSite, VISIBLE } from '../support/browser-site';
 import { eventually } from '../support/eventually';
 import { addTag, editor, notification, postIdIn, uploadImageThroughModal } from '../support/post-pages';
-import { callSite, signUpOnSite, type SiteAccount } from '../support/site-api';
+import { callSite, signedInOnSite, type SiteAccount } from '../support/site-api';
 
 jest.setTimeout(90_000);
 
@@ -10,10 +10,7 @@ jest.setTimeout(90_000);
 const site = useBrowserSite();
 let author: SiteAccount;
 
-beforeEach(async () => {
-  author = await signUpOnSite(site.server.url, 'Grace Hopper');
-  await site.openWithStoredSession(author);
-});
+beforeEach(async () => (author = await signedInOnSite(site, 'Grace Hopper')));
 
 const tagsBox = () => site.page.getByRole('combobox', { name: 'Tags', exact: true });
 const chosenTags = () => site.page.getByRole('list', { name: 'Chosen tags' });

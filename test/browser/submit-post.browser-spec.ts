@@ -11,7 +11,7 @@ import {
   postIdIn,
   uploadImageThroughModal,
 } from '../support/post-pages';
-import { callSite, signUpOnSite, type SiteAccount } from '../support/site-api';
+import { callSite, signedInOnSite, type SiteAccount } from '../support/site-api';
 
 jest.setTimeout(90_000);
 
@@ -19,10 +19,7 @@ const site = useBrowserSite();
 let author: SiteAccount;
 
 /** Every test writes as a new author, logged in from local storage. */
-beforeEach(async () => {
-  author = await signUpOnSite(site.server.url, 'Grace Hopper');
-  await site.openWithStoredSession(author);
-});
+beforeEach(async () => (author = await signedInOnSite(site, 'Grace Hopper')));
 
 describe('submit an article', () => {
   it('writes an article with an image and an attachment, saves and publishes it, and shows it on Home', async () => {

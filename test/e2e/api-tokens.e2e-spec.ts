@@ -2,7 +2,7 @@ import { firstSearchPager } from '@app/contracts';
 import { accountStreamName } from '@app/domain';
 import { apiSpec, expectNewEvents, expectResponse } from '../support/api-spec';
 import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
-import { linkIn, waitForMailTo } from '../support/mailbox';
+import { resetPasswordByMail } from '../support/account-security';
 import { articleBody } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -150,13 +150,7 @@ describe('personal API tokens', () => {
   it('a password reset revokes every token', async () => {
     const user = await signUp(site, 'Reset Owner');
     const { token } = await create(user, ['read', 'write']);
-    await site.http().post('/api/Account/ForgotPassword').send({ Email: user.email }).expect(200);
-    const { url: _url, path: _path, ...fields } = linkIn(await waitForMailTo(site.dataDir, user.email, { subject: /reset/i }));
-    await site
-      .http()
-      .post('/api/Account/ResetPassword')
-      .send({ ...fields, NewPassword: 'fresh-start-1' })
-      .expect(200);
+    await resetPasswordByMail(site, user);
     await site.http().get('/api/Account/IsTokenValid').set(withToken(token)).expect(401);
   });
 

@@ -4,6 +4,7 @@ import { accountStreamName } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { accountIdOfToken, bearer, signUp, type TestUser } from '../support/accounts';
 import { atExternalSignInPage, freePort, startFakeGithub, startOidcProvider, throughOidcProvider } from '../support/external-providers';
+import { turnOnTwoFactor } from '../support/account-security';
 import { waitForMailTo } from '../support/mailbox';
 import { RedirectBrowser } from '../support/redirect-browser';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -194,13 +195,7 @@ describe('external sign-in (OpenID Connect, GitHub)', () => {
   it('ends in the two-factor challenge when the account has two-factor on', async () => {
     const user = await signUp(site, 'Two Steps');
     await linkOidc(user, 'two-steps');
-    const { secret } = (await site.http().post('/api/Account/TwoFactor/Setup').set(bearer(user)).expect(200)).body.result;
-    await site
-      .http()
-      .post('/api/Account/TwoFactor/Enable')
-      .set(bearer(user))
-      .send({ code: totpCodeAt(secret, new Date(Date.now() - 30_000)) })
-      .expect(200);
+    const { secret } = await turnOnTwoFactor(site, user);
     const first = await signInWithOidc('two-steps');
     expect(first).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
     const done = await site

@@ -5,6 +5,7 @@ import type { ReadStore } from '@app/read-store';
 import { EVENT_STORE, READ_STORE } from '@app/api';
 import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
 import { articleBody, createPost, documentsOf, questionBody } from '../support/posts';
+import { projectionsCaughtUp } from '../support/caught-up';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** The personal feed, GET /api/Home/Following (issue 26), over HTTP in embedded mode. */
@@ -26,10 +27,7 @@ describe('the Following feed', () => {
   afterAll(() => site.dispose());
 
   /** The feed projection is not among what post commands wait for: wait for it to pass the log's head. */
-  const caughtUp = async () => {
-    const head = await site.app.get<EventStore>(EVENT_STORE).headPosition();
-    if (head !== null) await site.app.get(ProjectionRunner).waitFor(head, undefined, 60_000);
-  };
+  const caughtUp = () => projectionsCaughtUp(site);
   const feed = async (query = '', user = reader) => {
     await caughtUp();
     return (await site.http().get(`/api/Home/Following${query}`).set(bearer(user)).expect(200)).body.result as PostListEntry[];

@@ -5,7 +5,9 @@ import type { ReadStore } from '@app/read-store';
 import { EVENT_STORE, READ_STORE } from '@app/api';
 import { bearer, signUp, type TestUser } from '../support/accounts';
 import { articleBody, createPost, documentsOf } from '../support/posts';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { projectionsCaughtUp } from '../support/caught-up';
+import { startSiteWithArticle } from '../support/post-routes';
+import type { TestApp } from '../support/test-app';
 
 /** `mention` notifications (issue 26): `@userName` in a post or comment, over HTTP in embedded mode. */
 describe('mention notifications', () => {
@@ -17,20 +19,12 @@ describe('mention notifications', () => {
   let articleId: number;
 
   beforeAll(async () => {
-    site = await startTestApp({ env: { RATE_LIMITS: 'off' } });
-    await site.app.listen(0);
-    author = await signUp(site, 'Ada Author');
-    ann = await signUp(site, 'Ann Reader');
-    bob = await signUp(site, 'Bob Reader');
+    ({ site, author, ann, bob, articleId } = await startSiteWithArticle());
     carl = await signUp(site, 'Carl Reader');
-    articleId = await createPost(site, 'Article', author, articleBody({ isPublished: true, title: 'Engines of thought' }));
   });
   afterAll(() => site.dispose());
 
-  const caughtUp = async () => {
-    const head = await site.app.get<EventStore>(EVENT_STORE).headPosition();
-    if (head !== null) await site.app.get(ProjectionRunner).waitFor(head, undefined, 60_000);
-  };
+  const caughtUp = () => projectionsCaughtUp(site);
   const mentionsOf = async (user: TestUser) => {
     await caughtUp();
     const rows = (await site.http().get('/api/Notification').set(bearer(user)).expect(200)).body.result as Notification[];

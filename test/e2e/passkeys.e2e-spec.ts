@@ -1,7 +1,7 @@
 import { accountStreamName } from '@app/domain';
-import { totpCodeAt } from '@app/api/accounts/two-factor/totp';
 import { apiSpec, expectNewEvents, expectResponse } from '../support/api-spec';
 import { bearer, signUp, type TestUser } from '../support/accounts';
+import { turnOnTwoFactor } from '../support/account-security';
 import { waitForMailTo } from '../support/mailbox';
 import { SoftPasskey } from '../support/passkey-authenticator';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -235,13 +235,7 @@ describe('passkeys (WebAuthn)', () => {
 
   it('with two-factor on: a passkey signs in alone, or finishes the password step in place of a code, once', async () => {
     const user = await signUp(site, 'Two Factor Passkey');
-    const { secret } = (await site.http().post('/api/Account/TwoFactor/Setup').set(bearer(user)).expect(200)).body.result;
-    await site
-      .http()
-      .post('/api/Account/TwoFactor/Enable')
-      .set(bearer(user))
-      .send({ code: totpCodeAt(secret, new Date(Date.now() - 30_000)) })
-      .expect(200);
+    await turnOnTwoFactor(site, user);
     const passkey = await enrol(user);
 
     // A verified passkey is two factors: no code asked.

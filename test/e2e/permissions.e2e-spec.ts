@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
-import { listCities, listCountries, listStates } from '@app/api/reference-data/geography';
 import { samplePng } from '@app/testing';
 import { basicInfoNamed, bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
 import { articleBody, createPost, questionBody, searchRequest } from '../support/posts';
 import { SoftPasskey } from '../support/passkey-authenticator';
+import { company, education } from '../support/profiles';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { accountDecider, accountStreamName } from '@app/domain';
 import { PersonalDataVault } from '@app/personal-data';
@@ -37,27 +37,6 @@ interface Row {
   freshUsers?: boolean;
 }
 
-const country = listCountries().find((item) => listStates(item.id).some((state) => listCities(state.id).length > 0))!;
-const state = listStates(country.id).find((item) => listCities(item.id).length > 0)!;
-const city = listCities(state.id)[0];
-const company = {
-  companyName: 'Engines',
-  designation: 'Dev',
-  countryId: country.id,
-  stateId: state.id,
-  cityId: city.id,
-  startDate: '2020-01-01',
-  endDate: null,
-  isCurrentCompany: true,
-};
-const education = {
-  universityName: 'Cambridge',
-  countryId: country.id,
-  stateId: state.id,
-  cityId: city.id,
-  startDate: '2010-10-01',
-  endDate: '2013-06-30',
-};
 const project = { projectName: 'Notes', projectDescription: 'Note G' };
 const basicInfo = basicInfoNamed('Permission Tester');
 
@@ -269,7 +248,7 @@ const ROWS: Row[] = [
       http.put('/api/Moderation/Flags/Resolve').set(as(user)).send({ entityType: 3, id: made.commentId, action: 'dismiss', note: '' }),
     expect: { anonymous: 401, other: 403, owner: 403, admin: 200 },
   },
-  ...historyRows('Companies', company),
+  ...historyRows('Companies', company()),
   ...historyRows('Educations', education),
   ...historyRows('Projects', project),
   // Profile calls act on the caller's own account.

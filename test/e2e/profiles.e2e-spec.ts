@@ -16,20 +16,8 @@ import { bearer, signUp, type TestUser } from '../support/accounts';
 import { eventually } from '../support/eventually';
 import { articleBody, createPost, documentsOf } from '../support/posts';
 import { runCli, runCliInBackground } from '../support/run-cli';
-import { basicInfo, city, country, otherCity, state } from '../support/profiles';
+import { basicInfo, city, company, country, education, otherCity, state } from '../support/profiles';
 import { startTestApp, type TestApp } from '../support/test-app';
-
-const company = (overrides: Record<string, unknown> = {}) => ({
-  companyName: 'Analytical Engines',
-  designation: 'Programmer',
-  countryId: country.id,
-  stateId: state.id,
-  cityId: city.id,
-  startDate: '2020-01-01',
-  endDate: '2021-06-30',
-  isCurrentCompany: false,
-  ...overrides,
-});
 
 describe('profiles', () => {
   let site: TestApp;
@@ -156,14 +144,6 @@ describe('profiles', () => {
   });
 
   it('keeps education and project history', async () => {
-    const education = {
-      universityName: 'Cambridge',
-      countryId: country.id,
-      stateId: state.id,
-      cityId: city.id,
-      startDate: '2010-10-01',
-      endDate: '2013-06-30',
-    };
     await site.http().post('/api/User/Educations').set(bearer(owner)).send(education).expect(200);
     expect((await site.http().get(`/api/User/${owner.userName}/Educations`).expect(200)).body.result).toMatchObject([
       { universityName: 'Cambridge', stateName: state.name },

@@ -8,6 +8,20 @@ type SearchCall = '/api/Search' | '/api/Search/UserPosts' | '/api/Search/ByAdmin
 
 const request = searchRequest;
 
+/** The request for the page after `page`, as the SPEC §4 client makes it: the last article and the last question received, each kept when the page had none. */
+function nextPageAfter(current: SearchRequestInput, page: GridPostItem[]): SearchRequestInput {
+  const lastArticle = page.filter((item) => item.entityType === 1).pop();
+  const lastQuestion = page.filter((item) => item.entityType === 2).pop();
+  return {
+    ...current,
+    pager: {
+      ...current.pager,
+      lastFetchedArticleId: lastArticle?.id ?? current.pager.lastFetchedArticleId,
+      lastFetchedQuestionId: lastQuestion?.id ?? current.pager.lastFetchedQuestionId,
+    },
+  };
+}
+
 /** SPEC §7 Search: the public, own-posts and admin calls over the projected search index. */
 describe('POST /api/Search, /api/Search/UserPosts, /api/Search/ByAdmin', () => {
   let site: TestApp;
@@ -187,16 +201,7 @@ describe('POST /api/Search, /api/Search/UserPosts, /api/Search/ByAdmin', () => {
         const page = (await call('/api/Search', next).expect(200)).body.result as GridPostItem[];
         if (page.length === 0) break;
         pages.push(page.map((item) => item.id));
-        const lastArticle = page.filter((item) => item.entityType === 1).pop();
-        const lastQuestion = page.filter((item) => item.entityType === 2).pop();
-        next = {
-          ...next,
-          pager: {
-            ...next.pager,
-            lastFetchedArticleId: lastArticle?.id ?? next.pager.lastFetchedArticleId,
-            lastFetchedQuestionId: lastQuestion?.id ?? next.pager.lastFetchedQuestionId,
-          },
-        };
+        next = nextPageAfter(next, page);
       }
       expect(pages.map((page) => page.length)).toEqual([3, 3, 2]);
       expect(pages.flat()).toEqual(orderByAsc ? created : [...created].reverse());
@@ -211,17 +216,7 @@ describe('POST /api/Search, /api/Search/UserPosts, /api/Search/ByAdmin', () => {
         const page = (await call('/api/Search', next).expect(200)).body.result as GridPostItem[];
         if (page.length === 0) return pages;
         pages.push(page.map((item) => item.id));
-        // As the SPEC §4 client does: the last article and the last question received, each kept when the page had none.
-        const lastArticle = page.filter((item) => item.entityType === 1).pop();
-        const lastQuestion = page.filter((item) => item.entityType === 2).pop();
-        next = {
-          ...next,
-          pager: {
-            ...next.pager,
-            lastFetchedArticleId: lastArticle?.id ?? next.pager.lastFetchedArticleId,
-            lastFetchedQuestionId: lastQuestion?.id ?? next.pager.lastFetchedQuestionId,
-          },
-        };
+        next = nextPageAfter(next, page);
         await between(pages.length);
         expect(pages.length).toBeLessThan(10);
       }

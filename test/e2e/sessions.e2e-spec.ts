@@ -2,7 +2,7 @@ import { accountDecider, accountStreamName } from '@app/domain';
 import { EventSourcedCommands } from '@app/api/infrastructure/event-sourced-commands';
 import { apiSpec, expectNewEvents, expectResponse } from '../support/api-spec';
 import { bearer, signUp, type TestUser } from '../support/accounts';
-import { linkIn, waitForMailTo } from '../support/mailbox';
+import { resetPasswordByMail } from '../support/account-security';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const UNAUTHORIZED = { success: false, errorMessage: 'Please log in.' };
@@ -54,13 +54,7 @@ describe('revocable sessions', () => {
   it('a password reset ends every session issued before it', async () => {
     const user = await signUp(site, 'Reset Victim');
     const stolen = await login(user, true);
-    await site.http().post('/api/Account/ForgotPassword').send({ Email: user.email }).expect(200);
-    const { url: _url, path: _path, ...fields } = linkIn(await waitForMailTo(site.dataDir, user.email, { subject: /reset/i }));
-    await site
-      .http()
-      .post('/api/Account/ResetPassword')
-      .send({ ...fields, NewPassword: 'fresh-start-1' })
-      .expect(200);
+    await resetPasswordByMail(site, user);
 
     await expectRefused(stolen);
     await expectRefused(user.token);

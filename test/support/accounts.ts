@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { accountDecider, accountRecordOf, accountStreamName, type AccountRegistered } from '@app/domain';
+import { basicInfoUpdateRequestSchema, type BasicInfoUpdateRequest } from '@app/contracts';
+import { accountDecider, accountRecordOf, accountStreamName } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { PersonalDataVault } from '@app/personal-data';
 import { ProjectionRunner } from '@app/projections';
 import { EVENT_STORE } from '@app/api';
 import { TokenService } from '@app/api/auth/token.service';
 import { EventSourcedCommands } from '@app/api/infrastructure/event-sourced-commands';
+import { givenRegistration } from './given-registration';
 import type { TestApp } from './test-app';
 
 export interface TestUser {
@@ -72,19 +74,12 @@ export async function givenAccounts(site: TestApp, count: number, namePrefix = '
       const accountId = randomUUID();
       const tag = accountId.slice(0, 8);
       const user = { accountId, userName: `reader-${tag}`, name: `${namePrefix} ${start + offset}`, email: `reader-${tag}@example.com` };
-      const sealed = await vault.seal(accountId, { email: user.email, name: user.name, userName: user.userName, passwordHash: 'unused' });
-      const registered: AccountRegistered = {
-        type: 'AccountRegistered',
-        data: {
-          accountId,
-          sealed,
-          emailLookup: `given-${accountId}`,
-          userNameLookup: `given-${accountId}`,
-          roleId: 1,
-          credentialVersion: 1,
-          registeredAt: new Date().toISOString(),
-        },
-      };
+      const registered = await givenRegistration(
+        vault,
+        accountId,
+        { email: user.email, name: user.name, userName: user.userName },
+        new Date().toISOString(),
+      );
       await commands.append(accountStreamName(accountId), [registered], 'no_stream', { actor: accountId });
       return { ...user, token: tokens.issue(accountId, 1, false), roleId: 1, password: '' };
     });
@@ -95,25 +90,10 @@ export async function givenAccounts(site: TestApp, count: number, namePrefix = '
   return users;
 }
 
-/** A `PUT /api/User` body that sets the name and leaves every optional field empty. */
-export function basicInfoNamed(name: string) {
-  return {
-    name,
-    title: null,
-    contactEmail: null,
-    about: null,
-    phone: null,
-    dateOfBirth: null,
-    genderId: null,
-    countryId: null,
-    stateId: null,
-    cityId: null,
-    websiteUrl: null,
-    linkedInUrl: null,
-    gitHubUrl: null,
-    resumeUrl: null,
-    showDOB: false,
-    showEmail: false,
-    showPhone: false,
-  };
+/**
+ * A `PUT /api/User` body that sets the name and leaves every optional field empty: the contract's own
+ * reading of `{ name }` (blanks null, flags false), so it stays valid as the contract grows fields.
+ */
+export function basicInfoNamed(name: string): BasicInfoUpdateRequest {
+  return basicInfoUpdateRequestSchema.parse({ name });
 }

@@ -48,6 +48,23 @@ export async function startSiteWithPosts(): Promise<{
   return { site, author, reader, admin, articleId, questionId };
 }
 
+/** A listening site with an author's published article and two readers, Ann and Bob: the cast of the inbox specs. */
+export async function startSiteWithArticle(): Promise<{
+  site: TestApp;
+  author: TestUser;
+  ann: TestUser;
+  bob: TestUser;
+  articleId: number;
+}> {
+  const site = await startTestApp({ env: { RATE_LIMITS: 'off' } });
+  await site.app.listen(0);
+  const author = await signUp(site, 'Ada Author');
+  const ann = await signUp(site, 'Ann Reader');
+  const bob = await signUp(site, 'Bob Reader');
+  const articleId = await createPost(site, 'Article', author, articleBody({ isPublished: true, title: 'Engines of thought' }));
+  return { site, author, ann, bob, articleId };
+}
+
 /** A site under pre-moderation (MODERATION=pre) with an author and an admin who approves. */
 export async function startPreModeratedSite(): Promise<{ site: TestApp; owner: TestUser; admin: TestUser }> {
   const site = await startTestApp({ env: { MODERATION: 'pre' } });

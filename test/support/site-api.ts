@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from './eventually';
 import { runCli } from './run-cli';
+import type { BrowserSite } from './browser-site';
 import type { RunningServer } from './server';
 
 /** What a browser test needs of an account it made through the running site's API. */
@@ -41,6 +42,13 @@ export async function signUpOnSite(siteUrl: string, name: string): Promise<SiteA
     body: { Name: name, Email: email, Password: password },
   });
   return { name, email, password, userName: result.userName, token: result.token, roleId: result.roleId };
+}
+
+/** Signs a new user up and opens the site in a fresh browser context signed in as them (from local storage). */
+export async function signedInOnSite(site: Pick<BrowserSite, 'server' | 'openWithStoredSession'>, name: string): Promise<SiteAccount> {
+  const account = await signUpOnSite(site.server.url, name);
+  await site.openWithStoredSession(account);
+  return account;
 }
 
 /**

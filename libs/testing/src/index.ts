@@ -8,3 +8,4 @@ export * from './projection-spec';
 export * from './search-projection-spec';
 export * from './redis-server';
 export * from './eventually';
+export * from './given-events';

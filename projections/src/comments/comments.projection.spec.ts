@@ -1,23 +1,10 @@
 import type { CommentEvent, LikeEvent } from '@app/domain';
-import { documentIs, documentExists, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
+import { commentAdded, documentIs, documentExists, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
 import { COMMENTS_COLLECTION, commentsProjection, type CommentDocument } from './comments.projection';
 
 const at = '2026-02-01T10:00:00.000Z';
 const later = '2026-02-01T11:00:00.000Z';
-const added: CommentEvent = {
-  type: 'CommentAdded',
-  data: {
-    id: 77,
-    postKind: 'question',
-    postId: 42,
-    parentId: 70,
-    authorId: 'ada',
-    content: '<p>Hi</p>',
-    attachedFiles: [5],
-    isApproved: true,
-    at,
-  },
-};
+const added = commentAdded({ postKind: 'question', parentId: 70, content: '<p>Hi</p>', attachedFiles: [5], at });
 const like = (type: LikeEvent['type'], accountId: string, entityType: 1 | 2 | 3 | 4 = 4): LikeEvent => ({
   type,
   data: { entityType, targetId: 77, accountId, at },

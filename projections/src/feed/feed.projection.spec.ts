@@ -1,23 +1,9 @@
 import type { ArticleEvent } from '@app/domain';
-import { documentDoesNotExist, documentIs, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
+import { articleDrafted, documentDoesNotExist, documentIs, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
 import { FEED_COLLECTION, feedProjection, type FeedDocument } from './feed.projection';
 
 const at = '2026-02-01T10:00:00.000Z';
-const drafted = {
-  type: 'ArticleDrafted',
-  data: {
-    id: 7,
-    authorId: 'ada',
-    title: 'Engines',
-    description: 'd',
-    content: '<p>c</p>',
-    categoryId: 1,
-    source: null,
-    tags: [{ id: 3, subTag: 'engines' }],
-    isApproved: true,
-    at,
-  },
-} as unknown as ArticleEvent;
+const drafted = articleDrafted({ description: 'd', content: '<p>c</p>', categoryId: 1, tags: [{ id: 3, subTag: 'engines' }], at });
 const published = { type: 'ArticlePublished', data: { id: 7, at } } as unknown as ArticleEvent;
 const entry = (target: string, visible: boolean): FeedDocument => ({
   id: `article-7|${target}`,

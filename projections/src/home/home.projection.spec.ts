@@ -3,26 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccountEvent, ArticleEvent, CommentEvent, LikeEvent, ProfileEvent, ProfilePersonalData, QuestionEvent } from '@app/domain';
 import { PersonalDataVault, SqliteKeyStore } from '@app/personal-data';
-import { documentExists, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
+import { articleDrafted, documentExists, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
 import { HOME_COLLECTION, homeProjection, type HomePostDocument } from './home.projection';
 
 const drafted = (id: number, { isApproved = true, at = '2026-01-01T10:00:00.000Z' } = {}) =>
-  on<ArticleEvent>(`article-${id}`, {
-    type: 'ArticleDrafted',
-    data: {
-      id,
-      authorId: 'ada',
-      title: `Article ${id}`,
-      description: 'About it',
-      categoryId: 3,
-      tags: [{ id: 1, subTag: 'csharp' }],
-      content: '<p>x</p>',
-      source: '',
-      instructions: '',
-      isApproved,
-      at,
-    },
-  });
+  on<ArticleEvent>(`article-${id}`, articleDrafted({ id, title: `Article ${id}`, isApproved, at }));
 const article7 = (type: 'ArticlePublished' | 'ArticleUnapproved' | 'ArticleApproved' | 'ArticleDeleted') =>
   on<ArticleEvent>('article-7', { type, data: { at: 'x' } });
 

@@ -1,5 +1,5 @@
 import type { ArticleEvent, CommentEvent, FlagEvent, QuestionEvent } from '@app/domain';
-import { on, projectionSpec, useTemporaryReadStore, type ProjectionAssertion } from '@app/testing';
+import { commentAdded, on, projectionSpec, useTemporaryReadStore, type ProjectionAssertion } from '@app/testing';
 import {
   MODERATION_LOG_COLLECTION,
   moderationLogProjection,
@@ -92,20 +92,7 @@ describe('moderation-log projection: comments', () => {
   const readStore = useTemporaryReadStore();
   const spec = projectionSpec(moderationLogProjection, readStore);
   const at = '2026-02-01T10:00:00.000Z';
-  const added: CommentEvent = {
-    type: 'CommentAdded',
-    data: {
-      id: 77,
-      postKind: 'article',
-      postId: 42,
-      parentId: -1,
-      authorId: 'ada',
-      content: '<p>x</p>',
-      attachedFiles: [],
-      isApproved: true,
-      at,
-    },
-  };
+  const added = commentAdded({ at });
 
   it("puts a comment's unapprove, approve and delete in its post's history", () =>
     spec
@@ -129,20 +116,7 @@ describe('moderation-log projection: flags (issue 27)', () => {
   const readStore = useTemporaryReadStore();
   const spec = projectionSpec(moderationLogProjection, readStore);
   const at = '2026-03-01T10:00:00.000Z';
-  const added: CommentEvent = {
-    type: 'CommentAdded',
-    data: {
-      id: 78,
-      postKind: 'question',
-      postId: 43,
-      parentId: -1,
-      authorId: 'ada',
-      content: '<p>x</p>',
-      attachedFiles: [],
-      isApproved: true,
-      at,
-    },
-  };
+  const added = commentAdded({ id: 78, postKind: 'question', postId: 43, at });
   const resolved = (entityType: number, id: number, action: 'dismiss' | 'hide' | 'delete') =>
     on<FlagEvent>(
       entityType > 2 ? `comment-${id}` : `question-${id}`,

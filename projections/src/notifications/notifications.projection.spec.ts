@@ -1,23 +1,9 @@
 import type { ArticleEvent, FlagEvent, FollowEvent, LikeEvent } from '@app/domain';
-import { documentDoesNotExist, documentExists, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
+import { articleDrafted, documentDoesNotExist, documentExists, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
 import { NOTIFICATIONS_COLLECTION, notificationsProjection, type NotificationDocument } from './notifications.projection';
 
 const at = '2026-02-01T10:00:00.000Z';
-const drafted = {
-  type: 'ArticleDrafted',
-  data: {
-    id: 7,
-    authorId: 'ada',
-    title: 'Engines',
-    description: '',
-    content: '',
-    categoryId: 1,
-    source: null,
-    tags: [{ id: 3, subTag: 'x' }],
-    isApproved: true,
-    at,
-  },
-} as unknown as ArticleEvent;
+const drafted = articleDrafted({ at });
 const published = { type: 'ArticlePublished', data: { id: 7, at } } as unknown as ArticleEvent;
 const liked = (accountId: string): LikeEvent => ({ type: 'Liked', data: { entityType: 1, targetId: 7, accountId, at } });
 const unliked = (accountId: string): LikeEvent => ({ type: 'Unliked', data: { entityType: 1, targetId: 7, accountId, at } });

@@ -1,6 +1,7 @@
 import type { AttachmentType } from '@app/contracts';
 import type { ArticleEvent, FileEvent, QuestionEvent } from '@app/domain';
 import {
+  articleDrafted as draftedEvent,
   documentDoesNotExist,
   documentExists,
   documentsAre,
@@ -12,22 +13,10 @@ import {
 import { POST_VIEW_FILES_COLLECTION } from './post-view-files';
 import { POST_VIEW_COLLECTION, postViewProjection, type PostViewDocument } from './post-view.projection';
 
-const articleDrafted = on<ArticleEvent>('article-7', {
-  type: 'ArticleDrafted',
-  data: {
-    id: 7,
-    authorId: 'ada',
-    title: 'Generics',
-    description: 'About generics',
-    categoryId: 3,
-    tags: [{ id: 1, subTag: 'csharp' }],
-    content: '<p>Body</p>',
-    source: '',
-    instructions: '',
-    isApproved: true,
-    at: '2026-01-01T10:00:00.000Z',
-  },
-});
+const articleDrafted = on<ArticleEvent>(
+  'article-7',
+  draftedEvent({ title: 'Generics', description: 'About generics', content: '<p>Body</p>', at: '2026-01-01T10:00:00.000Z' }),
+);
 const questionAsked = on<QuestionEvent>('question-8', {
   type: 'QuestionAsked',
   data: {

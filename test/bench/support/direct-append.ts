@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { accountStreamName, followStreamName, type AccountRegistered, type FollowTarget, type Followed } from '@app/domain';
+import { accountStreamName, followStreamName, type FollowTarget, type Followed } from '@app/domain';
 import { SqliteEventStore, type EventToAppend } from '@app/event-store';
 import { PersonalDataVault, SqliteKeyStore } from '@app/personal-data';
+import { givenRegistration } from '../../support/given-registration';
 
 /** Appends in flight at once: with group commit they share transactions. */
 const IN_FLIGHT = 64;
@@ -53,24 +54,12 @@ export class DirectAppender {
       const accountId = randomUUID();
       ids.push(accountId);
       const userName = `${prefix}-${n}`;
-      const sealed = await this.vault.seal(accountId, {
-        email: `${userName}@example.com`,
-        name: `${prefix} ${n}`,
-        userName,
-        passwordHash: 'unused',
-      });
-      const registered: AccountRegistered = {
-        type: 'AccountRegistered',
-        data: {
-          accountId,
-          sealed,
-          emailLookup: `given-${accountId}`,
-          userNameLookup: `given-${accountId}`,
-          roleId: 1,
-          credentialVersion: 1,
-          registeredAt: this.at(),
-        },
-      };
+      const registered = await givenRegistration(
+        this.vault,
+        accountId,
+        { email: `${userName}@example.com`, name: `${prefix} ${n}`, userName },
+        this.at(),
+      );
       await this.append(accountStreamName(accountId), [registered], accountId);
     }
     return ids;

@@ -8,7 +8,6 @@ import {
   commentStreamName,
   likeStreamName,
   questionStreamName,
-  type AccountRegistered,
   type ArticleEvent,
   type CommentEvent,
   type LikeEvent,
@@ -16,6 +15,7 @@ import {
 } from '@app/domain';
 import { SqliteEventStore, type EventToAppend } from '@app/event-store';
 import { PersonalDataVault, SqliteKeyStore } from '@app/personal-data';
+import { givenRegistration } from '../../support/given-registration';
 import { ROOT } from './children';
 
 const CACHE = join(ROOT, '.tmp', 'bench');
@@ -96,24 +96,12 @@ async function generate(size: number, directory: string): Promise<void> {
     const accountId = randomUUID();
     accounts.push(accountId);
     const userName = `bench-${n}`;
-    const sealed = await vault.seal(accountId, {
-      email: `${userName}@example.com`,
-      name: `Bench Author ${n}`,
-      userName,
-      passwordHash: 'unused',
-    });
-    const registered: AccountRegistered = {
-      type: 'AccountRegistered',
-      data: {
-        accountId,
-        sealed,
-        emailLookup: `given-${accountId}`,
-        userNameLookup: `given-${accountId}`,
-        roleId: 1,
-        credentialVersion: 1,
-        registeredAt: at(),
-      },
-    };
+    const registered = await givenRegistration(
+      vault,
+      accountId,
+      { email: `${userName}@example.com`, name: `Bench Author ${n}`, userName },
+      at(),
+    );
     await append(accountStreamName(accountId), [registered], accountId);
   }
 

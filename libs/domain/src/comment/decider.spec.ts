@@ -1,5 +1,5 @@
 import { POST_MESSAGES } from '@app/contracts';
-import { deciderSpec } from '@app/testing';
+import { commentAdded, deciderSpec } from '@app/testing';
 import type { Actor } from '../posts/authorization';
 import type { AddComment, CommentCommand } from './commands';
 import { commentDecider } from './decider';
@@ -31,20 +31,7 @@ const add = (overrides: Partial<AddComment> = {}): CommentCommand => ({
   ...overrides,
 });
 
-const added: CommentEvent = {
-  type: 'CommentAdded',
-  data: {
-    id: 77,
-    postKind: 'article',
-    postId: 42,
-    parentId: -1,
-    authorId: 'ada',
-    content: '<p>Nice <strong>post</strong></p>',
-    attachedFiles: [],
-    isApproved: true,
-    at,
-  },
-};
+const added = commentAdded({ content: '<p>Nice <strong>post</strong></p>', at });
 const image = (id: number, attachmentTypeId: number, uploaderId = 'ada') => ({ id, uploaderId, attachmentTypeId, deleted: false });
 const deleted: CommentEvent = { type: 'CommentDeleted', data: { at, postId: 42 } };
 const edit = (actor: Actor, content = '<p>Edited</p>', moderation: 'post' | 'pre' = 'post', postVisibleToActor = true): CommentCommand => ({

@@ -1,9 +1,8 @@
 import { FLAG_MESSAGES } from '@app/contracts';
-import { deciderSpec } from '@app/testing';
+import { articleDrafted, commentAdded, deciderSpec } from '@app/testing';
 import type { Actor } from '../posts/authorization';
 import type { PostEvent } from '../posts/post-events';
 import { ARTICLE_NOT_FOUND } from '../posts/post-kinds';
-import type { CommentEvent } from '../comment/events';
 import { COMMENT_NOT_FOUND } from '../comment/errors';
 import type { FlagItem, Flagger, ResolveFlags } from './commands';
 import type { FlagEvent } from './events';
@@ -20,22 +19,7 @@ const unconfirmed: Flagger = { ...seasoned, emailConfirmed: false };
 /** Signed up 23 hours before the flag. */
 const newcomer: Flagger = { emailConfirmed: true, registeredAt: '2025-03-09T13:00:00.000Z' };
 
-const drafted: PostEvent = {
-  type: 'ArticleDrafted',
-  data: {
-    id,
-    authorId: 'ada',
-    title: 'T',
-    description: 'D',
-    categoryId: 1,
-    tags: [],
-    content: '<p>x</p>',
-    source: '',
-    instructions: '',
-    isApproved: true,
-    at,
-  },
-};
+const drafted: PostEvent = articleDrafted({ id, title: 'T', description: 'D', categoryId: 1, tags: [], at });
 const published: PostEvent = { type: 'ArticlePublished', data: { at } };
 
 const flag = (actor: Actor, flagger: Flagger = seasoned, entityType = 1): FlagItem => ({
@@ -239,20 +223,7 @@ describe('flags on a post (issue 27)', () => {
 
 describe('flags on a comment (issue 27)', () => {
   const spec = deciderSpec(flaggableComment);
-  const added: CommentEvent = {
-    type: 'CommentAdded',
-    data: {
-      id,
-      postKind: 'question',
-      postId: 7,
-      parentId: -1,
-      authorId: 'ada',
-      content: '<p>hi</p>',
-      attachedFiles: [],
-      isApproved: true,
-      at,
-    },
-  };
+  const added = commentAdded({ id, postKind: 'question', postId: 7, content: '<p>hi</p>', at });
 
   it('given two eligible flags on a question comment, when a third reader flags, then the comment is unapproved', () => {
     spec

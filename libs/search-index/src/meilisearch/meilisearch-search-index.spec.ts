@@ -29,6 +29,19 @@ if (meilisearchUrl) {
 }
 
 describe('Meilisearch adapter without a server', () => {
+  /** An admin's query of every kind, past article 900 and question 800 (the text is not part of the filter). */
+  const base = {
+    text: '',
+    visibility: 'admin' as const,
+    categoryId: -1,
+    entityType: 100 as const,
+    tagIds: [],
+    orderByAsc: false,
+    lastFetchedArticleId: 900,
+    lastFetchedQuestionId: 800,
+    pageSize: 20,
+  };
+
   it('is what createSearchIndex opens with a Meilisearch URL', () => {
     expect(createSearchIndex({ dataDir: '/nonexistent', meilisearchUrl: 'http://localhost:7700', meilisearchKey: 'key' })).toBeInstanceOf(
       MeilisearchSearchIndex,
@@ -36,16 +49,6 @@ describe('Meilisearch adapter without a server', () => {
   });
 
   it('translates a query into one filter: kind, visibility, filters and the keyset of SPEC §4', () => {
-    const base = {
-      text: 'ignored here',
-      categoryId: -1,
-      entityType: 100 as const,
-      tagIds: [],
-      orderByAsc: false,
-      lastFetchedArticleId: 900,
-      lastFetchedQuestionId: 800,
-      pageSize: 20,
-    };
     expect(meilisearchFilter({ ...base, visibility: 'public' })).toBe(
       'kind = "post" AND isPublished = true AND isApproved = true AND id < 800',
     );
@@ -67,17 +70,6 @@ describe('Meilisearch adapter without a server', () => {
   });
 
   it('translates the sorts and status of issue 27: a compound keyset, a missing trend field counting as 0', () => {
-    const base = {
-      text: '',
-      visibility: 'admin' as const,
-      categoryId: -1,
-      entityType: 100 as const,
-      tagIds: [],
-      orderByAsc: false,
-      lastFetchedArticleId: 900,
-      lastFetchedQuestionId: 800,
-      pageSize: 20,
-    };
     expect(meilisearchFilter({ ...base, status: 'unanswered', sort: 'top' })).toBe(
       'kind = "post" AND entityType = 2 AND isAnswered = false',
     );

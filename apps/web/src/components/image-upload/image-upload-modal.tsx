@@ -2,6 +2,7 @@ import { AttachmentType, fileProblem, fileUploadRequestSchema, firstErrors, IMAG
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import ReactCrop, { type PercentCrop } from 'react-image-crop';
 import 'react-image-crop/dist/ReactCrop.css';
+import { FormField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
 import {
   CROP_OUTPUT_WIDTH,
@@ -41,7 +42,7 @@ export function ImageUploadModal({ attachmentTypeId, onUpload, onClose }: ImageU
   const [busy, setBusy] = useState(false);
   const imageRef = useRef<HTMLImageElement>(null);
   const formId = useId();
-  const ids = { file: useId(), caption: useId(), description: useId() };
+  const fileId = useId();
 
   useEffect(() => () => void (previewUrl && URL.revokeObjectURL(previewUrl)), [previewUrl]);
 
@@ -107,17 +108,17 @@ export function ImageUploadModal({ attachmentTypeId, onUpload, onClose }: ImageU
     >
       <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
         <div className="field">
-          <label htmlFor={ids.file}>Image</label>
+          <label htmlFor={fileId}>Image</label>
           <input
-            id={ids.file}
+            id={fileId}
             type="file"
             accept={ACCEPT}
             onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
             aria-invalid={fileError ? true : undefined}
-            aria-describedby={fileError ? `${ids.file}-error` : undefined}
+            aria-describedby={fileError ? `${fileId}-error` : undefined}
           />
           {fileError && (
-            <p id={`${ids.file}-error`} className="field-error" role="alert">
+            <p id={`${fileId}-error`} className="field-error" role="alert">
               {fileError}
             </p>
           )}
@@ -131,30 +132,28 @@ export function ImageUploadModal({ attachmentTypeId, onUpload, onClose }: ImageU
         )}
         {!isProfilePicture && (
           <>
-            <div className="field">
-              <label htmlFor={ids.caption}>Caption</label>
-              <input
-                id={ids.caption}
-                type="text"
-                value={caption}
-                maxLength={MAX_LENGTHS.fileDisplayName}
-                onChange={(event) => setCaption(event.target.value)}
-                aria-invalid={captionError ? true : undefined}
-              />
-              {captionError && <p className="field-error">{captionError}</p>}
-            </div>
-            <div className="field">
-              <label htmlFor={ids.description}>Description</label>
-              <input
-                id={ids.description}
-                type="text"
-                value={description}
-                maxLength={MAX_LENGTHS.imageDescription}
-                onChange={(event) => setDescription(event.target.value)}
-                aria-invalid={descriptionError ? true : undefined}
-              />
-              {descriptionError && <p className="field-error">{descriptionError}</p>}
-            </div>
+            <FormField label="Caption" error={captionError}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="text"
+                  value={caption}
+                  maxLength={MAX_LENGTHS.fileDisplayName}
+                  onChange={(event) => setCaption(event.target.value)}
+                />
+              )}
+            </FormField>
+            <FormField label="Description" error={descriptionError}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="text"
+                  value={description}
+                  maxLength={MAX_LENGTHS.imageDescription}
+                  onChange={(event) => setDescription(event.target.value)}
+                />
+              )}
+            </FormField>
           </>
         )}
       </form>

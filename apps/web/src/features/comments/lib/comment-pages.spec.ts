@@ -1,20 +1,5 @@
-import type { Comment } from '@app/contracts';
+import { comment } from '@/features/comments/lib/comment.fixture';
 import { allComments, appendComment, removeComment, replaceComment, toCommentPage } from '@/features/comments/lib/comment-pages';
-
-const comment = (id: number): Comment => ({
-  id,
-  parentId: -1,
-  name: 'Ada',
-  uName: 'ada',
-  content: '<p>x</p>',
-  likes: 0,
-  createdOn: '2026-01-01T00:00:00Z',
-  updatedOn: null,
-  isApproved: true,
-  isLikedByMe: false,
-  profilePic: '',
-  isAccepted: false,
-});
 
 describe('comment pages', () => {
   it('a full page continues after its last id; a short page is the last', () => {

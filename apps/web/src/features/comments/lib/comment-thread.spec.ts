@@ -1,20 +1,5 @@
-import type { Comment } from '@app/contracts';
+import { comment } from '@/features/comments/lib/comment.fixture';
 import { threadComments, type CommentNode } from '@/features/comments/lib/comment-thread';
-
-const comment = (id: number, parentId = -1): Comment => ({
-  id,
-  parentId,
-  name: `User ${id}`,
-  uName: `user-${id}`,
-  content: `<p>${id}</p>`,
-  likes: 0,
-  createdOn: '2026-01-01T00:00:00Z',
-  updatedOn: null,
-  isApproved: true,
-  isLikedByMe: false,
-  profilePic: '',
-  isAccepted: false,
-});
 
 /** The thread as nested ids: [id, [replies]]. */
 type Shape = [number, Shape[]];
