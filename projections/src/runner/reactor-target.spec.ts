@@ -88,29 +88,6 @@ describe('reactor target', () => {
     expect((await target.applyNextBatch(100)).read).toBe(0);
   });
 
-  it('moves past events it has nothing to do for without writing its checkpoint each time, then writes it with the next it acts on', async () => {
-    const ignored = await append(3, 'Ignored');
-    const target = reactorTarget(eventStore, readStore, mailer());
-    expect(await target.applyNextBatch(2)).toEqual({ read: 2, checkpoint: ignored[1].position });
-    expect(await target.applyNextBatch(2)).toEqual({ read: 1, checkpoint: ignored[2].position });
-    expect(await target.checkpoint()).toBeNull();
-    expect(await target.applyNextBatch(2)).toEqual({ read: 0, checkpoint: ignored[2].position });
-
-    const [requested] = await append(1);
-    expect(await target.applyNextBatch(100)).toEqual({ read: 1, checkpoint: requested.position });
-    expect(queue.ids).toEqual([requested.id]);
-    expect(await target.checkpoint()).toBe(requested.position);
-  });
-
-  it('reads again from its stored checkpoint when someone else moved it meanwhile', async () => {
-    const ignored = await append(2, 'Ignored');
-    const target = reactorTarget(eventStore, readStore, mailer());
-    expect((await target.applyNextBatch(100)).checkpoint).toBe(ignored[1].position);
-    await readStore.transaction((tx) => tx.setCheckpoint('mailer', ignored[0].position));
-    const [requested] = await append(1);
-    expect(await target.applyNextBatch(100)).toEqual({ read: 2, checkpoint: requested.position });
-  });
-
   it('holds its place while the queue is down (checkpointing what went out), then sends each mail once', async () => {
     const events = await append(3);
     const target = reactorTarget(eventStore, readStore, mailer());

@@ -6,9 +6,6 @@ import { PARKED_EVENTS_COLLECTION, parkedEventOf, type ParkedEvent } from './par
 import type { ProjectionTarget } from './projection-target';
 import { retryParked, skipParked } from './resolve-parked';
 
-/** How long a reactor may keep its checkpoint unwritten past events it had nothing to do for. */
-const UNWRITTEN_CHECKPOINT_MS = 1_000;
-
 /**
  * A reactor as the runner drives it. Its side effects run OUTSIDE the read store's transactions:
  * read the batch after the checkpoint, run the reactor on each event (enqueue with the event id as
@@ -36,30 +33,10 @@ export function reactorTarget(eventStore: EventStore, readStore: ReadStore, reac
   const settled = async (read: number, from: bigint | null, to: bigint, parked?: ParkedEvent): Promise<BatchResult> =>
     (await moveCheckpoint(from, to, parked)) ? { read, checkpoint: to, parked } : { read, checkpoint: await readStore.getCheckpoint(name) };
 
-  // Past events it has nothing to do for, the reactor moves on in memory and writes its checkpoint at most
-  // every UNWRITTEN_CHECKPOINT_MS (or with the next event it acts on): not a transaction per batch of others'
-  // events. Valid only while the stored checkpoint is still the one it moved on from. Lost in a crash or a
-  // handover, those events are read again: the reactor does nothing for them either.
-  let unwritten: { stored: bigint | null; position: bigint; since: number } | null = null;
-
   async function applyNextBatch(batchSize: number, failures: FailurePolicy = {}): Promise<BatchResult> {
-    const stored = await readStore.getCheckpoint(name);
-    if (unwritten && unwritten.stored !== stored) unwritten = null;
-    const from = unwritten ? unwritten.position : stored;
+    const from = await readStore.getCheckpoint(name);
     const events = await eventStore.readAll({ after: from, maxCount: batchSize });
-    const due = unwritten !== null && Date.now() - unwritten.since >= UNWRITTEN_CHECKPOINT_MS;
-    if (events.length === 0) {
-      if (!unwritten || !due) return { read: 0, checkpoint: from };
-      const { position } = unwritten;
-      unwritten = null;
-      return settled(0, stored, position);
-    }
-    const last = events[events.length - 1].position;
-    if (!events.some((event) => reactor.handles.includes(event.type)) && !due) {
-      unwritten = { stored, position: last, since: unwritten?.since ?? Date.now() };
-      return { read: events.length, checkpoint: last };
-    }
-    unwritten = null;
+    if (events.length === 0) return { read: 0, checkpoint: from };
     let done = from;
     for (const [index, event] of events.entries()) {
       if (reactor.handles.includes(event.type)) {
@@ -67,7 +44,7 @@ export function reactorTarget(eventStore: EventStore, readStore: ReadStore, reac
           await reactor.apply(event);
         } catch (error) {
           if (!(error instanceof PoisonEvent)) {
-            if (done !== stored) await moveCheckpoint(stored, done!).catch(() => false); // a replay of these is harmless anyway
+            if (done !== from) await moveCheckpoint(from, done!).catch(() => false); // a replay of these is harmless anyway
             throw new ReactorHeld(event, error);
           }
           const parked = parkedEventOf(name, name, event, done, {
@@ -75,12 +52,12 @@ export function reactorTarget(eventStore: EventStore, readStore: ReadStore, reac
             attempts: 1,
             parkedAt: (failures.now ?? (() => new Date()))(),
           });
-          return settled(index + 1, stored, event.position, parked);
+          return settled(index + 1, from, event.position, parked);
         }
       }
       done = event.position;
     }
-    return settled(events.length, stored, last);
+    return settled(events.length, from, events[events.length - 1].position);
   }
 
   return {
