@@ -150,7 +150,7 @@ describe('static serving: compression and caching (issue 12)', () => {
           .filter((file) => !builtIndex.includes(file));
       return { chunks: announced('modulepreload'), stylesheets: announced('stylesheet') };
     };
-    expect((await pageFiles('/')).chunks).toContain(`/${manifest['src/features/home/home-page.tsx'].file}`);
+    expect((await pageFiles('/')).chunks).toContain(`/${manifest['src/app/routes/home-route.tsx'].file}`);
     const author = await signUp(site, 'Ada Lovelace');
     const id = await createPost(site, 'Article', author, articleBody({ isPublished: true }));
     const postView = manifest['src/app/routes/post-view-route.tsx'];

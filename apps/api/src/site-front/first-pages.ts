@@ -9,7 +9,7 @@ import { POST_KINDS, type PostKind } from '@app/domain';
  * first screen (home's first screen waits on no more than its read).
  */
 const FIRST_PAGES: { path: RegExp; module: string; firstRead: (match: RegExpExecArray) => string; painted: boolean }[] = [
-  { path: /^\/$/, module: 'src/features/home/home-page.tsx', firstRead: () => '/api/Home/', painted: false },
+  { path: /^\/$/, module: 'src/app/routes/home-route.tsx', firstRead: () => '/api/Home/', painted: false },
   {
     path: /^\/(article|question)\/(\d{1,15})(?:\/[^/]*)?\/?$/i,
     module: 'src/app/routes/post-view-route.tsx',
