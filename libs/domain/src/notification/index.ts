@@ -1,3 +1,4 @@
+import { NOTIFICATION_KIND_NAMES, type NotificationKindName } from '@app/contracts';
 import type { Decider, DomainEvent } from '../shared/decider';
 
 /**
@@ -5,20 +6,9 @@ import type { Decider, DomainEvent } from '../shared/decider';
  * question's author accepted the recipient's comment as its answer) and `flag-resolved` (an admin
  * resolved the flags the recipient raised on an item).
  */
-export type NotificationKind =
-  'comment' | 'reply' | 'like' | 'mention' | 'follow' | 'post' | 'moderation' | 'answer-accepted' | 'flag-resolved';
+export type NotificationKind = NotificationKindName;
 
-export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
-  'comment',
-  'reply',
-  'mention',
-  'like',
-  'follow',
-  'post',
-  'moderation',
-  'answer-accepted',
-  'flag-resolved',
-];
+export const NOTIFICATION_KINDS: readonly NotificationKind[] = NOTIFICATION_KIND_NAMES;
 
 /**
  * Whether each kind is e-mailed to a person who never chose: comments on one's posts and replies to
