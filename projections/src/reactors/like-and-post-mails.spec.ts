@@ -19,6 +19,7 @@ import { createReadStore, type ReadStore } from '@app/read-store';
 import { articleDrafted, commentAdded } from '@app/testing';
 import { followsProjection } from '../follows/follows.projection';
 import { commentNotificationReactor } from './comment-notification.reactor';
+import type { Reactor } from '../projection';
 
 const NOW = Date.parse('2026-06-01T12:00:00.000Z');
 const at = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
