@@ -383,34 +383,38 @@ describe('profile: settings', () => {
     await page.getByRole('heading', { name: 'Download my data' }).waitFor(VISIBLE);
   };
 
-  it('turns e-mails of one kind off and another on; the settings are kept', async () => {
+  it('turns e-mails of one kind off and others on (likes and new posts among them); the settings are kept', async () => {
     const owner = await signUp('Ada Lovelace');
     const page = await asOwner(owner);
     await openSettings(page);
     const comments = page.getByRole('checkbox', { name: 'Comments on my posts' });
     const mentions = page.getByRole('checkbox', { name: 'Mentions of me' });
+    const likes = page.getByRole('checkbox', { name: 'Likes of my posts and comments' });
+    const posts = page.getByRole('checkbox', { name: 'New posts by people and tags I follow' });
     await comments.waitFor(VISIBLE);
     expect(await comments.isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Replies to my comments' }).isChecked()).toBe(true);
-    expect(await mentions.isChecked()).toBe(false);
+    for (const offByDefault of [mentions, likes, posts]) expect(await offByDefault.isChecked()).toBe(false);
     await expectNoSeriousA11yViolations(page, 'the Settings tab');
     await comments.uncheck();
     await mentions.check();
+    await likes.check();
+    await posts.check();
     const preferences = () =>
       callSite<Record<string, boolean>>(site.server.url, 'GET', '/api/Account/EmailPreferences', { token: owner.token });
     await eventually(
       async () => {
-        const { comment, mention } = await preferences();
-        return !comment && mention;
+        const { comment, mention, like, post } = await preferences();
+        return !comment && mention && like && post;
       },
-      'comment e-mails to be off and mention e-mails on',
+      'comment e-mails to be off and mention, like and new-post e-mails on',
       10_000,
     );
     await page.reload();
     await openSettings(page);
     await comments.waitFor(VISIBLE);
     expect(await comments.isChecked()).toBe(false);
-    expect(await mentions.isChecked()).toBe(true);
+    for (const turnedOn of [mentions, likes, posts]) expect(await turnedOn.isChecked()).toBe(true);
     await comments.check();
     await eventually(async () => (await preferences()).comment, 'comment e-mails to be on again', 10_000);
   });

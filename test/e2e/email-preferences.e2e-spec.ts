@@ -126,6 +126,68 @@ describe('e-mail preferences per notification kind', () => {
     expect(mailsTo(dora, /mentioned you/).map((mail) => mail.parsed.subject)).toEqual(['Bob Commenter mentioned you on "Credits"']);
   });
 
+  describe('of likes and of new posts by whom and what one follows (off by default)', () => {
+    const like = (user: TestUser, id: number) =>
+      site.http().put('/api/Article/Like').set(bearer(user)).send({ id, isLiked: true }).expect(200);
+    const unsubscribeLinkOf = (mail: CapturedMail) => new URL(/<([^>]+)>/.exec(headerOf(mail, 'List-Unsubscribe'))![1]);
+
+    it('mails a like of my post once I turned likes on, one a day per post, then stops at its one-click unsubscribe', async () => {
+      const [eve, fay, gus] = [await signUp(site, 'Eve Writer'), await signUp(site, 'Fay Fan'), await signUp(site, 'Gus Fan')];
+      const quiet = await createPost(site, 'Article', eve, articleBody({ isPublished: true, title: 'Liked quietly' }));
+      await like(fay, quiet);
+      await mailSettled(site);
+      expect(mailsTo(eve, /liked your/)).toEqual([]);
+
+      await setPreference(eve, 'like', true).expect(200);
+      const loud = await createPost(site, 'Article', eve, articleBody({ isPublished: true, title: 'Liked loudly' }));
+      await like(fay, loud);
+      await like(gus, loud);
+      await mailSettled(site);
+      const [mail, ...more] = mailsTo(eve, /liked your/);
+      expect(more).toEqual([]);
+      expect(mail.parsed.subject).toBe('Fay Fan liked your article "Liked loudly"');
+      expect(mail.parsed.text).toContain(`http://localhost:3000/article/${loud}`);
+      expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+      const link = unsubscribeLinkOf(mail);
+      expect(link.searchParams.get('kind')).toBe('like');
+
+      // Opening the link shows what it stops; the mail client's one-click POST stops it.
+      const page = await site.http().get(`${link.pathname}${link.search}`).expect(200);
+      expect(page.text).toContain('Stop e-mails about likes of your posts and comments?');
+      await site.http().post(`${link.pathname}${link.search}`).type('form').send('List-Unsubscribe=One-Click').expect(200);
+      expect(await preferences(eve)).toMatchObject({ like: false, comment: true });
+      await like(await signUp(site, 'Hal Fan'), quiet);
+      await mailSettled(site);
+      expect(mailsTo(eve, /liked your/)).toHaveLength(1);
+    });
+
+    it('mails a new post of a person or tag I follow once I turned post mails on: once, visible posts only, not my own', async () => {
+      const [ivy, jon] = [await signUp(site, 'Ivy Poster'), await signUp(site, 'Jon Follower')];
+      await follow(jon, ivy.userName, true);
+      await site.http().put('/api/Follow/Tag').set(bearer(jon)).send({ tagId: 1, isFollowing: true }).expect(200);
+      await createPost(site, 'Article', ivy, articleBody({ isPublished: true, title: 'Before the switch' }));
+      await setPreference(jon, 'post', true).expect(200);
+      await createPost(site, 'Article', ivy, articleBody({ isPublished: false, title: 'Still a draft' }));
+      const shown = await createPost(site, 'Article', ivy, articleBody({ isPublished: true, title: 'Out now' }));
+      await createPost(site, 'Article', jon, articleBody({ isPublished: true, title: 'My own' }));
+      await mailSettled(site);
+      const [mail, ...more] = mailsTo(jon, /^New article by/);
+      expect(more).toEqual([]);
+      expect(mail.parsed.subject).toBe('New article by Ivy Poster: "Out now"');
+      expect(mail.parsed.text).toContain('(you hear of it because you follow Ivy Poster)');
+      expect(mail.parsed.text).toContain(`http://localhost:3000/article/${shown}`);
+      expect(unsubscribeLinkOf(mail).searchParams.get('kind')).toBe('post');
+      expect(
+        (
+          await site
+            .http()
+            .get(`${unsubscribeLinkOf(mail).pathname}${unsubscribeLinkOf(mail).search}`)
+            .expect(200)
+        ).text,
+      ).toContain('new posts by people and tags you follow');
+    });
+  });
+
   describe('of accepted answers, resolved flags and moderation (off by default)', () => {
     let admin: TestUser;
     beforeAll(async () => {

@@ -1,4 +1,5 @@
-import { EVENT_STORE, JOB_QUEUE } from '@app/api';
+import { EVENT_STORE, JOB_QUEUE, READ_STORE } from '@app/api';
+import type { ReadStore } from '@app/read-store';
 import type { EventStore } from '@app/event-store';
 import { PersonalDataVault } from '@app/personal-data';
 import { createProjections, type Reactor } from '@app/projections';
@@ -48,6 +49,7 @@ describe('the owner is mailed on a new sign-in and on a revoked API token, once 
     const eventStore = site.app.get<EventStore>(EVENT_STORE);
     const reactor = createProjections({
       eventStore,
+      readStore: site.app.get<ReadStore>(READ_STORE),
       vault: site.app.get(PersonalDataVault),
       queue: site.app.get<JobQueue>(JOB_QUEUE),
       publicUrl: 'http://localhost',

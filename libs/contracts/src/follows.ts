@@ -123,12 +123,14 @@ export const NOTIFICATION_KIND_NAMES = [
   'flag-resolved',
 ] as const;
 export type NotificationKindName = (typeof NOTIFICATION_KIND_NAMES)[number];
-/** The kinds the site e-mails today, so the ones Settings offers a switch for; the others reach the inbox only. */
+/** The kinds the site e-mails, so the ones Settings offers a switch for (every kind, since likes and new posts are mailed too). */
 export const MAILED_NOTIFICATION_KINDS = [
   'comment',
   'reply',
   'mention',
+  'like',
   'follow',
+  'post',
   'moderation',
   'answer-accepted',
   'flag-resolved',

@@ -65,6 +65,27 @@ export interface ModerationInput {
   unsubscribeLink: string;
 }
 
+export interface LikeNotificationInput {
+  to: string;
+  name: string;
+  liker: string;
+  item: MailedItem;
+  itemLink: string;
+  unsubscribeLink: string;
+}
+
+export interface PostNotificationInput {
+  to: string;
+  name: string;
+  author: string;
+  postLabel: 'article' | 'question';
+  postTitle: string;
+  /** Why the reader hears of it: the author they follow, or one of the post's tags they follow. */
+  followed: { kind: 'user' } | { kind: 'tag'; subTag: string };
+  postLink: string;
+  unsubscribeLink: string;
+}
+
 const SIGNATURE = '\n\nThe DevCommunity team';
 
 /** What the unsubscribe link of each kind stops, in the mail's words. */
@@ -72,7 +93,9 @@ const STOPS: Record<MailedNotificationKind, string> = {
   comment: 'comments on your posts',
   reply: 'replies to your comments',
   mention: 'mentions of you',
+  like: 'likes of your posts and comments',
   follow: 'new followers',
+  post: 'new posts by people and tags you follow',
   moderation: 'moderation of your posts and comments',
   'answer-accepted': 'your accepted answers',
   'flag-resolved': 'reviews of what you flagged',
@@ -106,6 +129,28 @@ export function followNotificationMail(input: FollowNotificationInput): MailToSe
     subject: `${follower} is now following you`,
     what: `${follower} is now following you.`,
     link: { url: input.profileLink, lead: 'See their profile', text: `See ${follower}'s profile` },
+  });
+}
+
+/** Sent to the author of a liked post or comment: at most one a day per item (see the reactor); the inbox counts the rest. */
+export function likeNotificationMail(input: LikeNotificationInput): MailToSend {
+  const liker = singleLine(input.liker);
+  const item = describeItem(input.item, 'your');
+  return notificationMail(input, 'like', {
+    subject: `${liker} liked ${item}`,
+    what: `${liker} liked ${item}. Your notifications show everyone who liked it.`,
+    link: { url: input.itemLink, lead: 'See it here', text: 'See it' },
+  });
+}
+
+/** Sent to a follower of a post's author or of one of its tags when the post is first shown. */
+export function postNotificationMail(input: PostNotificationInput): MailToSend {
+  const [author, postTitle] = [input.author, input.postTitle].map(singleLine);
+  const why = input.followed.kind === 'user' ? `you follow ${author}` : `you follow the tag ${singleLine(input.followed.subTag)}`;
+  return notificationMail(input, 'post', {
+    subject: `New ${input.postLabel} by ${author}: "${postTitle}"`,
+    what: `${author} published the ${input.postLabel} "${postTitle}" (you hear of it because ${why}).`,
+    link: { url: input.postLink, lead: 'Read it here', text: `Read the ${input.postLabel}` },
   });
 }
 

@@ -1,16 +1,5 @@
 import {
-  accountDecider,
-  accountRecordOf,
-  accountStreamName,
-  buildUnsubscribeLink,
-  commentDecider,
-  commentOf,
-  postDecider,
-  commentStreamName,
-  POST_KINDS,
   TOP_LEVEL_PARENT_ID,
-  type AccountPersonalData,
-  DEFAULT_EMAIL_PREFERENCES,
   mentionIdsFor,
   type AnswerAccepted,
   type CommentAdded,
@@ -20,13 +9,11 @@ import {
   type PostKind,
   COMMENT_STREAM_PREFIX,
   POST_EVENT_TYPES,
+  POST_KINDS,
   postEventOf,
   postKindOf,
 } from '@app/domain';
-import { foldRecorded, loadStream, type EventStore, type RecordedEvent } from '@app/event-store';
-import { SEND_MAIL, type MailToSend, type SendMailJob } from '@app/mail';
-import type { PersonalDataVault } from '@app/personal-data';
-import type { JobQueue } from '@app/queue';
+import type { RecordedEvent } from '@app/event-store';
 import { PoisonEvent, poisonIfThrows, type Reactor } from '../projection';
 import {
   answerAcceptedMail,
@@ -35,32 +22,19 @@ import {
   followNotificationMail,
   moderationMail,
   type MailedItem,
-  type MailedNotificationKind,
   type ModerationAction,
 } from './comment-notification-mails';
+import { likeAndPostMails, POST_SHOWING_EVENTS } from './like-and-post-mails';
+import { notificationMailKit, type CommentNotificationDependencies } from './notification-mail-kit';
 
-export interface CommentNotificationDependencies {
-  eventStore: EventStore;
-  vault: PersonalDataVault;
-  queue: JobQueue;
-  publicUrl: string;
-  credentialLinkSecret: string;
-  /** Now, to tell a stale comment from a fresh one; default the system clock. */
-  clock?: () => Date;
-}
-
-/**
- * A comment older than this when the reactor reaches it is not mailed any more: news that late is
- * noise, and it keeps every send inside the queue's idempotency window (at least 30 days, see
- * JobQueue), so a replay from an old or lost checkpoint sends nothing twice.
- */
-export const COMMENT_NOTIFICATION_MAX_AGE_MS = 2 * 24 * 3600 * 1000;
+export { COMMENT_NOTIFICATION_MAX_AGE_MS, type CommentNotificationDependencies } from './notification-mail-kit';
 
 /** The comment events the inbox turns into `moderation` notices (and so may mail). */
 const COMMENT_MODERATION_EVENTS = ['CommentApproved', 'CommentUnapproved', 'CommentDeleted'] as const satisfies CommentEvent['type'][];
 const MODERATION_ROLES: readonly string[] = ['approved', 'unapproved', 'deleted'] satisfies ModerationAction[];
 /** The post events the inbox turns into `moderation` notices: approvals, unapprovals and deletions. */
 const POST_MODERATION_EVENTS = POST_EVENT_TYPES.filter((type) => MODERATION_ROLES.includes(postEventOf(type)?.role ?? ''));
+const MODERATION_EVENTS = [...COMMENT_MODERATION_EVENTS, ...POST_MODERATION_EVENTS];
 
 /**
  * Mails notifications to those who wanted that kind by e-mail when it arose: the author of the post
@@ -77,63 +51,10 @@ const POST_MODERATION_EVENTS = POST_EVENT_TYPES.filter((type) => MODERATION_ROLE
  * a store or queue away holds it; a malformed event is poison.
  */
 export function commentNotificationReactor(deps: CommentNotificationDependencies): Reactor {
-  /**
-   * The account now (its personal data: gone once erased), and its e-mail preferences when the event
-   * arose: a replay must decide as the first run did, not send what was once skipped.
-   */
-  const accountOf = async (accountId: string, asOf: bigint) => {
-    const recorded = await deps.eventStore.readStream(accountStreamName(accountId));
-    const state = foldRecorded(accountDecider, recorded);
-    const stateThen = foldRecorded(
-      accountDecider,
-      recorded.filter((event) => event.position <= asOf),
-    );
-    const personal = state.status === 'registered' ? await deps.vault.open<AccountPersonalData>(accountId, state.account.sealed) : null;
-    const preferences = accountRecordOf(stateThen)?.emailPreferences ?? DEFAULT_EMAIL_PREFERENCES;
-    return { personal, wants: (kind: MailedNotificationKind) => preferences[kind] };
-  };
-
-  const postOf = async (kind: PostKind, id: number) => {
-    const { state } = await loadStream(deps.eventStore, POST_KINDS[kind].streamName(id), postDecider);
-    return state.status === 'initial' ? { authorId: '', title: '' } : { authorId: state.post.authorId, title: state.post.fields.title };
-  };
-
-  const commentRecordOf = async (commentId: number) =>
-    commentOf((await loadStream(deps.eventStore, commentStreamName(commentId), commentDecider)).state);
-  const postPath = (kind: PostKind, postId: number) => `${POST_KINDS[kind].label.toLowerCase()}/${postId}`;
-  const actorOf = (recorded: RecordedEvent) => String(recorded.metadata.actor);
-  const atOf = (recorded: RecordedEvent) => (recorded.data as { at?: string }).at ?? recorded.metadata.occurredAt;
-
-  const isStale = (at: string) => (deps.clock ?? (() => new Date()))().getTime() - Date.parse(at) > COMMENT_NOTIFICATION_MAX_AGE_MS;
-  const siteLink = (path: string) => new URL(path, deps.publicUrl.endsWith('/') ? deps.publicUrl : `${deps.publicUrl}/`).toString();
-  const unsubscribeLink = (recipientId: string, kind: MailedNotificationKind) =>
-    buildUnsubscribeLink(deps.publicUrl, recipientId, deps.credentialLinkSecret, kind);
-
-  /** Seals and enqueues one mail; it names `actorId` too, so erasing them drops it from the queue and the mail folder (MailMessage.about). */
-  const send = async (jobId: string, recipientId: string, actor: { id: string; named: boolean }, mail: MailToSend) => {
-    const about = actor.named ? [recipientId, actor.id] : [recipientId];
-    const job: SendMailJob = { accountId: recipientId, sealed: await deps.vault.seal(recipientId, { ...mail, about }) };
-    await deps.queue.enqueue({ id: jobId, name: SEND_MAIL, data: job });
-  };
-
-  /**
-   * Mails one notification of `kind` to `recipientId` if they still have an account and wanted that
-   * kind when the event arose; `actor` as for send.
-   */
-  const deliver = async (
-    recorded: RecordedEvent,
-    jobId: string,
-    recipientId: string,
-    kind: MailedNotificationKind,
-    actor: { id: string; named: boolean },
-    build: (recipient: AccountPersonalData, unsubscribe: string) => MailToSend,
-  ) => {
-    const recipient = await accountOf(recipientId, recorded.position);
-    const { personal } = recipient;
-    if (!personal || !recipient.wants(kind)) return; // erased, or not wanted then
-    const mail = poisonIfThrows(() => build(personal, unsubscribeLink(recipientId, kind)));
-    await send(jobId, recipientId, actor, mail);
-  };
+  const kit = notificationMailKit(deps);
+  const { accountOf, postOf, postPath, actorOf, atOf, isStale, siteLink, unsubscribeLink, send, deliver } = kit;
+  const commentRecordOf = (commentId: number) => kit.commentRecordOf(commentId);
+  const likesAndPosts = likeAndPostMails(kit, deps.readStore);
 
   /** The accepted comment's author hears of it, unless they accepted it themselves. */
   async function onAnswerAccepted(recorded: RecordedEvent) {
@@ -253,9 +174,7 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
     if (isStale(at)) return;
     const post = await postOf(postKind, postId);
     const isReply = parentId !== TOP_LEVEL_PARENT_ID;
-    const parentAuthorId = isReply
-      ? commentOf((await loadStream(deps.eventStore, commentStreamName(parentId), commentDecider)).state)?.authorId
-      : undefined;
+    const parentAuthorId = isReply ? (await commentRecordOf(parentId))?.authorId : undefined;
     const recipientId = isReply ? parentAuthorId : post.authorId;
     // Whoever hears of the comment as a comment or reply is not told of a mention in it too (as in the inbox).
     const told = new Set([commenterId, post.authorId, parentAuthorId]);
@@ -315,14 +234,20 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
     reactor: true,
     collections: [],
     handles: [
-      'CommentAdded',
-      'Followed',
-      'QuestionAnswerAccepted',
-      'FlagsResolved',
-      ...COMMENT_MODERATION_EVENTS,
-      ...POST_MODERATION_EVENTS,
+      ...new Set([
+        'CommentAdded',
+        'Followed',
+        'Liked',
+        'QuestionAnswerAccepted',
+        'FlagsResolved',
+        ...COMMENT_MODERATION_EVENTS,
+        ...POST_MODERATION_EVENTS,
+        ...POST_SHOWING_EVENTS,
+      ]),
     ] satisfies string[],
-    apply: (recorded: RecordedEvent) => {
+    apply: async (recorded: RecordedEvent) => {
+      // An approval may show a post for the first time (its followers hear of it) and be moderation too (its author hears of that).
+      if ((POST_SHOWING_EVENTS as string[]).includes(recorded.type)) await likesAndPosts.onPostShowing(recorded);
       switch (recorded.type) {
         case 'CommentAdded':
           return onComment(recorded);
@@ -332,8 +257,10 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
           return onAnswerAccepted(recorded);
         case 'FlagsResolved':
           return onFlagsResolved(recorded);
+        case 'Liked':
+          return likesAndPosts.onLiked(recorded);
         default:
-          return onModeration(recorded);
+          if ((MODERATION_EVENTS as string[]).includes(recorded.type)) return onModeration(recorded);
       }
     },
   };

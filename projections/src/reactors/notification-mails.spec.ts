@@ -3,7 +3,9 @@ import {
   commentNotificationMail,
   flagResolvedMail,
   followNotificationMail,
+  likeNotificationMail,
   moderationMail,
+  postNotificationMail,
 } from './comment-notification-mails';
 import { confirmEmailMail, newSessionMail, resetPasswordMail, signInMethodRemovedMail } from './account-mails';
 
@@ -151,6 +153,39 @@ describe('notification mails', () => {
       expect(deleted.subject).toBe('An admin deleted your comment on the question "Threads"');
       expect(deleted.html).toContain('See the post</a>');
     });
+  });
+
+  it('tell of a like and of a followed person’s or tag’s new post, on one line, each with its own unsubscribe', () => {
+    const unsubscribe = (kind: string) => `https://devcommunity.example/api/Account/Unsubscribe?uname=a&kind=${kind}&hash=h`;
+    const like = likeNotificationMail({
+      to: 'ada@example.com',
+      name: 'Ada',
+      liker: 'Bob\n\nURGENT',
+      item: { isComment: true, postLabel: 'question', postTitle: 'Threads' },
+      itemLink: 'https://devcommunity.example/question/5#comment-9',
+      unsubscribeLink: unsubscribe('like'),
+    });
+    expect(like.subject).toBe('Bob URGENT liked your comment on the question "Threads"');
+    expect(like.text).toContain('Bob URGENT liked your comment on the question "Threads". Your notifications show everyone who liked it.');
+    expect(like.text).toContain('To stop e-mails about likes of your posts and comments, open this link');
+    expect(like.headers).toEqual({ 'List-Unsubscribe': `<${unsubscribe('like')}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    const base = {
+      to: 'ada@example.com',
+      name: 'Ada',
+      author: 'Eve <b>',
+      postLabel: 'article' as const,
+      postTitle: 'Generics',
+      postLink: 'https://devcommunity.example/article/3',
+      unsubscribeLink: unsubscribe('post'),
+    };
+    const post = postNotificationMail({ ...base, followed: { kind: 'user' } });
+    expect(post.subject).toBe('New article by Eve <b>: "Generics"');
+    expect(post.text).toContain('Eve <b> published the article "Generics" (you hear of it because you follow Eve <b>).');
+    expect(post.html).toContain('Eve &#60;b&#62;');
+    expect(post.text).toContain('To stop e-mails about new posts by people and tags you follow, open this link');
+    expect(postNotificationMail({ ...base, followed: { kind: 'tag', subTag: 'csharp' } }).text).toContain(
+      'because you follow the tag csharp',
+    );
   });
 
   it('do so in the account mails too', () => {

@@ -40,6 +40,7 @@ export async function openSiteEngines(config: AppConfig, options: SiteEngineOpti
     config.projectionVersionBumps.includes(projection.name) ? { ...projection, version: projection.version + 1 } : projection;
   const projections = createProjections({
     eventStore,
+    readStore,
     vault,
     queue,
     publicUrl: config.publicUrl,
