@@ -1,16 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Comment } from '@app/contracts';
-import {
-  commentLikeTargetOf,
-  commentStreamName,
-  COMMENT_NOT_FOUND,
-  isCommentVisibleTo,
-  notFound,
-  type Actor,
-  type PostKind,
-} from '@app/domain';
+import { commentLikeTargetOf, COMMENT_NOT_FOUND, notFound, type Actor, type PostKind } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
-import { COMMENTS_COLLECTION, PROFILES_COLLECTION, type CommentDocument, type ProfileDocument } from '@app/projections';
+import { PROFILES_COLLECTION, type CommentDocument, type ProfileDocument } from '@app/projections';
 import { AuthorNames } from '../shared/author-names';
 import { READ_STORE } from '../infrastructure/tokens';
 import { LikesOfReader } from '../shared/likes-of-reader';
@@ -28,18 +20,12 @@ export class CommentViews {
 
   /** The comment, if the viewer may see it and its post; 'Comment not found.' otherwise. */
   async document(kind: PostKind, id: number, viewer: Actor | null): Promise<CommentDocument> {
-    const comment = await this.readStore.get<CommentDocument>(COMMENTS_COLLECTION, commentStreamName(id));
-    if (!comment || comment.postKind !== kind || !isCommentVisibleTo(comment, viewer)) throw notFound(COMMENT_NOT_FOUND);
-    await this.posts.get(kind, comment.postId, viewer).catch(() => {
-      throw notFound(COMMENT_NOT_FOUND);
-    });
-    return comment;
+    return (await this.visible(kind, id, viewer)).comment;
   }
 
   async get(kind: PostKind, id: number, viewer: Actor | null): Promise<Comment> {
-    const document = await this.document(kind, id, viewer);
-    const { post } = await this.posts.get(kind, document.postId, viewer);
-    const [comment] = await this.present(kind, [document], viewer, post.acceptedCommentId ?? null);
+    const { comment: document, on } = await this.visible(kind, id, viewer);
+    const [comment] = await this.present(kind, [document], viewer, on.post.acceptedCommentId ?? null);
     return comment;
   }
 
@@ -78,5 +64,11 @@ export class CommentViews {
         profilePic: author.uName ? (pictures.get(document.authorId) ?? '') : '',
       };
     });
+  }
+
+  private async visible(kind: PostKind, id: number, viewer: Actor | null) {
+    const found = await this.posts.comment(kind, id, viewer);
+    if (!found) throw notFound(COMMENT_NOT_FOUND);
+    return found;
   }
 }

@@ -6,7 +6,7 @@ import type { ReadStore } from '@app/read-store';
 import { LIKES_COLLECTION, PROFILES_COLLECTION, type LikeDocument, type ProfileDocument } from '@app/projections';
 import { AuthorNames } from '../shared/author-names';
 import { READ_STORE } from '../infrastructure/tokens';
-import { LikeTargetVisibility } from './like-target-visibility';
+import { VisiblePosts } from '../shared/visible-post';
 
 /** SPEC §2 likes modal: who likes the item, newest like first, with name, handle and picture. */
 export class ListLikersQuery extends Query<LikedUser[]> {
@@ -23,13 +23,13 @@ export class ListLikersQuery extends Query<LikedUser[]> {
 export class ListLikersHandler implements IQueryHandler<ListLikersQuery, LikedUser[]> {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    private readonly visibility: LikeTargetVisibility,
+    private readonly visible: VisiblePosts,
     private readonly authorNames: AuthorNames,
   ) {}
 
   async execute({ target, id, viewer }: ListLikersQuery): Promise<LikedUser[]> {
     const { entityType, notFound: notFoundMessage } = LIKE_TARGETS[target];
-    if (!(await this.visibility.isVisible(target, id, viewer))) throw notFound(notFoundMessage);
+    if (!(await this.visible.isLikeTargetVisible(target, id, viewer))) throw notFound(notFoundMessage);
     const likes = await this.readStore.find<LikeDocument>(LIKES_COLLECTION, { entityType, targetId: id }, { sort: [['position', -1]] });
     const accountIds = likes.map((like) => like.accountId);
     const [nameOf, profiles] = await Promise.all([
