@@ -1,10 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Comment } from '@app/contracts';
 import { commentLikeTargetOf, COMMENT_NOT_FOUND, notFound, type Actor, type PostKind } from '@app/domain';
-import type { ReadStore } from '@app/read-store';
-import { PROFILES_COLLECTION, type CommentDocument, type ProfileDocument } from '@app/projections';
+import type { CommentDocument } from '@app/projections';
 import { AuthorNames } from '../shared/author-names';
-import { READ_STORE } from '../infrastructure/tokens';
 import { LikesOfReader } from '../shared/likes-of-reader';
 import { VisiblePosts } from '../shared/visible-post';
 
@@ -12,7 +10,6 @@ import { VisiblePosts } from '../shared/visible-post';
 @Injectable()
 export class CommentViews {
   constructor(
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly authorNames: AuthorNames,
     private readonly likes: LikesOfReader,
     private readonly posts: VisiblePosts,
@@ -36,19 +33,14 @@ export class CommentViews {
     viewer: Actor | null,
     acceptedCommentId: number | null = null,
   ): Promise<Comment[]> {
-    const authorIds = [...new Set(documents.map((document) => document.authorId))];
-    const [authorOf, profiles] = await Promise.all([
-      this.authorNames.lookup(authorIds),
-      authorIds.length ? this.readStore.find<ProfileDocument>(PROFILES_COLLECTION, { id: { $in: authorIds } }) : Promise.resolve([]),
-    ]);
-    const pictures = new Map(profiles.map((profile) => [profile.id, profile.profilePic ?? '']));
+    const authorOf = await this.authorNames.withPictures(documents.map((document) => document.authorId));
     const liked = await this.likes.likedBy(
       viewer,
       commentLikeTargetOf(kind),
       documents.map((document) => document.commentId),
     );
     return documents.map((document) => {
-      const author = authorOf(document.authorId);
+      const { profilePic, ...author } = authorOf(document.authorId);
       return {
         id: document.commentId,
         ...author,
@@ -61,7 +53,7 @@ export class CommentViews {
         isLikedByMe: liked.has(document.commentId),
         isAccepted: document.commentId === acceptedCommentId,
         // An erased author shows as 'Deleted user', without a picture.
-        profilePic: author.uName ? (pictures.get(document.authorId) ?? '') : '',
+        profilePic,
       };
     });
   }

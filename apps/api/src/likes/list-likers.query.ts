@@ -3,7 +3,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { LikedUser } from '@app/contracts';
 import { LIKE_TARGETS, notFound, type Actor, type LikeTarget } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
-import { LIKES_COLLECTION, PROFILES_COLLECTION, type LikeDocument, type ProfileDocument } from '@app/projections';
+import { LIKES_COLLECTION, type LikeDocument } from '@app/projections';
 import { AuthorNames } from '../shared/author-names';
 import { READ_STORE } from '../infrastructure/tokens';
 import { VisiblePosts } from '../shared/visible-post';
@@ -31,16 +31,10 @@ export class ListLikersHandler implements IQueryHandler<ListLikersQuery, LikedUs
     const { entityType, notFound: notFoundMessage } = LIKE_TARGETS[target];
     if (!(await this.visible.isLikeTargetVisible(target, id, viewer))) throw notFound(notFoundMessage);
     const likes = await this.readStore.find<LikeDocument>(LIKES_COLLECTION, { entityType, targetId: id }, { sort: [['position', -1]] });
-    const accountIds = likes.map((like) => like.accountId);
-    const [nameOf, profiles] = await Promise.all([
-      this.authorNames.lookup(accountIds),
-      accountIds.length ? this.readStore.find<ProfileDocument>(PROFILES_COLLECTION, { id: { $in: accountIds } }) : Promise.resolve([]),
-    ]);
-    const pictures = new Map(profiles.map((profile) => [profile.id, profile.profilePic ?? '']));
+    const likerOf = await this.authorNames.withPictures(likes.map((like) => like.accountId));
     return likes.map(({ accountId }) => {
-      const { name, uName } = nameOf(accountId);
-      // An erased liker keeps counting but shows as 'Deleted user' without a picture.
-      return { name, uName, profilePic: uName ? (pictures.get(accountId) ?? '') : '' };
+      const { name, uName, profilePic } = likerOf(accountId);
+      return { name, uName, profilePic };
     });
   }
 }
