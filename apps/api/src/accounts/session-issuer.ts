@@ -4,6 +4,7 @@ import { sessionDecider, sessionStreamName, type SessionPersonalData } from '@ap
 import { PersonalDataVault } from '@app/personal-data';
 import { sessionEnd, TokenService } from '../auth/token.service';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
+import type { KnownAccount } from './account-directory';
 import { CLOCK, type Clock } from '../infrastructure/tokens';
 
 /** SPEC §3 'Login result'. */
@@ -66,5 +67,15 @@ export class SessionIssuer {
       roleId: account.roleId,
       token: this.tokens.issue(account.accountId, account.credentialVersion, rememberMe, sessionId),
     };
+  }
+
+  /** A session for an account found in the directory, once its password, passkey, provider or second factor held. */
+  startSessionFor({ state, personal }: KnownAccount, rememberMe: boolean, client: SignInClient): Promise<LoginResult> {
+    const { accountId, roleId, credentialVersion } = state;
+    return this.startSession(
+      { accountId, userName: personal.userName, name: personal.name, roleId, credentialVersion },
+      rememberMe,
+      client,
+    );
   }
 }

@@ -5,12 +5,13 @@ import { JwtModule } from '@nestjs/jwt';
 import type { AppConfig } from '@app/config';
 import { APP_CONFIG } from '../infrastructure/tokens';
 import { SessionGuard } from './session.guard';
+import { SignedTokens } from './signed-tokens';
 import { Sessions } from './sessions';
 import { SessionActivity } from './session-activity';
 import { SpamDefaults } from './spam-defaults';
 import { TokenService } from './token.service';
 
-/** Bearer sessions for every route: the guard runs globally, routes opt in with @Authenticated / @AdminOnly. */
+/** Bearer sessions for every route: the guard runs globally, routes opt in with @Authenticated / @AdminOnly. Also the short-lived signed tokens of other purposes (SignedTokens). */
 @Global()
 @Module({
   imports: [
@@ -20,7 +21,15 @@ import { TokenService } from './token.service';
       useFactory: (config: AppConfig) => ({ secret: createSecretKey(Buffer.from(config.jwtSecret)), signOptions: { algorithm: 'HS256' } }),
     }),
   ],
-  providers: [TokenService, Sessions, SessionActivity, SpamDefaults, SessionGuard, { provide: APP_GUARD, useExisting: SessionGuard }],
-  exports: [TokenService, Sessions, SessionActivity, SessionGuard, SpamDefaults],
+  providers: [
+    TokenService,
+    SignedTokens,
+    Sessions,
+    SessionActivity,
+    SpamDefaults,
+    SessionGuard,
+    { provide: APP_GUARD, useExisting: SessionGuard },
+  ],
+  exports: [TokenService, SignedTokens, Sessions, SessionActivity, SessionGuard, SpamDefaults],
 })
 export class AuthModule {}

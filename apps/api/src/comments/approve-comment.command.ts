@@ -1,22 +1,14 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { commentDecider, commentStreamName, type Actor, type PostKind } from '@app/domain';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { commentDecider, commentStreamName } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
+import { ApprovalCommand } from '../shared/approval.command';
 import { CommentFacts } from './commented-post';
 import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { COMMENT_READ_MODELS } from './comment-kinds';
 
-/** An admin approves or unapproves a comment; setting the current value changes nothing. */
-export class ApproveCommentCommand extends Command<true> {
-  constructor(
-    readonly kind: PostKind,
-    readonly actor: Actor,
-    readonly id: number,
-    readonly isApproved: boolean,
-  ) {
-    super();
-  }
-}
+/** An admin approves or unapproves a comment. */
+export class ApproveCommentCommand extends ApprovalCommand {}
 
 @CommandHandler(ApproveCommentCommand)
 export class ApproveCommentHandler implements ICommandHandler<ApproveCommentCommand, true> {

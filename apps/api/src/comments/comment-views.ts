@@ -1,18 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Comment } from '@app/contracts';
-import {
-  commentLikeTargetOf,
-  commentStreamName,
-  COMMENT_NOT_FOUND,
-  isCommentVisibleTo,
-  notFound,
-  type Actor,
-  type PostKind,
-} from '@app/domain';
-import type { ReadStore } from '@app/read-store';
-import { COMMENTS_COLLECTION, PROFILES_COLLECTION, type CommentDocument, type ProfileDocument } from '@app/projections';
+import { commentLikeTargetOf, COMMENT_NOT_FOUND, notFound, type Actor, type PostKind } from '@app/domain';
+import type { CommentDocument } from '@app/projections';
 import { AuthorNames } from '../shared/author-names';
-import { READ_STORE } from '../infrastructure/tokens';
 import { LikesOfReader } from '../shared/likes-of-reader';
 import { VisiblePosts } from '../shared/visible-post';
 
@@ -20,7 +10,6 @@ import { VisiblePosts } from '../shared/visible-post';
 @Injectable()
 export class CommentViews {
   constructor(
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly authorNames: AuthorNames,
     private readonly likes: LikesOfReader,
     private readonly posts: VisiblePosts,
@@ -28,18 +17,12 @@ export class CommentViews {
 
   /** The comment, if the viewer may see it and its post; 'Comment not found.' otherwise. */
   async document(kind: PostKind, id: number, viewer: Actor | null): Promise<CommentDocument> {
-    const comment = await this.readStore.get<CommentDocument>(COMMENTS_COLLECTION, commentStreamName(id));
-    if (!comment || comment.postKind !== kind || !isCommentVisibleTo(comment, viewer)) throw notFound(COMMENT_NOT_FOUND);
-    await this.posts.get(kind, comment.postId, viewer).catch(() => {
-      throw notFound(COMMENT_NOT_FOUND);
-    });
-    return comment;
+    return (await this.visible(kind, id, viewer)).comment;
   }
 
   async get(kind: PostKind, id: number, viewer: Actor | null): Promise<Comment> {
-    const document = await this.document(kind, id, viewer);
-    const { post } = await this.posts.get(kind, document.postId, viewer);
-    const [comment] = await this.present(kind, [document], viewer, post.acceptedCommentId ?? null);
+    const { comment: document, on } = await this.visible(kind, id, viewer);
+    const [comment] = await this.present(kind, [document], viewer, on.post.acceptedCommentId ?? null);
     return comment;
   }
 
@@ -50,19 +33,14 @@ export class CommentViews {
     viewer: Actor | null,
     acceptedCommentId: number | null = null,
   ): Promise<Comment[]> {
-    const authorIds = [...new Set(documents.map((document) => document.authorId))];
-    const [authorOf, profiles] = await Promise.all([
-      this.authorNames.lookup(authorIds),
-      authorIds.length ? this.readStore.find<ProfileDocument>(PROFILES_COLLECTION, { id: { $in: authorIds } }) : Promise.resolve([]),
-    ]);
-    const pictures = new Map(profiles.map((profile) => [profile.id, profile.profilePic ?? '']));
+    const authorOf = await this.authorNames.withPictures(documents.map((document) => document.authorId));
     const liked = await this.likes.likedBy(
       viewer,
       commentLikeTargetOf(kind),
       documents.map((document) => document.commentId),
     );
     return documents.map((document) => {
-      const author = authorOf(document.authorId);
+      const { profilePic, ...author } = authorOf(document.authorId);
       return {
         id: document.commentId,
         ...author,
@@ -75,8 +53,14 @@ export class CommentViews {
         isLikedByMe: liked.has(document.commentId),
         isAccepted: document.commentId === acceptedCommentId,
         // An erased author shows as 'Deleted user', without a picture.
-        profilePic: author.uName ? (pictures.get(document.authorId) ?? '') : '',
+        profilePic,
       };
     });
+  }
+
+  private async visible(kind: PostKind, id: number, viewer: Actor | null) {
+    const found = await this.posts.comment(kind, id, viewer);
+    if (!found) throw notFound(COMMENT_NOT_FOUND);
+    return found;
   }
 }

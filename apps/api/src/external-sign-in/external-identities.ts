@@ -1,4 +1,5 @@
 import { Inject } from '@nestjs/common';
+import type { ExternalIdentityInfo } from '@app/contracts';
 import { Command, CommandHandler, IQueryHandler, Query, QueryHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   accountDecider,
@@ -16,17 +17,7 @@ import { CLOCK, EVENT_STORE, type Clock } from '../infrastructure/tokens';
 import { releaseIdentity } from './external-sign-in.command';
 import { ProviderClients } from './provider-clients';
 
-export interface ExternalIdentityView {
-  id: string;
-  provider: string;
-  providerName: string;
-  label: string;
-  linkedAt: string;
-  /** False for the last way to sign in (no password, no other identity, no passkey). */
-  canUnlink: boolean;
-}
-
-export class ListExternalIdentitiesQuery extends Query<ExternalIdentityView[]> {
+export class ListExternalIdentitiesQuery extends Query<ExternalIdentityInfo[]> {
   constructor(readonly accountId: string) {
     super();
   }
@@ -34,7 +25,7 @@ export class ListExternalIdentitiesQuery extends Query<ExternalIdentityView[]> {
 
 /** The identities linked to the account, from its stream (labels opened with its key). */
 @QueryHandler(ListExternalIdentitiesQuery)
-export class ListExternalIdentitiesHandler implements IQueryHandler<ListExternalIdentitiesQuery, ExternalIdentityView[]> {
+export class ListExternalIdentitiesHandler implements IQueryHandler<ListExternalIdentitiesQuery, ExternalIdentityInfo[]> {
   constructor(
     private readonly commands: EventSourcedCommands,
     private readonly vault: PersonalDataVault,
@@ -42,7 +33,7 @@ export class ListExternalIdentitiesHandler implements IQueryHandler<ListExternal
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
-  async execute({ accountId }: ListExternalIdentitiesQuery): Promise<ExternalIdentityView[]> {
+  async execute({ accountId }: ListExternalIdentitiesQuery): Promise<ExternalIdentityInfo[]> {
     const { state } = await this.commands.load(accountStreamName(accountId), accountDecider);
     const account = accountRecordOf(state);
     if (!account) return [];
@@ -51,7 +42,7 @@ export class ListExternalIdentitiesHandler implements IQueryHandler<ListExternal
     const events = (await this.eventStore.readStream(accountStreamName(accountId))).filter(
       (event) => event.type === 'ExternalIdentityLinked',
     ) as unknown as { data: ExternalIdentityLinked['data'] }[];
-    const views: ExternalIdentityView[] = [];
+    const views: ExternalIdentityInfo[] = [];
     for (const subjectLookup of linked) {
       const event = events.findLast((candidate) => candidate.data.subjectLookup === subjectLookup);
       if (!event) continue;

@@ -232,16 +232,6 @@ export class ExchangeHandoffHandler implements ICommandHandler<ExchangeHandoffCo
       });
       return { twoFactorRequired: true, challenge };
     }
-    return this.sessions.startSession(
-      {
-        accountId: account.state.accountId,
-        userName: account.personal.userName,
-        name: account.personal.name,
-        roleId: account.state.roleId,
-        credentialVersion: account.state.credentialVersion,
-      },
-      false,
-      client,
-    );
+    return this.sessions.startSessionFor(account, false, client);
   }
 }

@@ -151,7 +151,7 @@ export class ExternalSignInController {
     return this.commandBus.execute(new UnlinkExternalIdentityCommand(user.accountId, id));
   }
 
-  private setFlowCookie(request: Request, response: Response, flow: Omit<SignInFlow, 'expires'>) {
+  private setFlowCookie(request: Request, response: Response, flow: SignInFlow) {
     response.cookie(FLOW_COOKIE, this.flows.seal(flow), {
       httpOnly: true,
       // Lax: the provider's redirect back is a top-level navigation from another site.

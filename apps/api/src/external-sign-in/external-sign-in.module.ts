@@ -5,6 +5,7 @@ import { ExternalSignInController } from './external-sign-in.controller';
 import { FlowCookies } from './flow-cookie';
 import { Handoffs } from './handoffs';
 import { ProviderClients } from './provider-clients';
+import { SingleUseSecrets } from '../shared/single-use-secrets';
 
 /** Sign-in with GitHub and an OpenID Connect provider (docs/security.md, 'External sign-in'). */
 @Module({
@@ -13,6 +14,7 @@ import { ProviderClients } from './provider-clients';
     ProviderClients,
     FlowCookies,
     Handoffs,
+    SingleUseSecrets,
     FinishExternalSignInHandler,
     ExchangeHandoffHandler,
     ListExternalIdentitiesHandler,

@@ -4,7 +4,7 @@ import type { FlagRequest } from '@app/contracts';
 import { accountDecider, accountStreamName, likeTargetOf, unauthorized, type Actor } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { CLOCK, type Clock } from '../infrastructure/tokens';
-import { LikeTargetVisibility } from '../likes/like-target-visibility';
+import { VisiblePosts } from '../shared/visible-post';
 import { AbuseLimits } from '../rate-limits/abuse-limits';
 import { FLAG_READ_MODELS, flaggableStream } from './flaggable-streams';
 
@@ -23,7 +23,7 @@ export class FlagItemHandler implements ICommandHandler<FlagItemCommand, true> {
   constructor(
     private readonly commands: EventSourcedCommands,
     private readonly limits: AbuseLimits,
-    private readonly visibility: LikeTargetVisibility,
+    private readonly visible: VisiblePosts,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -46,7 +46,7 @@ export class FlagItemHandler implements ICommandHandler<FlagItemCommand, true> {
         id,
         actor,
         flagger: { emailConfirmed: account.account.emailConfirmed, registeredAt: account.account.registeredAt },
-        visibleToActor: await this.visibility.isVisible(likeTargetOf(entityType)!, id, actor),
+        visibleToActor: await this.visible.isLikeTargetVisible(likeTargetOf(entityType)!, id, actor),
         reason,
         note,
         now: this.clock(),

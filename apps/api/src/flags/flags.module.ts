@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { SharedReadsModule } from '../shared/shared-reads.module';
-import { LikeTargetVisibility } from '../likes/like-target-visibility';
 import { FlagController, FlagReviewController } from './flag.controller';
 import { FlagItemHandler } from './flag-item.command';
 import { ListFlagsHandler } from './list-flags.query';
@@ -10,6 +9,6 @@ import { ResolveFlagsHandler } from './resolve-flags.command';
 @Module({
   imports: [SharedReadsModule],
   controllers: [FlagController, FlagReviewController],
-  providers: [LikeTargetVisibility, FlagItemHandler, ResolveFlagsHandler, ListFlagsHandler],
+  providers: [FlagItemHandler, ResolveFlagsHandler, ListFlagsHandler],
 })
 export class FlagsModule {}

@@ -4,6 +4,7 @@ import type { Actor } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
 import { FEED_COLLECTION, FOLLOWS_COLLECTION, type FeedDocument, type FollowDocument } from '@app/projections';
 import { READ_STORE } from '../infrastructure/tokens';
+import { newestFirst } from '../shared/keyset-page';
 import { PostGridItems } from '../shared/post-grid-items';
 
 /**
@@ -25,14 +26,15 @@ export class FollowingFeed {
     const posts = new Map<string, FeedDocument>();
     let before = lastFetchedId;
     for (;;) {
-      const batch = await this.readStore.find<FeedDocument>(
+      const batch = newestFirst('postId', { lastFetchedId: before, pageSize: pageSize * 2 });
+      const found = await this.readStore.find<FeedDocument>(
         FEED_COLLECTION,
-        { target: { $in: targets }, visible: true, ...(before === null ? {} : { postId: { $lt: before } }) },
-        { sort: [['postId', -1]], limit: pageSize * 2 },
+        { target: { $in: targets }, visible: true, ...batch.before },
+        batch.options,
       );
-      for (const entry of batch) if (posts.size < pageSize) posts.set(entry.postStream, entry);
-      if (posts.size >= pageSize || batch.length < pageSize * 2) break;
-      before = batch[batch.length - 1].postId;
+      for (const entry of found) if (posts.size < pageSize) posts.set(entry.postStream, entry);
+      if (posts.size >= pageSize || found.length < pageSize * 2) break;
+      before = found[found.length - 1].postId;
     }
     const items = await this.grid.of([...posts.values()], reader);
     return items.map(({ item }) => ({ id: item.id, at: item.createdOn, post: item }));

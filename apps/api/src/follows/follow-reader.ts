@@ -4,6 +4,7 @@ import { findTag, notFound } from '@app/domain';
 import type { Filter, ReadStore } from '@app/read-store';
 import { ACCOUNTS_COLLECTION, FEED_COLLECTION, FOLLOWS_COLLECTION, type AccountDocument, type FollowDocument } from '@app/projections';
 import { READ_STORE } from '../infrastructure/tokens';
+import { newestFirst } from '../shared/keyset-page';
 import { ProfileReader } from '../profiles/profile-reader';
 import { FollowCounts } from '../shared/follow-counts';
 
@@ -18,12 +19,9 @@ export class FollowReader {
     private readonly counts: FollowCounts,
   ) {}
 
-  private page(filter: Filter, { lastFetchedId, pageSize }: KeysetPageQuery): Promise<FollowDocument[]> {
-    return this.readStore.find<FollowDocument>(
-      FOLLOWS_COLLECTION,
-      lastFetchedId === null ? filter : { ...filter, seq: { $lt: lastFetchedId } },
-      { sort: [['seq', -1]], limit: pageSize },
-    );
+  private page(filter: Filter, page: KeysetPageQuery): Promise<FollowDocument[]> {
+    const { before, options } = newestFirst('seq', page);
+    return this.readStore.find<FollowDocument>(FOLLOWS_COLLECTION, { ...filter, ...before }, options);
   }
 
   async followers(userName: string, page: KeysetPageQuery): Promise<FollowedUser[]> {

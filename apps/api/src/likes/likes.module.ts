@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { SharedReadsModule } from '../shared/shared-reads.module';
-import { LikeTargetVisibility } from './like-target-visibility';
 import { LIKE_CONTROLLERS } from './like.controller';
 import { ListLikersHandler } from './list-likers.query';
 import { SetLikeHandler } from './set-like.command';
@@ -9,6 +8,6 @@ import { SetLikeHandler } from './set-like.command';
 @Module({
   imports: [SharedReadsModule],
   controllers: LIKE_CONTROLLERS,
-  providers: [LikeTargetVisibility, SetLikeHandler, ListLikersHandler],
+  providers: [SetLikeHandler, ListLikersHandler],
 })
 export class LikesModule {}

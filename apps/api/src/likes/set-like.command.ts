@@ -6,7 +6,7 @@ import type { ReadStore } from '@app/read-store';
 import { LIKES_COLLECTION } from '@app/projections';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { CLOCK, READ_STORE, type Clock } from '../infrastructure/tokens';
-import { LikeTargetVisibility } from './like-target-visibility';
+import { VisiblePosts } from '../shared/visible-post';
 import { LIKE_READ_MODELS } from './like-routes';
 import { AbuseLimits } from '../rate-limits/abuse-limits';
 
@@ -30,7 +30,7 @@ export class SetLikeHandler implements ICommandHandler<SetLikeCommand, LikeResul
   constructor(
     private readonly commands: EventSourcedCommands,
     private readonly limits: AbuseLimits,
-    private readonly visibility: LikeTargetVisibility,
+    private readonly visible: VisiblePosts,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -42,7 +42,7 @@ export class SetLikeHandler implements ICommandHandler<SetLikeCommand, LikeResul
 
   private async record({ target, actor, id, isLiked }: SetLikeCommand): Promise<LikeResult> {
     const { entityType } = LIKE_TARGETS[target];
-    const targetVisible = await this.visibility.isVisible(target, id, actor);
+    const targetVisible = await this.visible.isLikeTargetVisible(target, id, actor);
     const { position } = await this.commands.execute(
       likeStreamName(entityType, id, actor.accountId),
       likeDecider,

@@ -14,6 +14,7 @@ import {
   type PostViewDocument,
 } from '@app/projections';
 import { READ_STORE } from '../infrastructure/tokens';
+import { newestFirst } from '../shared/keyset-page';
 
 /**
  * The inbox as a reader sees it now: actors' names joined from the accounts read model (an erased
@@ -24,11 +25,12 @@ import { READ_STORE } from '../infrastructure/tokens';
 export class NotificationInbox {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
-  async page(reader: Actor, { lastFetchedId, pageSize }: KeysetPageQuery): Promise<Notification[]> {
+  async page(reader: Actor, page: KeysetPageQuery): Promise<Notification[]> {
+    const { before, options } = newestFirst('seq', page);
     const rows = await this.readStore.find<NotificationDocument>(
       NOTIFICATIONS_COLLECTION,
-      { recipientId: reader.accountId, ...(lastFetchedId === null ? {} : { seq: { $lt: lastFetchedId } }) },
-      { sort: [['seq', -1]], limit: pageSize },
+      { recipientId: reader.accountId, ...before },
+      options,
     );
     return this.shown(rows, reader);
   }

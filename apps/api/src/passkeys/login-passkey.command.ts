@@ -79,7 +79,7 @@ export class LoginWithPasskeyHandler implements ICommandHandler<LoginWithPasskey
     const account = accountId ? await this.directory.findById(accountId) : null;
     if (!account || account.erased) throw unauthorized(PASSKEY_SIGN_IN_FAILED);
     await verifyAndRecordUse(this.verifier(), account, request.response, challenge);
-    return startSessionFor(this.sessions, account, request.RememberMe === true, client);
+    return this.sessions.startSessionFor(account, request.RememberMe === true, client);
   }
 }
 
@@ -149,7 +149,7 @@ export class PassSecondFactorWithPasskeyHandler implements ICommandHandler<PassS
     if (!account || account.erased) throw unauthorized(INVALID_CHALLENGE);
     await verifyAndRecordUse(this.verifier(), account, request.response, secondFactorChallenge(request.challenge), login.passes);
     await attempt.release();
-    return startSessionFor(this.sessions, account, login.rememberMe, client);
+    return this.sessions.startSessionFor(account, login.rememberMe, client);
   }
 }
 
@@ -186,16 +186,3 @@ async function verifyAndRecordUse(
     { actor: accountId },
   );
 }
-
-const startSessionFor = (sessions: SessionIssuer, account: KnownAccount, rememberMe: boolean, client: SignInClient) =>
-  sessions.startSession(
-    {
-      accountId: account.state.accountId,
-      userName: account.personal.userName,
-      name: account.personal.name,
-      roleId: account.state.roleId,
-      credentialVersion: account.state.credentialVersion,
-    },
-    rememberMe,
-    client,
-  );

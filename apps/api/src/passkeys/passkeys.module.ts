@@ -10,6 +10,7 @@ import { RegisterPasskeyHandler, RemovePasskeyHandler, RenamePasskeyHandler, Sta
 import { PasskeysController } from './passkeys.controller';
 import { ListPasskeysHandler } from './passkeys.query';
 import { RelyingParty } from './relying-party';
+import { SingleUseSecrets } from '../shared/single-use-secrets';
 
 /** Passkeys (WebAuthn) with @simplewebauthn/server (docs/decisions.md, 'Passkeys'). */
 @Module({
@@ -17,6 +18,7 @@ import { RelyingParty } from './relying-party';
   providers: [
     RelyingParty,
     PasskeyChallenges,
+    SingleUseSecrets,
     ListPasskeysHandler,
     StartPasskeyRegistrationHandler,
     RegisterPasskeyHandler,

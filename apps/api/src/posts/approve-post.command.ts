@@ -1,21 +1,13 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { POST_KINDS, postDecider, type Actor, type PostKind } from '@app/domain';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { POST_KINDS, postDecider } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
+import { ApprovalCommand } from '../shared/approval.command';
 import { POST_READ_MODELS } from './post-kinds';
 import { CLOCK, type Clock } from '../infrastructure/tokens';
 
-/** An admin approves or unapproves a post (SPEC §4 'Post approval'). Setting the current value changes nothing. */
-export class ApprovePostCommand extends Command<true> {
-  constructor(
-    readonly kind: PostKind,
-    readonly actor: Actor,
-    readonly id: number,
-    readonly isApproved: boolean,
-  ) {
-    super();
-  }
-}
+/** An admin approves or unapproves a post (SPEC §4 'Post approval'). */
+export class ApprovePostCommand extends ApprovalCommand {}
 
 @CommandHandler(ApprovePostCommand)
 export class ApprovePostHandler implements ICommandHandler<ApprovePostCommand, true> {

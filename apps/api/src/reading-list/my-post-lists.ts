@@ -4,6 +4,7 @@ import type { Actor } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
 import { LIKES_COLLECTION, READING_LIST_COLLECTION, sortablePosition, type LikeDocument, type ReadingListDocument } from '@app/projections';
 import { READ_STORE } from '../infrastructure/tokens';
+import { newestFirst } from '../shared/keyset-page';
 import { PostGridItems } from '../shared/post-grid-items';
 
 /**
@@ -18,25 +19,23 @@ export class MyPostLists {
     private readonly grid: PostGridItems,
   ) {}
 
-  async readingList(reader: Actor, { lastFetchedId, pageSize }: KeysetPageQuery): Promise<PostListEntry[]> {
+  async readingList(reader: Actor, page: KeysetPageQuery): Promise<PostListEntry[]> {
+    const { before, options } = newestFirst('seq', page);
     const saves = await this.readStore.find<ReadingListDocument>(
       READING_LIST_COLLECTION,
-      { accountId: reader.accountId, ...(lastFetchedId === null ? {} : { seq: { $lt: lastFetchedId } }) },
-      { sort: [['seq', -1]], limit: pageSize },
+      { accountId: reader.accountId, ...before },
+      options,
     );
     const items = await this.grid.of(saves, reader);
     return items.map(({ ref, item }) => ({ id: ref.seq, at: ref.at, post: item }));
   }
 
-  async likedPosts(reader: Actor, { lastFetchedId, pageSize }: KeysetPageQuery): Promise<PostListEntry[]> {
+  async likedPosts(reader: Actor, page: KeysetPageQuery): Promise<PostListEntry[]> {
+    const { before, options } = newestFirst('position', page, (id) => sortablePosition(BigInt(id)));
     const likes = await this.readStore.find<LikeDocument>(
       LIKES_COLLECTION,
-      {
-        accountId: reader.accountId,
-        entityType: { $in: [EntityType.Article, EntityType.Question] },
-        ...(lastFetchedId === null ? {} : { position: { $lt: sortablePosition(BigInt(lastFetchedId)) } }),
-      },
-      { sort: [['position', -1]], limit: pageSize },
+      { accountId: reader.accountId, entityType: { $in: [EntityType.Article, EntityType.Question] }, ...before },
+      options,
     );
     const items = await this.grid.of(
       likes.map((like) => ({ ...like, postId: like.targetId })),

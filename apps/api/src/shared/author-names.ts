@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ReadStore } from '@app/read-store';
-import { ACCOUNTS_COLLECTION, ERASED_USER_NAME, type AccountDocument } from '@app/projections';
+import { ACCOUNTS_COLLECTION, ERASED_USER_NAME, PROFILES_COLLECTION, type AccountDocument, type ProfileDocument } from '@app/projections';
 import { READ_STORE } from '../infrastructure/tokens';
 
 /** How an author shows: their handle and display name. */
@@ -28,6 +28,20 @@ export class AuthorNames {
       accounts.map((account): [string, AuthorName] => [account.id, { uName: account.userName ?? '', name: account.name }]),
     );
     return (accountId) => authors.get(accountId) ?? ERASED_AUTHOR;
+  }
+
+  /** Names with profile pictures (a comment's author, the likers modal); an erased user shows as 'Deleted user' without a picture. */
+  async withPictures(accountIds: Iterable<string>): Promise<(accountId: string) => AuthorName & { profilePic: string }> {
+    const unique = [...new Set(accountIds)];
+    const [nameOf, profiles] = await Promise.all([
+      this.lookup(unique),
+      unique.length ? this.readStore.find<ProfileDocument>(PROFILES_COLLECTION, { id: { $in: unique } }) : Promise.resolve([]),
+    ]);
+    const pictures = new Map(profiles.map((profile) => [profile.id, profile.profilePic ?? '']));
+    return (accountId) => {
+      const name = nameOf(accountId);
+      return { ...name, profilePic: name.uName ? (pictures.get(accountId) ?? '') : '' };
+    };
   }
 
   /**

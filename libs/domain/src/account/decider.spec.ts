@@ -62,15 +62,8 @@ const passwordChanged: AccountEvent = {
 const granted: AccountEvent = { type: 'RoleGranted', data: { roleId: 2, at: registeredOn.toISOString() } };
 const revoked: AccountEvent = { type: 'RoleRevoked', data: { roleId: 2, at: registeredOn.toISOString() } };
 
-const register = (userName = 'ada'): AccountCommand => ({
-  type: 'RegisterAccount',
-  accountId,
-  userName,
-  sealed,
-  emailLookup,
-  userNameLookup,
-  now: registeredOn,
-});
+const registration = { type: 'RegisterAccount', accountId, sealed, emailLookup, userNameLookup, now: registeredOn } as const;
+const register = (userName = 'ada'): AccountCommand => ({ ...registration, userName });
 const confirmEmail = (credentialVersion: number): AccountCommand => ({ type: 'ConfirmEmail', accountId, credentialVersion, now });
 const requestConfirmationLink: AccountCommand = { type: 'RequestConfirmationLink', accountId, now };
 const requestPasswordReset: AccountCommand = { type: 'RequestPasswordReset', accountId, now };

@@ -11,20 +11,15 @@ export type NotificationKind = NotificationKindName;
 export const NOTIFICATION_KINDS: readonly NotificationKind[] = NOTIFICATION_KIND_NAMES;
 
 /**
- * Whether each kind is e-mailed to a person who never chose: comments on one's posts and replies to
- * one's comments are; the rest (likes, follows, news of followed people) would be noise by default.
+ * The kinds e-mailed to a person who never chose: comments on one's posts and replies to one's
+ * comments. The rest (likes, follows, news of followed people, ...) would be noise by default.
  */
-export const DEFAULT_EMAIL_PREFERENCES: Readonly<Record<NotificationKind, boolean>> = {
-  comment: true,
-  reply: true,
-  mention: false,
-  like: false,
-  follow: false,
-  post: false,
-  moderation: false,
-  'answer-accepted': false,
-  'flag-resolved': false,
-};
+const MAILED_BY_DEFAULT: readonly NotificationKind[] = ['comment', 'reply'];
+
+/** Whether each kind is e-mailed to a person who never chose. */
+export const DEFAULT_EMAIL_PREFERENCES: Readonly<Record<NotificationKind, boolean>> = Object.fromEntries(
+  NOTIFICATION_KINDS.map((kind) => [kind, MAILED_BY_DEFAULT.includes(kind)]),
+) as Record<NotificationKind, boolean>;
 
 export const isNotificationKind = (kind: unknown): kind is NotificationKind => NOTIFICATION_KINDS.includes(kind as NotificationKind);
 

@@ -54,16 +54,6 @@ export class Login2faHandler implements ICommandHandler<Login2faCommand, LoginRe
       { actor: login.accountId },
     );
     await attempt.release();
-    return this.sessions.startSession(
-      {
-        accountId: login.accountId,
-        userName: account.personal.userName,
-        name: account.personal.name,
-        roleId: account.state.roleId,
-        credentialVersion: account.state.credentialVersion,
-      },
-      login.rememberMe,
-      { ip, userAgent },
-    );
+    return this.sessions.startSessionFor(account, login.rememberMe, { ip, userAgent });
   }
 }

@@ -71,17 +71,7 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginOutcome>
       const challenge = this.challenges.issue({ accountId: account.state.accountId, rememberMe, passes: account.state.secondFactorPasses });
       return { login: { twoFactorRequired: true, challenge }, knownDevice };
     }
-    const login = await this.sessions.startSession(
-      {
-        accountId: account.state.accountId,
-        userName: account.personal.userName,
-        name: account.personal.name,
-        roleId: account.state.roleId,
-        credentialVersion: account.state.credentialVersion,
-      },
-      rememberMe,
-      { ip, userAgent },
-    );
+    const login = await this.sessions.startSessionFor(account, rememberMe, { ip, userAgent });
     return { login, knownDevice };
   }
 }
