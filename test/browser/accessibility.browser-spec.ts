@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { heading, navbar, useBrowserSite, VISIBLE } from '../support/browser-site';
 import { profileTab } from '../support/profile-pages';
 import { callSite, grantAdmin, signUpOnSite, type SiteAccount } from '../support/site-api';
+import { createSitePost, siteArticleBody, siteQuestionBody } from '../support/site-posts';
 
 jest.setTimeout(180_000);
 
@@ -22,33 +23,13 @@ beforeAll(async () => {
   admin = await signUpOnSite(site.server.url, 'Root Admin');
   await grantAdmin(site.server, admin);
   const tags = (await callSite<{ id: number; subTag: string }[]>(site.server.url, 'GET', '/api/Tag')).slice(0, 2);
-  articleId = await callSite<number>(site.server.url, 'POST', '/api/Article', {
-    token: member.token,
-    body: {
-      title: 'Accessible generics',
-      description: 'Read by everyone',
-      categoryId: 3,
-      tags,
-      content:
-        '<h2>Generics</h2><p>Generics let you write <strong>type-safe</strong> code. <a href="https://learn.microsoft.com">Docs</a></p>' +
-        '<pre><code class="language-csharp">var numbers = new List&lt;int&gt;();</code></pre>' +
-        '<table><tbody><tr><th>Kind</th><th>Example</th></tr><tr><td>Class</td><td>List&lt;T&gt;</td></tr></tbody></table>',
-      source: 'https://learn.microsoft.com/dotnet/csharp/fundamentals/types/generics',
-      instructions: '',
-      isPublished: true,
-      defaultImageId: -1,
-    },
-  });
-  questionId = await callSite<number>(site.server.url, 'POST', '/api/Question', {
-    token: member.token,
-    body: {
-      title: 'How do I cancel a Task?',
-      categoryId: 123,
-      tags,
-      content: '<p>I start a <code>Task</code>. How do I stop it?</p>',
-      defaultImageId: -1,
-    },
-  });
+  articleId = await createSitePost(
+    site.server.url,
+    'Article',
+    member,
+    siteArticleBody(tags, { title: 'Accessible generics', description: 'Read by everyone' }),
+  );
+  questionId = await createSitePost(site.server.url, 'Question', member, siteQuestionBody(tags));
   const content = '<p>Use a <code>CancellationToken</code>.</p>';
   await callSite(site.server.url, 'POST', '/api/ArticleComment', {
     token: admin.token,

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -8,22 +8,13 @@ import { apiSpec, existingStream, expectResponse } from '../support/api-spec';
 import { articleBody, createPost, questionBody } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-/** The shape of Vite's built index.html: the SPA's module script and stylesheet, the shell's title and description. */
-const BUILT_INDEX = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
-    <meta name="description" content="A free developer-learning community: technical articles and questions." />
-    <title>DevCommunity</title>
-    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
-    <link rel="stylesheet" crossorigin href="/assets/index-abc123.css">
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
+/** Vite's build of the SPA's shell (apps/web/index.html, its title and description): the module script and a stylesheet move into the head. */
+const BUILT_INDEX = readFileSync(join(__dirname, '../../apps/web/index.html'), 'utf8')
+  .replace(/\s*<script type="module" src="\/src\/main.tsx"><\/script>/, '')
+  .replace(
+    '</head>',
+    '  <script type="module" crossorigin src="/assets/index-abc123.js"></script>\n    <link rel="stylesheet" crossorigin href="/assets/index-abc123.css">\n  </head>',
+  );
 
 const SITE = 'http://localhost:3000';
 

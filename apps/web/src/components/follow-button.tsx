@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { messageOf } from '@/lib/message-of';
 import { useSetFollow, type FollowSubject } from '@/lib/set-follow';
 import '@/components/follow-button.css';
+import { ErrorMessage } from '@/components/error-message';
 
 interface FollowButtonProps {
   subject: FollowSubject;
@@ -39,11 +39,7 @@ export function FollowButton({ subject, followers, isFollowedByMe, canFollow, la
       <span className="follow-count" aria-label="Followers">
         {shown.followers} {shown.followers === 1 ? 'follower' : 'followers'}
       </span>
-      {setFollow.isError && (
-        <span className="field-error" role="alert">
-          {messageOf(setFollow.error)}
-        </span>
-      )}
+      <ErrorMessage error={setFollow.error} inline />
     </span>
   );
 }

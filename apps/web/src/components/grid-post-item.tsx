@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { postHref, postKindOf } from '@/config/post-kinds';
 import { postTimeText } from '@/lib/post-time';
-import { tagHref } from '@/lib/tag-links';
+import { PostTags } from '@/components/post-tags';
 import type { GridPostItem as GridPost } from '@app/contracts';
 import { StatusBadge } from '@/components/status-badge';
 import '@/components/grid-post-item.css';
@@ -31,15 +31,7 @@ export function GridPostItem({ post, children }: { post: GridPost; children?: Re
           {/* Home and search rows of questions (issue 27). */}
           {post.isSolved && <StatusBadge tone="accepted">Solved</StatusBadge>}
         </div>
-        {post.tags.length > 0 && (
-          <ul className="post-tags" aria-label="Tags">
-            {post.tags.map((tag) => (
-              <li key={tag.id ?? tag.subTag}>
-                <Link to={tagHref(tag)}>{tag.subTag}</Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <PostTags tags={post.tags} />
         {children}
       </div>
     </li>

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Heart } from 'lucide-react';
 import { LikesCount } from '@/components/likes-count';
 import type { LikeTarget } from '@/lib/like-target';
-import { messageOf } from '@/lib/message-of';
 import { useSetLike } from '@/lib/set-like';
 import '@/components/likes-count.css';
+import { ErrorMessage } from '@/components/error-message';
 
 interface LikesProps {
   target: LikeTarget;
@@ -37,11 +37,7 @@ export function Likes({ target, likes, isLikedByMe, canLike }: LikesProps) {
         </button>
       )}
       <LikesCount likes={shown.likes} target={target} />
-      {setLike.isError && (
-        <span className="field-error" role="alert">
-          {messageOf(setLike.error)}
-        </span>
-      )}
+      <ErrorMessage error={setLike.error} inline />
     </span>
   );
 }

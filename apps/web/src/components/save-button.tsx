@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { messageOf } from '@/lib/message-of';
 import { useSetSaved } from '@/lib/set-saved';
+import { ErrorMessage } from '@/components/error-message';
 
 interface SaveButtonProps {
   entityType: 1 | 2;
@@ -26,11 +26,7 @@ export function SaveButton({ entityType, id, isSavedByMe }: SaveButtonProps) {
         <span aria-hidden="true">{isSaved ? '★ ' : '☆ '}</span>
         {isSaved ? 'Saved' : 'Save'}
       </button>
-      {setSaved.isError && (
-        <span className="field-error" role="alert">
-          {messageOf(setSaved.error)}
-        </span>
-      )}
+      <ErrorMessage error={setSaved.error} inline />
     </span>
   );
 }

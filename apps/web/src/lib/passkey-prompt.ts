@@ -1,12 +1,5 @@
-import {
-  browserSupportsWebAuthn,
-  startAuthentication,
-  startRegistration,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/browser';
+import { browserSupportsWebAuthn, startAuthentication, startRegistration } from '@simplewebauthn/browser';
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { ApiError } from '@/lib/api-client';
 
 export const PASSKEY_PROMPT_CLOSED = 'No passkey was used: the prompt was closed or timed out.';
@@ -32,8 +25,9 @@ async function prompt<T>(ceremony: () => Promise<T>): Promise<T> {
   }
 }
 
-export const promptForNewPasskey = (optionsJSON: PublicKeyCredentialCreationOptionsJSON): Promise<RegistrationResponseJSON> =>
+/** Makes a new passkey from the server's registration options (the answer goes back to the server as is). */
+export const promptForNewPasskey = (optionsJSON: PublicKeyCredentialCreationOptionsJSON) =>
   prompt(() => startRegistration({ optionsJSON }));
 
-export const promptForPasskey = (optionsJSON: PublicKeyCredentialRequestOptionsJSON): Promise<AuthenticationResponseJSON> =>
-  prompt(() => startAuthentication({ optionsJSON }));
+/** Signs with a passkey from the server's authentication options. */
+export const promptForPasskey = (optionsJSON: PublicKeyCredentialRequestOptionsJSON) => prompt(() => startAuthentication({ optionsJSON }));

@@ -13,24 +13,28 @@ export interface NavMenu {
   actions: NavMenuItem[];
 }
 
-const categoryShortcut = (label: string, category: number, entityType: number): NavMenuItem => ({
-  label,
-  to: paths.search.getHref({ searchString: '', category, entityType, orderBy: 0 }),
-});
+/** The category shortcuts of the dropdowns, All first: articles offer them all, questions the first three. */
+const CATEGORY_SHORTCUTS: [label: string, category: number][] = [
+  ['All', -1],
+  ['C#', 3],
+  ['Data Structures and Algorithms', 110],
+  ['Design Patterns', 121],
+  ['Multithreading', 123],
+  ['Machine Learning', 126],
+];
+
+const categoryShortcuts = (entityType: number, count: number): NavMenuItem[] =>
+  CATEGORY_SHORTCUTS.slice(0, count).map(([label, category]) => ({
+    label,
+    to: paths.search.getHref({ searchString: '', category, entityType, orderBy: 0 }),
+  }));
 
 /** The navbar dropdowns (SPEC §2 Shell): category search shortcuts, then the write actions. */
 export const NAV_MENUS: NavMenu[] = [
   {
     id: 'articles',
     label: 'Articles',
-    shortcuts: [
-      categoryShortcut('All', -1, EntityType.Article),
-      categoryShortcut('C#', 3, EntityType.Article),
-      categoryShortcut('Data Structures and Algorithms', 110, EntityType.Article),
-      categoryShortcut('Design Patterns', 121, EntityType.Article),
-      categoryShortcut('Multithreading', 123, EntityType.Article),
-      categoryShortcut('Machine Learning', 126, EntityType.Article),
-    ],
+    shortcuts: categoryShortcuts(EntityType.Article, 6),
     actions: [
       { label: 'Upload Documents', to: paths.uploadDocuments.getHref() },
       { label: 'Submit an Article', to: paths.article.submit.getHref() },
@@ -39,11 +43,7 @@ export const NAV_MENUS: NavMenu[] = [
   {
     id: 'questions',
     label: 'Questions',
-    shortcuts: [
-      categoryShortcut('All', -1, EntityType.Question),
-      categoryShortcut('C#', 3, EntityType.Question),
-      categoryShortcut('Data Structures and Algorithms', 110, EntityType.Question),
-    ],
+    shortcuts: categoryShortcuts(EntityType.Question, 3),
     actions: [{ label: 'Ask a Question', to: paths.question.submit.getHref() }],
   },
 ];

@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageHeading } from '@/components/page-heading';
-import { RequireLogin } from '@/components/require-login';
+import { RequireAdmin } from '@/components/require-admin';
 import { TabBar } from '@/components/tab-bar';
-import { useAuth } from '@/lib/auth-context';
 import { getRecentModerationQueryOptions } from '@/features/admin/api/get-recent-moderation';
 import { RecentModeration } from '@/features/admin/components/recent-moderation';
 import { ReviewQueue } from '@/features/admin/components/review-queue';
@@ -23,25 +22,10 @@ interface AdminPageProps {
 /** Admin Panel (SPEC §2, §6): the admin search, the recent moderation activity, the documents users uploaded and the System card. Admins only. */
 export function AdminPage({ renderSearch }: AdminPageProps) {
   return (
-    <RequireLogin>
-      <AdminOnly renderSearch={renderSearch} />
-    </RequireLogin>
+    <RequireAdmin title="Admin Panel">
+      <AdminPanel renderSearch={renderSearch} />
+    </RequireAdmin>
   );
-}
-
-function AdminOnly({ renderSearch }: AdminPageProps) {
-  const { isAdmin } = useAuth();
-  if (!isAdmin) {
-    return (
-      <div className="card">
-        <PageHeading title="Admin Panel" />
-        <p className="notice" role="alert">
-          Only admins can see this page.
-        </p>
-      </div>
-    );
-  }
-  return <AdminPanel renderSearch={renderSearch} />;
 }
 
 /** The Admin Panel's sections: the posts (search, activity, documents, system) and the review queue of flags (issue 27). */

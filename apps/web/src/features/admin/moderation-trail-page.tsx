@@ -1,34 +1,15 @@
 import { Link, useParams } from 'react-router-dom';
-import type { ModerationAction, ModerationHistoryEntry } from '@app/contracts';
+import type { ModerationHistoryEntry } from '@app/contracts';
+import { NoticePage } from '@/components/notice-page';
 import { PageHeading } from '@/components/page-heading';
-import { RequireLogin } from '@/components/require-login';
+import { RequireAdmin } from '@/components/require-admin';
 import { paths } from '@/config/paths';
 import { POST_KINDS, type PostKindConfig } from '@/config/post-kinds';
-import { useAuth } from '@/lib/auth-context';
+import { CHANGE_LABELS } from '@/lib/change-labels';
 import { messageOf } from '@/lib/message-of';
 import { exactTime, parseServerTime, relativeTime } from '@/lib/relative-time';
 import { useModerationHistory } from '@/features/admin/api/get-moderation-history';
 import '@/features/admin/moderation-trail.css';
-
-const ACTION_TEXT: Record<ModerationAction, string> = {
-  create: 'Created',
-  edit: 'Edited',
-  publish: 'Published',
-  unpublish: 'Unpublished',
-  approve: 'Approved',
-  unapprove: 'Unapproved',
-  delete: 'Deleted',
-  'approve-comment': 'Approved comment',
-  'unapprove-comment': 'Unapproved comment',
-  'delete-comment': 'Deleted comment',
-  'hidden-by-flags': 'Hidden by flags',
-  'dismiss-flags': 'Dismissed flags',
-  'hide-flagged': 'Hid flagged item',
-  'delete-flagged': 'Deleted flagged item',
-  // Done to people, never in a post's trail (issue 27).
-  suspend: 'Suspended',
-  unsuspend: 'Unsuspended',
-};
 
 /** Actors without a profile to link: the site itself, the operator's CLI, an erased account. */
 const NOT_A_PROFILE = new Set(['system', 'operator', 'Deleted user']);
@@ -39,33 +20,14 @@ export function ModerationTrailPage() {
   const kind = kindParam === 'article' || kindParam === 'question' ? POST_KINDS[kindParam] : null;
   const id = Number(idParam);
   return (
-    <RequireLogin>
+    <RequireAdmin title="Moderation trail">
       {kind && Number.isSafeInteger(id) && id > 0 ? (
-        <AdminOnly kind={kind} id={id} />
+        <Trail kind={kind} id={id} />
       ) : (
-        <div className="card">
-          <PageHeading title="Moderation trail" />
-          <p className="notice" role="alert">
-            No such post.
-          </p>
-        </div>
+        <NoticePage title="Moderation trail">No such post.</NoticePage>
       )}
-    </RequireLogin>
+    </RequireAdmin>
   );
-}
-
-function AdminOnly({ kind, id }: { kind: PostKindConfig; id: number }) {
-  const { isAdmin } = useAuth();
-  if (!isAdmin)
-    return (
-      <div className="card">
-        <PageHeading title="Moderation trail" />
-        <p className="notice" role="alert">
-          Only admins can see this page.
-        </p>
-      </div>
-    );
-  return <Trail kind={kind} id={id} />;
 }
 
 function Trail({ kind, id }: { kind: PostKindConfig; id: number }) {
@@ -104,7 +66,7 @@ function TrailEntry({ entry }: { entry: ModerationHistoryEntry }) {
   return (
     <li>
       <span className="moderation-trail-action">
-        {ACTION_TEXT[entry.action] ?? entry.action}
+        {CHANGE_LABELS[entry.action] ?? entry.action}
         {entry.commentId ? ` #${entry.commentId}` : ''}
       </span>
       <span>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ImageUploadModal } from '@/components/image-upload/image-upload-modal';
 import { useMessageModal } from '@/components/message-modal';
+import { NoticePage } from '@/components/notice-page';
 import { PageHeading } from '@/components/page-heading';
 import { RequireLogin } from '@/components/require-login';
 import { useToast } from '@/components/toast';
@@ -47,12 +48,9 @@ function PostEditorForm({ kind }: { kind: PostKind }) {
 
   if (post.notAllowed) {
     return (
-      <div className="post-submit">
-        <PageHeading title={editor.heading.edit} />
-        <p className="notice" role="alert">
-          You are not allowed to edit this {kind}: only its author and admins can.
-        </p>
-      </div>
+      <NoticePage title={editor.heading.edit} className="post-submit">
+        You are not allowed to edit this {kind}: only its author and admins can.
+      </NoticePage>
     );
   }
 

@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import type { PostRevision } from '@app/contracts';
 import { Link, useParams } from 'react-router-dom';
+import { NoticePage } from '@/components/notice-page';
 import { PageHeading } from '@/components/page-heading';
 import { RequireLogin } from '@/components/require-login';
 import { paths } from '@/config/paths';
 import { POST_KINDS, type PostKind, type PostKindConfig } from '@/config/post-kinds';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-context';
+import { CHANGE_LABELS } from '@/lib/change-labels';
 import { usePostHistory } from '@/features/posts/api/get-post-history';
 import { ScrollRegion } from '@/components/scroll-region';
 import { PostNotFound } from '@/features/posts/components/post-not-found';
 import { SideBySideDiff } from '@/features/posts/components/side-by-side-diff';
-import { CHANGE_LABELS, contentText, otherFieldChanges } from '@/features/posts/lib/revision-diff';
+import { contentText, otherFieldChanges } from '@/features/posts/lib/revision-diff';
 import './post-history.css';
 
 const idOf = (param: string | undefined) => (param && /^\d{1,15}$/.test(param) ? Number(param) : null);
@@ -34,14 +36,11 @@ function PostHistory({ config }: { config: PostKindConfig }) {
   if (history.isError) {
     const forbidden = history.error instanceof ApiError && history.error.status === 403;
     return (
-      <div className="card">
-        <PageHeading title={`${config.label} history`} />
-        <p className="notice" role="alert">
-          {forbidden
-            ? `Only the author and admins can see the history of this ${config.label.toLowerCase()}.`
-            : `The history could not be loaded. Please try again later.`}
-        </p>
-      </div>
+      <NoticePage title={`${config.label} history`}>
+        {forbidden
+          ? `Only the author and admins can see the history of this ${config.label.toLowerCase()}.`
+          : `The history could not be loaded. Please try again later.`}
+      </NoticePage>
     );
   }
   if (!history.data) return <p className="muted">Loading…</p>;
@@ -83,24 +82,8 @@ function Revisions({ config, id, revisions }: { config: PostKindConfig; id: numb
           <tbody>
             {revisions.map((revision) => (
               <tr key={revision.revision} className={revision.revision === from || revision.revision === to ? 'is-chosen' : undefined}>
-                <td>
-                  <input
-                    type="radio"
-                    name="from"
-                    aria-label={`Compare from revision ${revision.revision}`}
-                    checked={revision.revision === from}
-                    onChange={() => setFrom(revision.revision)}
-                  />
-                </td>
-                <td>
-                  <input
-                    type="radio"
-                    name="to"
-                    aria-label={`Compare to revision ${revision.revision}`}
-                    checked={revision.revision === to}
-                    onChange={() => setTo(revision.revision)}
-                  />
-                </td>
+                <RevisionChoice end="from" revision={revision.revision} chosen={from} choose={setFrom} />
+                <RevisionChoice end="to" revision={revision.revision} chosen={to} choose={setTo} />
                 <td>{revision.revision}</td>
                 <td>{CHANGE_LABELS[revision.change]}</td>
                 <td>
@@ -159,5 +142,30 @@ function Revisions({ config, id, revisions }: { config: PostKindConfig; id: numb
         )}
       </section>
     </div>
+  );
+}
+
+/** A revision's radio in the From or To column of the table. */
+function RevisionChoice({
+  end,
+  revision,
+  chosen,
+  choose,
+}: {
+  end: 'from' | 'to';
+  revision: number;
+  chosen: number;
+  choose: (revision: number) => void;
+}) {
+  return (
+    <td>
+      <input
+        type="radio"
+        name={end}
+        aria-label={`Compare ${end} revision ${revision}`}
+        checked={revision === chosen}
+        onChange={() => choose(revision)}
+      />
+    </td>
   );
 }

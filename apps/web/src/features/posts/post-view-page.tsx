@@ -1,6 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { PageHeading } from '@/components/page-heading';
+import { NoticePage } from '@/components/notice-page';
 import { useAuth } from '@/lib/auth-context';
 import { AuthorBox } from '@/features/posts/components/author-box';
 import { LikeAndShare } from '@/features/posts/components/like-and-share';
@@ -30,14 +30,7 @@ export function PostViewPage({ kind, comments }: { kind: PostKind; comments: Pos
 
   if (state.status === 'not-found') return <PostNotFound config={config} />;
   if (state.status === 'failed') {
-    return (
-      <div className="card">
-        <PageHeading title={config.label} />
-        <p className="notice" role="alert">
-          This {config.label.toLowerCase()} could not be loaded. Please try again later.
-        </p>
-      </div>
-    );
+    return <NoticePage title={config.label}>This {config.label.toLowerCase()} could not be loaded. Please try again later.</NoticePage>;
   }
   if (!post) return <p className="muted post-view-loading">Loading…</p>;
 

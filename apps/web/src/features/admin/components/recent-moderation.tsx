@@ -44,7 +44,7 @@ export function RecentModeration() {
       {entries === null && !failed && <p className="muted">Loading…</p>}
       {entries?.length === 0 && <p className="muted">Nothing has happened yet.</p>}
       {entries && entries.length > 0 && (
-        <ol className="recent-moderation-list">
+        <ol className="admin-list">
           {entries.slice(0, shown).map((entry, index) => (
             <li key={`${entry.entityType}-${entry.postId}-${entry.at}-${index}`}>
               {entry.subject ? <AccountEntryText entry={entry} /> : <ModerationEntryText entry={entry} />}

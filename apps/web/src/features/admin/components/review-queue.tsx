@@ -5,10 +5,10 @@ import { ConfirmationPopup, CONFIRM_DELETE_TEXT, CONFIRM_HEADER } from '@/compon
 import { StatusBadge } from '@/components/status-badge';
 import { TabBar } from '@/components/tab-bar';
 import { paths } from '@/config/paths';
-import { messageOf } from '@/lib/message-of';
 import { parseServerTime, relativeTime } from '@/lib/relative-time';
 import { useFlags } from '@/features/admin/api/get-flags';
 import { useResolveFlags } from '@/features/admin/api/resolve-flags';
+import { ErrorMessage } from '@/components/error-message';
 
 const STATUSES = [
   { value: 'open', label: 'Open' },
@@ -54,7 +54,7 @@ function FlaggedRow({ item }: { item: FlaggedItem }) {
   const reasons = (Object.entries(item.reasons) as [FlagReason, number][]).map(([reason, count]) => `${REASON_TEXT[reason]} ${count}`);
   return (
     <li className="review-queue-item" aria-label={name}>
-      <header className="review-queue-item-header">
+      <header className="admin-item-header">
         {item.url ? <Link to={item.url}>{name}</Link> : <strong>{name}</strong>}
         {item.isHidden && <StatusBadge tone="pending">Hidden pending review</StatusBadge>}
         <span className="muted">
@@ -89,11 +89,7 @@ function FlaggedRow({ item }: { item: FlaggedItem }) {
           <button type="button" className="button button-danger" disabled={resolve.isPending} onClick={() => setConfirmDelete(true)}>
             Delete
           </button>
-          {resolve.isError && (
-            <p className="field-error" role="alert">
-              {messageOf(resolve.error)}
-            </p>
-          )}
+          <ErrorMessage error={resolve.error} />
         </div>
       ) : (
         item.resolution && (

@@ -36,10 +36,10 @@ export function UploadedDocuments() {
       {documents === null && !failed && <p className="muted">Loading…</p>}
       {documents?.length === 0 && <p className="muted">No documents uploaded yet.</p>}
       {documents && documents.length > 0 && (
-        <ul className="uploaded-documents-list">
+        <ul className="admin-list">
           {documents.map((uploaded) => (
             <li key={uploaded.id}>
-              <div className="uploaded-document-header">
+              <div className="admin-item-header">
                 <LinkButton
                   className="uploaded-document-name"
                   onClick={() => void download(uploaded)}

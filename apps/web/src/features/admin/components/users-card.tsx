@@ -63,7 +63,7 @@ export function UsersCard() {
       {rows === null && !users.isError && <p className="muted">Loading…</p>}
       {rows?.length === 0 && <p className="muted">Nobody found.</p>}
       {rows && rows.length > 0 && (
-        <ul className="users-card-list">
+        <ul className="admin-list">
           {rows.map((row) => (
             <li key={row.userName}>
               <span>

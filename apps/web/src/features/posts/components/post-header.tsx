@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
 import { StatusBadge } from '@/components/status-badge';
 import { paths } from '@/config/paths';
-import { tagHref } from '@/lib/tag-links';
+import { PostTags } from '@/components/post-tags';
 import { exactTime, parseServerTime } from '@/lib/relative-time';
 import type { ViewedPost } from '@/features/posts/api/get-post';
 import { postTimeText } from '@/lib/post-time';
@@ -42,15 +42,7 @@ export function PostHeader({ config, post, canEdit, canSeeHistory, canSeeModerat
             {post.category}
           </Link>
         )}
-        {post.tags.length > 0 && (
-          <ul className="post-tags" aria-label="Tags">
-            {post.tags.map((tag) => (
-              <li key={tag.id ?? tag.subTag}>
-                <Link to={tagHref(tag)}>{tag.subTag}</Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <PostTags tags={post.tags} />
       </div>
       <div className="post-view-meta post-view-byline">
         <span>

@@ -1,4 +1,4 @@
-import type { PostChange, PostRevision } from '@app/contracts';
+import type { PostRevision } from '@app/contracts';
 import { diffWordsWithSpace } from 'diff';
 
 /** A run of text in one column of a side-by-side diff. */
@@ -31,17 +31,6 @@ export function sideBySide(before: string, after: string): SideBySide {
   }
   return result;
 }
-
-export const CHANGE_LABELS: Record<PostChange, string> = {
-  create: 'Created',
-  edit: 'Edited',
-  publish: 'Published',
-  unpublish: 'Unpublished',
-  approve: 'Approved',
-  unapprove: 'Unapproved',
-  'default-image': 'Default image changed',
-  delete: 'Deleted',
-};
 
 /** One field that differs between two revisions, as text. */
 export interface FieldChange {

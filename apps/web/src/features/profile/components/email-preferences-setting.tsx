@@ -2,7 +2,7 @@ import { MAILED_NOTIFICATION_KINDS, type NotificationKindName } from '@app/contr
 import { useState } from 'react';
 import { useEmailPreferences } from '@/features/profile/api/get-email-preferences';
 import { useSetEmailPreference } from '@/features/profile/api/set-email-preference';
-import { messageOf } from '@/lib/message-of';
+import { ErrorMessage } from '@/components/error-message';
 
 const LABELS: Record<(typeof MAILED_NOTIFICATION_KINDS)[number], string> = {
   comment: 'Comments on my posts',
@@ -47,11 +47,7 @@ export function EmailPreferencesSetting({ userName }: { userName: string }) {
           ))}
         </fieldset>
       )}
-      {change.isError && (
-        <p className="field-error" role="alert">
-          {messageOf(change.error)}
-        </p>
-      )}
+      <ErrorMessage error={change.error} />
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { useEraseAccount } from '@/features/profile/api/erase-account';
 import { useLogoutEverywhere } from '@/features/profile/api/logout-everywhere';
 import { EmailPreferencesSetting } from '@/features/profile/components/email-preferences-setting';
 import { saveJsonFile } from '@/features/profile/lib/save-json-file';
-import { messageOf } from '@/lib/message-of';
+import { ErrorMessage } from '@/components/error-message';
 
 export const ERASE_CONFIRMATION = 'Are you sure you want to delete your account? This cannot be undone.';
 
@@ -40,48 +40,51 @@ export function SettingsTab({
 function LogoutEverywhere({ onDone }: { onDone: () => void }) {
   const logoutEverywhere = useLogoutEverywhere();
   return (
-    <section className="card profile-section" aria-labelledby="logout-everywhere-heading">
-      <h2 id="logout-everywhere-heading">Log out everywhere</h2>
-      <p>
-        Ends every session of yours, on every device and browser, this one included. Use it if you lost a device or think someone else is
-        using your account.
-      </p>
-      <button
-        type="button"
-        className="button"
-        disabled={logoutEverywhere.isPending}
-        onClick={() => logoutEverywhere.mutate(undefined, { onSuccess: onDone })}
-      >
-        Log out everywhere
-      </button>
-      {logoutEverywhere.isError && (
-        <p className="field-error" role="alert">
-          {messageOf(logoutEverywhere.error)}
-        </p>
-      )}
-    </section>
+    <OneButtonSection
+      title="Log out everywhere"
+      action={logoutEverywhere}
+      onClick={() => logoutEverywhere.mutate(undefined, { onSuccess: onDone })}
+    >
+      Ends every session of yours, on every device and browser, this one included. Use it if you lost a device or think someone else is
+      using your account.
+    </OneButtonSection>
   );
 }
 
 function DownloadMyData() {
   const exportData = useExportUserData();
   return (
-    <section className="card profile-section" aria-labelledby="download-data-heading">
-      <h2 id="download-data-heading">Download my data</h2>
-      <p>Everything this site holds about you, with your posts and comments, as one JSON file.</p>
-      <button
-        type="button"
-        className="button"
-        disabled={exportData.isPending}
-        onClick={() => exportData.mutate(undefined, { onSuccess: (data) => saveJsonFile(data, 'my-data.json') })}
-      >
-        Download my data
+    <OneButtonSection
+      title="Download my data"
+      action={exportData}
+      onClick={() => exportData.mutate(undefined, { onSuccess: (data) => saveJsonFile(data, 'my-data.json') })}
+    >
+      Everything this site holds about you, with your posts and comments, as one JSON file.
+    </OneButtonSection>
+  );
+}
+
+/** A setting that is one button named as its heading: what it does above, why it failed below. */
+function OneButtonSection({
+  title,
+  action,
+  onClick,
+  children,
+}: {
+  title: string;
+  action: { isPending: boolean; error: unknown };
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section className="card profile-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      <p>{children}</p>
+      <button type="button" className="button" disabled={action.isPending} onClick={onClick}>
+        {title}
       </button>
-      {exportData.isError && (
-        <p className="field-error" role="alert">
-          {messageOf(exportData.error)}
-        </p>
-      )}
+      <ErrorMessage error={action.error} />
     </section>
   );
 }
@@ -120,11 +123,7 @@ function DeleteMyAccount({ onErased }: { onErased: () => void }) {
           />
           {passwordError && <p className="field-error">{passwordError}</p>}
         </div>
-        {erase.isError && (
-          <p className="field-error" role="alert">
-            {messageOf(erase.error)}
-          </p>
-        )}
+        <ErrorMessage error={erase.error} />
         <button type="submit" className="button button-danger" disabled={erase.isPending}>
           Delete my account
         </button>

@@ -2,9 +2,9 @@ import { stripSearchText } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { LinkButton } from '@/components/link-button';
 import { PageHeading } from '@/components/page-heading';
+import { SearchForm } from '@/components/search-form';
 import { getSearchResultsQueryOptions, useSearchResults } from '@/features/search/api/get-search-results';
 import { requireSearchCall, type SearchCall } from '@/features/search/api/search-call';
-import { SearchBox } from '@/features/search/components/search-box';
 import { SearchFilterPanel } from '@/features/search/components/search-filter-panel';
 import { SearchResults } from '@/features/search/components/search-results';
 import { useSearchFilters } from '@/features/search/hooks/use-search-filters';
@@ -59,7 +59,15 @@ export function SearchScreen({
       <div className="search-layout">
         <div className="card search-main">
           {/* Keyed by the searched text, so a navigation to another search (the navbar) shows its text. */}
-          <SearchBox key={filters.searchString} initialText={filters.searchString} onSearch={search} />
+          <SearchForm
+            key={filters.searchString}
+            className="search-box"
+            label="Search posts"
+            inputLabel="Search text"
+            buttonClassName="button button-primary"
+            initialText={filters.searchString}
+            onSearch={search}
+          />
           <SearchResults posts={results.posts} isPending={results.isPending} view={call.view} onPostChanged={onPostChanged} />
           {results.hasMore && !results.isFetching && (
             <p className="search-more">

@@ -3,8 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useCreateApiToken } from '@/features/sign-in/api/create-api-token';
 import { useApiTokens } from '@/features/sign-in/api/get-api-tokens';
 import { useRevokeApiToken } from '@/features/sign-in/api/revoke-api-token';
-import { CredentialRow } from './credential-row';
-import { MutationError } from './mutation-error';
+import { CredentialList } from './credential-list';
+import { ErrorMessage } from '@/components/error-message';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString();
 
@@ -62,30 +62,27 @@ export function ApiTokensSection() {
             onChange={(event) => setDays(Number(event.target.value))}
           />
         </div>
-        <MutationError error={formError ?? create.error} />
+        <ErrorMessage error={formError ?? create.error} />
         <button type="submit" className="button" disabled={create.isPending}>
           Create token
         </button>
       </form>
-      {tokens.data && tokens.data.length > 0 && (
-        <ul className="sign-in-list" aria-label="API tokens">
-          {tokens.data.map((token) => (
-            <CredentialRow
-              key={token.id}
-              title={
-                <>
-                  <strong>{token.name}</strong> <span className="muted">({token.scopes.join(', ')})</span>
-                </>
-              }
-              details={`created ${day(token.createdAt)} · expires ${day(token.expiresAt)} · ${token.lastUsedAt ? `last used ${day(token.lastUsedAt)}` : 'never used'}`}
-              action={{ text: 'Revoke', name: `Revoke ${token.name}` }}
-              pending={revoke.isPending}
-              onAction={() => revoke.mutate(token.id)}
-            />
-          ))}
-        </ul>
-      )}
-      <MutationError error={revoke.error} />
+      <CredentialList
+        label="API tokens"
+        items={tokens.data}
+        row={(token) => ({
+          title: (
+            <>
+              <strong>{token.name}</strong> <span className="muted">({token.scopes.join(', ')})</span>
+            </>
+          ),
+          details: `created ${day(token.createdAt)} · expires ${day(token.expiresAt)} · ${token.lastUsedAt ? `last used ${day(token.lastUsedAt)}` : 'never used'}`,
+          action: { text: 'Revoke', name: `Revoke ${token.name}` },
+        })}
+        pending={revoke.isPending}
+        onAction={(token) => revoke.mutate(token.id)}
+      />
+      <ErrorMessage error={revoke.error} />
     </section>
   );
 }

@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import type { PasskeySummary } from '@app/contracts';
 import { PASSKEY_NAME_LENGTH } from '@app/contracts';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '@/features/sign-in/api/passkeys';
-import { messageOf } from '@/lib/message-of';
 import { passkeysSupported } from '@/lib/passkey-prompt';
+import { ErrorMessage } from '@/components/error-message';
 
 /** Passkeys: add one (named), rename, remove (never the last way in). They sign in without a password, or replace a code. */
 export function PasskeysSection() {
@@ -49,11 +49,7 @@ export function PasskeysSection() {
       ) : (
         <p className="muted">This browser cannot make passkeys.</p>
       )}
-      {add.isError && (
-        <p className="field-error" role="alert">
-          {messageOf(add.error)}
-        </p>
-      )}
+      <ErrorMessage error={add.error} />
     </section>
   );
 }
@@ -111,11 +107,7 @@ function PasskeyItem({ passkey }: { passkey: PasskeySummary }) {
           </button>
         </div>
       )}
-      {error && (
-        <p className="field-error" role="alert">
-          {messageOf(error)}
-        </p>
-      )}
+      <ErrorMessage error={error} />
     </li>
   );
 }

@@ -1,8 +1,8 @@
 import type { ActiveSession } from '@app/contracts';
 import { useRevokeSession } from '@/features/sign-in/api/revoke-session';
 import { useSessions } from '@/features/sign-in/api/get-sessions';
-import { CredentialRow } from './credential-row';
-import { MutationError } from './mutation-error';
+import { CredentialList } from './credential-list';
+import { ErrorMessage } from '@/components/error-message';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -17,31 +17,28 @@ export function SessionsSection({ onCurrentEnded }: { onCurrentEnded: () => void
       <p>Where you are logged in. End any session you do not recognise.</p>
       {sessions.isPending && <p className="muted">Loading…</p>}
       {sessions.isError && <p className="muted">The sessions could not be loaded.</p>}
-      {sessions.data && (
-        <ul className="sign-in-list" aria-label="Active sessions">
-          {sessions.data.map((session) => (
-            <CredentialRow
-              key={session.id}
-              title={
-                <>
-                  <strong>
-                    {session.browser} on {session.device}
-                  </strong>
-                  {session.current && <span className="sign-in-badge"> This device</span>}
-                </>
-              }
-              details={`${session.address} · started ${when(session.startedAt)} · last seen ${when(session.lastSeenAt)}`}
-              action={{
-                text: session.current ? 'Log out' : 'End',
-                name: `${session.current ? 'Log out of this device' : 'End session'}: ${session.browser} on ${session.device}`,
-              }}
-              pending={revoke.isPending}
-              onAction={() => end(session)}
-            />
-          ))}
-        </ul>
-      )}
-      <MutationError error={revoke.error} />
+      <CredentialList
+        label="Active sessions"
+        items={sessions.data}
+        row={(session) => ({
+          title: (
+            <>
+              <strong>
+                {session.browser} on {session.device}
+              </strong>
+              {session.current && <span className="sign-in-badge"> This device</span>}
+            </>
+          ),
+          details: `${session.address} · started ${when(session.startedAt)} · last seen ${when(session.lastSeenAt)}`,
+          action: {
+            text: session.current ? 'Log out' : 'End',
+            name: `${session.current ? 'Log out of this device' : 'End session'}: ${session.browser} on ${session.device}`,
+          },
+        })}
+        pending={revoke.isPending}
+        onAction={end}
+      />
+      <ErrorMessage error={revoke.error} />
     </section>
   );
 }

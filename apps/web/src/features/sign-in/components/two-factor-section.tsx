@@ -8,7 +8,7 @@ import {
   useTwoFactor,
 } from '@/features/sign-in/api/two-factor';
 import { FormField } from '@/components/form-field';
-import { MutationError } from './mutation-error';
+import { ErrorMessage } from '@/components/error-message';
 
 const TURNED_ON = 'Two-factor authentication is on.';
 const REGENERATED = 'New recovery codes: the old ones no longer work.';
@@ -77,7 +77,7 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
         <button type="button" className="button" disabled={setUp.isPending} onClick={() => setUp.mutate()}>
           Set up two-factor authentication
         </button>
-        <MutationError error={setUp.error} />
+        <ErrorMessage error={setUp.error} />
       </>
     );
   return (
@@ -88,7 +88,7 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
         {setUp.data.secret}
       </p>
       <CodeField label="Code" value={code} onChange={setCode} numeric />
-      <MutationError error={enable.error} />
+      <ErrorMessage error={enable.error} />
       <button type="submit" className="button" disabled={enable.isPending}>
         Turn on
       </button>
@@ -130,7 +130,7 @@ function RegenerateCodes({ onRegenerated }: { onRegenerated: (codes: string[]) =
     <form aria-label="New recovery codes" onSubmit={submit} noValidate>
       <p>Lost your recovery codes, or used most of them? Get ten new ones: the old ones stop working.</p>
       <CodeField label="Code from your authenticator app" value={code} onChange={setCode} numeric />
-      <MutationError error={regenerate.error} />
+      <ErrorMessage error={regenerate.error} />
       <button type="submit" className="button" disabled={regenerate.isPending}>
         Get new recovery codes
       </button>
@@ -160,7 +160,7 @@ function TurnOff({ onDone }: { onDone: () => void }) {
         )}
       </FormField>
       <CodeField label="Code or recovery code" value={code} onChange={setCode} />
-      <MutationError error={disable.error} />
+      <ErrorMessage error={disable.error} />
       <button type="submit" className="button" disabled={disable.isPending}>
         Turn off
       </button>

@@ -1,9 +1,0 @@
-import type { Tag } from '@app/contracts';
-import { paths } from '@/config/paths';
-
-/**
- * Where a tag leads: its page (/tag/{subTag}: its posts by the tag's id, exact, a Follow button and
- * its feed), never a free-text search for its name ('aspnet-core' finds nothing as text, 'C#'
- * would search 'C'). The one place a tag's URL is made.
- */
-export const tagHref = (tag: Pick<Tag, 'subTag'>): string => paths.tag.getHref(tag.subTag);

@@ -1,0 +1,21 @@
+import type { Page } from 'playwright-core';
+
+export interface LayoutShift {
+  value: number;
+  /** The class names of what moved. */
+  nodes: string[];
+}
+
+const RECORD_LAYOUT_SHIFTS = `
+  window.layoutShifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      window.layoutShifts.push({ value: entry.value, nodes: (entry.sources || []).map((source) => (source.node && source.node.className) || '?') });
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+/** Records every layout shift of the pages the tab opens next, from their first paint (the browser's own Layout Instability API). */
+export const recordLayoutShifts = (page: Page) => page.addInitScript({ content: RECORD_LAYOUT_SHIFTS });
+
+/** The layout shifts recorded on the page so far. */
+export const layoutShifts = (page: Page) => page.evaluate<LayoutShift[]>('window.layoutShifts');
