@@ -1,9 +1,7 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { commentDecider, commentStreamName, type Actor, type PostKind } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { CommentFacts } from './commented-post';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { COMMENT_READ_MODELS } from './comment-kinds';
 
 /** An admin approves or unapproves a comment; setting the current value changes nothing. */
@@ -23,11 +21,10 @@ export class ApproveCommentHandler implements ICommandHandler<ApproveCommentComm
   constructor(
     private readonly commands: EventSourcedCommands,
     private readonly facts: CommentFacts,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ kind, actor, id, isApproved }: ApproveCommentCommand): Promise<true> {
-    const { position } = await this.commands.execute(
+    await this.commands.execute(
       commentStreamName(id),
       commentDecider,
       {
@@ -37,11 +34,9 @@ export class ApproveCommentHandler implements ICommandHandler<ApproveCommentComm
         actor,
         postVisibleToActor: await this.facts.commentPostVisibleTo(id, actor),
         isApproved,
-        now: this.clock(),
       },
-      { actor: actor.accountId },
+      { actor: actor.accountId, settle: COMMENT_READ_MODELS },
     );
-    await this.commands.settle(position, COMMENT_READ_MODELS);
     return true;
   }
 }

@@ -1,11 +1,10 @@
-import { Inject, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { commentDecider, commentOf, commentStreamName, type Actor, type PostKind } from '@app/domain';
 import { ClearDeletedAnswerCommand } from './clear-deleted-answer.command';
 import { DeleteFileCommand } from '../files/delete-file.command';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { CommentFacts } from './commented-post';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { COMMENT_READ_MODELS } from './comment-kinds';
 
 /** Where a question's accepted answer shows. */
@@ -29,7 +28,6 @@ export class DeleteCommentHandler implements ICommandHandler<DeleteCommentComman
     private readonly commands: EventSourcedCommands,
     private readonly facts: CommentFacts,
     private readonly commandBus: CommandBus,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ kind, actor, id }: DeleteCommentCommand): Promise<true> {
@@ -44,7 +42,6 @@ export class DeleteCommentHandler implements ICommandHandler<DeleteCommentComman
         id,
         actor,
         postVisibleToActor: await this.facts.commentPostVisibleTo(id, actor),
-        now: this.clock(),
       },
       { actor: actor.accountId },
     );

@@ -1,12 +1,9 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Comment } from '@app/contracts';
 import { commentDecider, commentStreamName, type Actor, type PostKind } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import type { AppConfig } from '@app/config';
 import { CommentFacts } from './commented-post';
 import { MentionedAccounts } from '../accounts/mentioned-accounts';
-import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
 import { COMMENT_READ_MODELS } from './comment-kinds';
 import { CommentViews } from './comment-views';
 
@@ -29,12 +26,10 @@ export class EditCommentHandler implements ICommandHandler<EditCommentCommand, C
     private readonly facts: CommentFacts,
     private readonly views: CommentViews,
     private readonly mentions: MentionedAccounts,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ kind, actor, id, content }: EditCommentCommand): Promise<Comment> {
-    const { position } = await this.commands.execute(
+    await this.commands.execute(
       commentStreamName(id),
       commentDecider,
       {
@@ -44,13 +39,10 @@ export class EditCommentHandler implements ICommandHandler<EditCommentCommand, C
         actor,
         postVisibleToActor: await this.facts.commentPostVisibleTo(id, actor),
         content,
-        moderation: this.config.moderation,
         mentionIds: await this.mentions.in(content),
-        now: this.clock(),
       },
-      { actor: actor.accountId },
+      { actor: actor.accountId, settle: COMMENT_READ_MODELS },
     );
-    await this.commands.settle(position, COMMENT_READ_MODELS);
     return this.views.get(kind, id, actor);
   }
 }

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { Login2faPasskeyRequest, LoginPasskeyRequest } from '@app/contracts';
@@ -8,7 +7,6 @@ import { AccountDirectory, type KnownAccount } from '../accounts/account-directo
 import { SessionIssuer, type LoginResult, type SignInClient } from '../accounts/session-issuer';
 import { LoginChallenges } from '../accounts/two-factor/login-challenges';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { AbuseLimits } from '../rate-limits/abuse-limits';
 import { PasskeyChallenges } from './passkey-challenges';
 import { accountIdOfUserHandle, challengeOf, RelyingParty } from './relying-party';
@@ -65,11 +63,10 @@ export class LoginWithPasskeyHandler implements ICommandHandler<LoginWithPasskey
     private readonly directory: AccountDirectory,
     private readonly commands: EventSourcedCommands,
     private readonly sessions: SessionIssuer,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   private verifier(): Verifier {
-    return { relyingParty: this.relyingParty, commands: this.commands, clock: this.clock };
+    return { relyingParty: this.relyingParty, commands: this.commands };
   }
 
   async execute({ request, client }: LoginWithPasskeyCommand): Promise<LoginResult> {
@@ -134,11 +131,10 @@ export class PassSecondFactorWithPasskeyHandler implements ICommandHandler<PassS
     private readonly commands: EventSourcedCommands,
     private readonly sessions: SessionIssuer,
     private readonly limits: AbuseLimits,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   private verifier(): Verifier {
-    return { relyingParty: this.relyingParty, commands: this.commands, clock: this.clock };
+    return { relyingParty: this.relyingParty, commands: this.commands };
   }
 
   async execute({ request, client }: PassSecondFactorWithPasskeyCommand): Promise<LoginResult> {
@@ -157,10 +153,10 @@ export class PassSecondFactorWithPasskeyHandler implements ICommandHandler<PassS
 const secondFactorChallenge = (loginChallenge: string) =>
   createHash('sha256').update('passkey-second-factor\0').update(loginChallenge).digest('base64url');
 
-type Verifier = { relyingParty: RelyingParty; commands: EventSourcedCommands; clock: Clock };
+type Verifier = { relyingParty: RelyingParty; commands: EventSourcedCommands };
 
 async function verifyAndRecordUse(
-  { relyingParty, commands, clock }: Verifier,
+  { relyingParty, commands }: Verifier,
   account: KnownAccount,
   response: LoginPasskeyRequest['response'],
   expectedChallenge: string,
@@ -181,7 +177,6 @@ async function verifyAndRecordUse(
       counter: verified.counter,
       backedUp: verified.backedUp,
       ...(challengePasses === undefined ? {} : { challengePasses }),
-      now: clock(),
     },
     { actor: accountId },
   );

@@ -1,9 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { AppConfig } from '@app/config';
 import type { Actor, PostFields, PostIdGenerator, PostKind } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
 import { POST_ID_GENERATOR } from '../shared/post-id.generator';
 import { AbuseLimits } from '../rate-limits/abuse-limits';
 import { savePost } from './save-post';
@@ -29,8 +27,6 @@ export class CreatePostHandler implements ICommandHandler<CreatePostCommand, num
     private readonly limits: AbuseLimits,
     private readonly mentions: MentionedAccounts,
     @Inject(POST_ID_GENERATOR) private readonly nextPostId: PostIdGenerator,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Limited per account (`post` in RATE_LIMITS); a refused one does not count. */
@@ -40,11 +36,7 @@ export class CreatePostHandler implements ICommandHandler<CreatePostCommand, num
 
   private async record(command: CreatePostCommand): Promise<number> {
     const id = this.nextPostId();
-    await savePost(
-      this.commands,
-      { step: 'draft', id, ...command, mentionIds: await this.mentions.in(command.fields.content) },
-      { config: this.config, clock: this.clock },
-    );
+    await savePost(this.commands, { step: 'draft', id, ...command, mentionIds: await this.mentions.in(command.fields.content) });
     return id;
   }
 }

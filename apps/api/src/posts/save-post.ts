@@ -1,7 +1,5 @@
-import type { AppConfig } from '@app/config';
 import { POST_KINDS, postDecider, type Actor, type PostFields, type PostKind } from '@app/domain';
 import type { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import type { Clock } from '../infrastructure/tokens';
 import { POST_READ_MODELS } from './post-kinds';
 
 /** One save of the editor, creating a post (`draft`) or changing it (`edit`). */
@@ -21,9 +19,8 @@ export interface PostSave {
 export async function savePost(
   commands: EventSourcedCommands,
   { step, kind, id, actor, fields, isPublished, defaultImageId, mentionIds }: PostSave,
-  { config, clock }: { config: AppConfig; clock: Clock },
 ): Promise<void> {
-  const { position } = await commands.execute(
+  await commands.execute(
     POST_KINDS[kind].streamName(id),
     postDecider,
     {
@@ -33,11 +30,8 @@ export async function savePost(
       fields,
       isPublished,
       defaultImageId,
-      moderation: config.moderation,
       mentionIds,
-      now: clock(),
     },
-    { actor: actor.accountId },
+    { actor: actor.accountId, settle: POST_READ_MODELS },
   );
-  await commands.settle(position, POST_READ_MODELS);
 }

@@ -1,4 +1,3 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { DisableTwoFactorRequest, TwoFactorRecoveryCodes, TwoFactorSetup } from '@app/contracts';
 import {
@@ -17,7 +16,6 @@ import { AccountDirectory } from '../accounts/account-directory';
 import { SecondFactor } from '../accounts/two-factor/second-factor';
 import { newTotpSecret } from '../accounts/two-factor/totp';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { AbuseLimits } from '../rate-limits/abuse-limits';
 import { onOwnAccount } from './own-account';
 import { RecoveryCodeIssuer } from './recovery-code-issuer';
@@ -39,13 +37,12 @@ export class SetUpTwoFactorHandler implements ICommandHandler<SetUpTwoFactorComm
   constructor(
     private readonly commands: EventSourcedCommands,
     private readonly vault: PersonalDataVault,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ accountId, userName }: SetUpTwoFactorCommand): Promise<TwoFactorSetup> {
     const { secret, otpauthUrl } = newTotpSecret(userName);
     const sealedSecret = await this.vault.seal(accountId, { secret });
-    await onOwnAccount(this.commands, { type: 'StartTwoFactorSetup', accountId, sealedSecret, now: this.clock() });
+    await onOwnAccount(this.commands, { type: 'StartTwoFactorSetup', accountId, sealedSecret });
     return { secret, otpauthUrl };
   }
 }
@@ -93,7 +90,6 @@ export class DisableTwoFactorHandler implements ICommandHandler<DisableTwoFactor
     private readonly hasher: PasswordHasher,
     private readonly secondFactor: SecondFactor,
     private readonly limits: AbuseLimits,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ accountId, request }: DisableTwoFactorCommand): Promise<true> {
@@ -103,7 +99,7 @@ export class DisableTwoFactorHandler implements ICommandHandler<DisableTwoFactor
     if (account.state.twoFactor.status !== 'on') throw validationError(TWO_FACTOR_OFF);
     const code = await this.secondFactor.match(accountId, account.state.twoFactor, request.code);
     if (!code) throw unauthorized(INVALID_CODE);
-    await onOwnAccount(this.commands, { type: 'DisableTwoFactor', accountId, code, now: this.clock() });
+    await onOwnAccount(this.commands, { type: 'DisableTwoFactor', accountId, code });
     await attempt.release();
     return true;
   }
