@@ -1,8 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { commentDecider, commentStreamName, type Actor, type PostKind } from '@app/domain';
-import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CommentFacts } from './commented-post';
-import { COMMENT_READ_MODELS } from './comment-kinds';
+import type { Actor, PostKind } from '@app/domain';
+import { CommentCommands } from './comment-commands';
 
 /** An admin approves or unapproves a comment; setting the current value changes nothing. */
 export class ApproveCommentCommand extends Command<true> {
@@ -18,25 +16,10 @@ export class ApproveCommentCommand extends Command<true> {
 
 @CommandHandler(ApproveCommentCommand)
 export class ApproveCommentHandler implements ICommandHandler<ApproveCommentCommand, true> {
-  constructor(
-    private readonly commands: EventSourcedCommands,
-    private readonly facts: CommentFacts,
-  ) {}
+  constructor(private readonly comments: CommentCommands) {}
 
   async execute({ kind, actor, id, isApproved }: ApproveCommentCommand): Promise<true> {
-    await this.commands.execute(
-      commentStreamName(id),
-      commentDecider,
-      {
-        type: 'ApproveComment',
-        postKind: kind,
-        id,
-        actor,
-        postVisibleToActor: await this.facts.commentPostVisibleTo(id, actor),
-        isApproved,
-      },
-      { actor: actor.accountId, settle: COMMENT_READ_MODELS },
-    );
+    await this.comments.change({ type: 'ApproveComment', postKind: kind, id, actor, isApproved });
     return true;
   }
 }

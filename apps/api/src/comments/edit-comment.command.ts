@@ -1,10 +1,8 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Comment } from '@app/contracts';
-import { commentDecider, commentStreamName, type Actor, type PostKind } from '@app/domain';
-import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CommentFacts } from './commented-post';
+import type { Actor, PostKind } from '@app/domain';
 import { MentionedAccounts } from '../accounts/mentioned-accounts';
-import { COMMENT_READ_MODELS } from './comment-kinds';
+import { CommentCommands } from './comment-commands';
 import { CommentViews } from './comment-views';
 
 /** The author or an admin edits a comment's content; the result is the updated comment. */
@@ -22,27 +20,14 @@ export class EditCommentCommand extends Command<Comment> {
 @CommandHandler(EditCommentCommand)
 export class EditCommentHandler implements ICommandHandler<EditCommentCommand, Comment> {
   constructor(
-    private readonly commands: EventSourcedCommands,
-    private readonly facts: CommentFacts,
+    private readonly comments: CommentCommands,
     private readonly views: CommentViews,
     private readonly mentions: MentionedAccounts,
   ) {}
 
   async execute({ kind, actor, id, content }: EditCommentCommand): Promise<Comment> {
-    await this.commands.execute(
-      commentStreamName(id),
-      commentDecider,
-      {
-        type: 'EditComment',
-        postKind: kind,
-        id,
-        actor,
-        postVisibleToActor: await this.facts.commentPostVisibleTo(id, actor),
-        content,
-        mentionIds: await this.mentions.in(content),
-      },
-      { actor: actor.accountId, settle: COMMENT_READ_MODELS },
-    );
+    const mentionIds = await this.mentions.in(content);
+    await this.comments.change({ type: 'EditComment', postKind: kind, id, actor, content, mentionIds });
     return this.views.get(kind, id, actor);
   }
 }

@@ -5,7 +5,7 @@ import { notFound, validationError, ACCOUNT_NOT_FOUND } from '@app/domain';
 import { PersonalDataVault } from '@app/personal-data';
 import { AccountDirectory } from '../accounts/account-directory';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { onOwnAccount } from '../sign-in/own-account';
+import { onOwnAccount } from '../accounts/own-account';
 import { PasskeyChallenges } from './passkey-challenges';
 import { ListPasskeysHandler } from './passkeys.query';
 import { challengeOf, RelyingParty } from './relying-party';

@@ -1,18 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AppConfig } from '@app/config';
-import { unauthorized } from '@app/domain';
 import type { EventStore } from '@app/event-store';
-import { PasswordHasher, PersonalDataVault } from '@app/personal-data';
+import { PersonalDataVault } from '@app/personal-data';
 import type { ReadStore } from '@app/read-store';
 import { READ_MODELS } from '@app/projections';
-import { AccountDirectory } from '../accounts/account-directory';
+import { PasswordConfirmation } from '../accounts/password-confirmation';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { APP_CONFIG, CLOCK, EVENT_STORE, READ_STORE, type Clock } from '../infrastructure/tokens';
 import { PROFILE_READ_MODELS } from './change-profile.command';
 import { eraseAccount } from './erase-account';
-
-export const PASSWORD_INCORRECT = 'Password is incorrect.';
 
 /** DELETE /api/User/: the user erases their own account, confirming with their password. */
 export class EraseAccountCommand extends Command<boolean> {
@@ -28,8 +25,7 @@ export class EraseAccountCommand extends Command<boolean> {
 export class EraseAccountHandler implements ICommandHandler<EraseAccountCommand, boolean> {
   constructor(
     private readonly commands: EventSourcedCommands,
-    private readonly directory: AccountDirectory,
-    private readonly hasher: PasswordHasher,
+    private readonly passwords: PasswordConfirmation,
     private readonly vault: PersonalDataVault,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
@@ -38,8 +34,7 @@ export class EraseAccountHandler implements ICommandHandler<EraseAccountCommand,
   ) {}
 
   async execute({ accountId, password }: EraseAccountCommand): Promise<boolean> {
-    const account = await this.directory.findById(accountId);
-    if (!account || !(await this.hasher.verifyOrBurn(account.passwordHash, password))) throw unauthorized(PASSWORD_INCORRECT);
+    const account = await this.passwords.account(accountId, password);
     const engines = { eventStore: this.eventStore, vault: this.vault, dataDir: this.config.dataDir };
     const position = await eraseAccount(engines, accountId, account.personal.email, false, this.clock());
     await this.commands.settle(position, PROFILE_READ_MODELS);

@@ -7,7 +7,7 @@ import { PersonalDataVault } from '@app/personal-data';
 import { apiTokenSecretHash, newApiTokenSecret } from '../auth/api-token-secrets';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
-import { onOwnAccount } from './own-account';
+import { onOwnAccount } from '../accounts/own-account';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

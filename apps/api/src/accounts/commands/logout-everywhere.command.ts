@@ -1,6 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { accountDecider, accountStreamName } from '@app/domain';
 import { EventSourcedCommands } from '../../infrastructure/event-sourced-commands';
+import { onOwnAccount } from '../own-account';
 
 /** The logged-in user ends all their sessions, on every device, this one included. */
 export class LogoutEverywhereCommand extends Command<true> {
@@ -14,14 +14,8 @@ export class LogoutEverywhereHandler implements ICommandHandler<LogoutEverywhere
   constructor(private readonly commands: EventSourcedCommands) {}
 
   async execute({ accountId }: LogoutEverywhereCommand): Promise<true> {
-    const { position } = await this.commands.execute(
-      accountStreamName(accountId),
-      accountDecider,
-      { type: 'LogOutEverywhere', accountId },
-      { actor: accountId },
-    );
     // The guard reads the credential version from the accounts read model: settled, every old token is refused from the next request.
-    await this.commands.settle(position, ['accounts']);
+    await onOwnAccount(this.commands, { type: 'LogOutEverywhere', accountId }, ['accounts']);
     return true;
   }
 }
