@@ -6,6 +6,7 @@ import {
   StartPasskeySecondFactorHandler,
 } from './login-passkey.command';
 import { PasskeyChallenges } from './passkey-challenges';
+import { PasskeyUse } from './passkey-use';
 import { RegisterPasskeyHandler, RemovePasskeyHandler, RenamePasskeyHandler, StartPasskeyRegistrationHandler } from './passkeys.command';
 import { PasskeysController } from './passkeys.controller';
 import { ListPasskeysHandler } from './passkeys.query';
@@ -17,6 +18,7 @@ import { RelyingParty } from './relying-party';
   providers: [
     RelyingParty,
     PasskeyChallenges,
+    PasskeyUse,
     ListPasskeysHandler,
     StartPasskeyRegistrationHandler,
     RegisterPasskeyHandler,

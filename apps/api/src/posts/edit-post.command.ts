@@ -1,8 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Actor, PostFields, PostKind } from '@app/domain';
-import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { savePost } from './save-post';
-import { MentionedAccounts } from '../accounts/mentioned-accounts';
+import { PostSaves } from './save-post';
 
 /** One save of the editor by the owner or an admin: fields, publish state, default image. */
 export class EditPostCommand extends Command<true> {
@@ -20,13 +18,10 @@ export class EditPostCommand extends Command<true> {
 
 @CommandHandler(EditPostCommand)
 export class EditPostHandler implements ICommandHandler<EditPostCommand, true> {
-  constructor(
-    private readonly commands: EventSourcedCommands,
-    private readonly mentions: MentionedAccounts,
-  ) {}
+  constructor(private readonly saves: PostSaves) {}
 
   async execute(command: EditPostCommand): Promise<true> {
-    await savePost(this.commands, { step: 'edit', ...command, mentionIds: await this.mentions.in(command.fields.content) });
+    await this.saves.save({ step: 'edit', ...command });
     return true;
   }
 }

@@ -1,15 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { AppConfig } from '@app/config';
-import type { EventStore } from '@app/event-store';
-import { PersonalDataVault } from '@app/personal-data';
 import type { ReadStore } from '@app/read-store';
 import { READ_MODELS } from '@app/projections';
 import { PasswordConfirmation } from '../accounts/password-confirmation';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { APP_CONFIG, CLOCK, EVENT_STORE, READ_STORE, type Clock } from '../infrastructure/tokens';
+import { CLOCK, READ_STORE, type Clock } from '../infrastructure/tokens';
 import { PROFILE_READ_MODELS } from './change-profile.command';
-import { eraseAccount } from './erase-account';
+import { ERASURE, eraseAccount, type EraseDependencies } from './erase-account';
 
 /** DELETE /api/User/: the user erases their own account, confirming with their password. */
 export class EraseAccountCommand extends Command<boolean> {
@@ -26,17 +23,14 @@ export class EraseAccountHandler implements ICommandHandler<EraseAccountCommand,
   constructor(
     private readonly commands: EventSourcedCommands,
     private readonly passwords: PasswordConfirmation,
-    private readonly vault: PersonalDataVault,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(ERASURE) private readonly erasure: EraseDependencies,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ accountId, password }: EraseAccountCommand): Promise<boolean> {
     const account = await this.passwords.account(accountId, password);
-    const engines = { eventStore: this.eventStore, vault: this.vault, dataDir: this.config.dataDir };
-    const position = await eraseAccount(engines, accountId, account.personal.email, false, this.clock());
+    const position = await eraseAccount(this.erasure, accountId, account.personal.email, false, this.clock());
     await this.commands.settle(position, PROFILE_READ_MODELS);
     // Once every read model has dropped the person's name and e-mail, the old copies go from the store's files (its WAL).
     await this.commands.settle(position, READ_MODELS);
