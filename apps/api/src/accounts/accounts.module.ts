@@ -10,6 +10,7 @@ import { GetEmailPreferencesHandler } from './comment-notifications.query';
 import { LoginHandler } from './commands/login.command';
 import { LogoutEverywhereHandler } from './commands/logout-everywhere.command';
 import { SignupHandler } from './commands/signup.command';
+import { PasswordConfirmation } from './password-confirmation';
 import { SessionIssuer } from './session-issuer';
 import { Login2faHandler } from './commands/login-2fa.command';
 import { LoginChallenges } from './two-factor/login-challenges';
@@ -19,7 +20,16 @@ import { SecondFactor } from './two-factor/second-factor';
 @Global()
 @Module({
   controllers: [AccountsController],
-  exports: [AuthorNames, AccountDirectory, MentionedAccounts, SecondFactor, SessionIssuer, SignupHandler, LoginChallenges],
+  exports: [
+    AuthorNames,
+    AccountDirectory,
+    MentionedAccounts,
+    SecondFactor,
+    SessionIssuer,
+    SignupHandler,
+    LoginChallenges,
+    PasswordConfirmation,
+  ],
   providers: [
     AuthorNames,
     AccountDirectory,
@@ -27,6 +37,7 @@ import { SecondFactor } from './two-factor/second-factor';
     SessionIssuer,
     LoginChallenges,
     SecondFactor,
+    PasswordConfirmation,
     Login2faHandler,
     KnownDevices,
     SignupHandler,

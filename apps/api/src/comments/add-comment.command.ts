@@ -1,10 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { AppConfig } from '@app/config';
 import type { Comment } from '@app/contracts';
 import { commentDecider, commentStreamName, type Actor, type PostIdGenerator, type PostKind } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
 import { POST_ID_GENERATOR } from '../shared/post-id.generator';
 import { AbuseLimits } from '../rate-limits/abuse-limits';
 import { COMMENT_READ_MODELS } from './comment-kinds';
@@ -35,8 +33,6 @@ export class AddCommentHandler implements ICommandHandler<AddCommentCommand, Com
     private readonly limits: AbuseLimits,
     private readonly mentions: MentionedAccounts,
     @Inject(POST_ID_GENERATOR) private readonly nextId: PostIdGenerator,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ kind, actor, postId, parentId, content, attachedFileIds }: AddCommentCommand): Promise<Comment> {
@@ -49,7 +45,7 @@ export class AddCommentHandler implements ICommandHandler<AddCommentCommand, Com
         this.facts.attachedImages(attachedFileIds),
         this.mentions.in(content),
       ]);
-      const { position } = await this.commands.execute(
+      await this.commands.execute(
         commentStreamName(id),
         commentDecider,
         {
@@ -64,13 +60,10 @@ export class AddCommentHandler implements ICommandHandler<AddCommentCommand, Com
           content,
           attachedFiles,
           attachedFileIds,
-          moderation: this.config.moderation,
           mentionIds,
-          now: this.clock(),
         },
-        { actor: actor.accountId },
+        { actor: actor.accountId, settle: COMMENT_READ_MODELS },
       );
-      await this.commands.settle(position, COMMENT_READ_MODELS);
       return await this.views.get(kind, id, actor);
     });
   }

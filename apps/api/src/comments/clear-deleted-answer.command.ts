@@ -1,8 +1,6 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { POST_KINDS, postDecider, type Actor, type PostKind } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
 
 const ANSWER_READ_MODELS = ['home', 'post-view', 'search'] as const;
 
@@ -26,19 +24,15 @@ export class ClearDeletedAnswerCommand extends Command<void> {
 
 @CommandHandler(ClearDeletedAnswerCommand)
 export class ClearDeletedAnswerHandler implements ICommandHandler<ClearDeletedAnswerCommand, void> {
-  constructor(
-    private readonly commands: EventSourcedCommands,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  constructor(private readonly commands: EventSourcedCommands) {}
 
   async execute({ kind, commentId, questionId, actor }: ClearDeletedAnswerCommand): Promise<void> {
     if (kind !== 'question' || questionId === undefined) return;
-    const { position } = await this.commands.execute(
+    await this.commands.execute(
       POST_KINDS.question.streamName(questionId),
       postDecider,
-      { type: 'ClearDeletedAnswer', id: questionId, commentId, now: this.clock() },
-      { actor: actor.accountId },
+      { type: 'ClearDeletedAnswer', id: questionId, commentId },
+      { actor: actor.accountId, settle: ANSWER_READ_MODELS },
     );
-    await this.commands.settle(position, ANSWER_READ_MODELS);
   }
 }

@@ -3,6 +3,7 @@ import { postIdGeneratorProvider } from '../shared/post-id.generator';
 import { SharedReadsModule } from '../shared/shared-reads.module';
 import { AddCommentHandler } from './add-comment.command';
 import { ApproveCommentHandler } from './approve-comment.command';
+import { CommentCommands } from './comment-commands';
 import { CommentViews } from './comment-views';
 import { CommentFacts } from './commented-post';
 import { COMMENT_CONTROLLERS } from './comment.controller';
@@ -20,6 +21,7 @@ import { ListCommentsHandler } from './list-comments.query';
   providers: [
     postIdGeneratorProvider,
     CommentFacts,
+    CommentCommands,
     CommentViews,
     AddCommentHandler,
     EditCommentHandler,

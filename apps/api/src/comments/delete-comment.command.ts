@@ -1,14 +1,10 @@
-import { Inject, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { commentDecider, commentOf, commentStreamName, type Actor, type PostKind } from '@app/domain';
 import { ClearDeletedAnswerCommand } from './clear-deleted-answer.command';
 import { DeleteFileCommand } from '../files/delete-file.command';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CommentFacts } from './commented-post';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
-import { COMMENT_READ_MODELS } from './comment-kinds';
-
-/** Where a question's accepted answer shows. */
+import { CommentCommands } from './comment-commands';
 
 /** The author or an admin deletes a comment, then its images (attachment types 6, 7). */
 export class DeleteCommentCommand extends Command<true> {
@@ -26,37 +22,22 @@ export class DeleteCommentHandler implements ICommandHandler<DeleteCommentComman
   private readonly logger = new Logger('Comments');
 
   constructor(
+    private readonly comments: CommentCommands,
     private readonly commands: EventSourcedCommands,
-    private readonly facts: CommentFacts,
     private readonly commandBus: CommandBus,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ kind, actor, id }: DeleteCommentCommand): Promise<true> {
-    const streamName = commentStreamName(id);
-    const { state } = await this.commands.load(streamName, commentDecider);
-    const { position } = await this.commands.execute(
-      streamName,
-      commentDecider,
-      {
-        type: 'DeleteComment',
-        postKind: kind,
-        id,
-        actor,
-        postVisibleToActor: await this.facts.commentPostVisibleTo(id, actor),
-        now: this.clock(),
-      },
-      { actor: actor.accountId },
-    );
+    const comment = commentOf((await this.commands.load(commentStreamName(id), commentDecider)).state);
+    await this.comments.change({ type: 'DeleteComment', postKind: kind, id, actor });
     // After the commit: the comment is gone whatever happens to its images. The decider admitted only
     // the author's own images, and the author or an admin deletes them here (already deleted ones are skipped).
-    for (const fileId of commentOf(state)?.attachedFiles ?? []) {
+    for (const fileId of comment?.attachedFiles ?? []) {
       await this.commandBus
         .execute(new DeleteFileCommand(actor, fileId))
         .catch((error: unknown) => this.logger.warn(`Could not delete image ${fileId} of comment ${id}: ${String(error)}`));
     }
-    await this.commands.settle(position, COMMENT_READ_MODELS);
-    await this.commandBus.execute(new ClearDeletedAnswerCommand(kind, id, commentOf(state)?.postId, actor));
+    await this.commandBus.execute(new ClearDeletedAnswerCommand(kind, id, comment?.postId, actor));
     return true;
   }
 }

@@ -1,13 +1,8 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Comment } from '@app/contracts';
-import { commentDecider, commentStreamName, type Actor, type PostKind } from '@app/domain';
-import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import type { AppConfig } from '@app/config';
-import { CommentFacts } from './commented-post';
+import type { Actor, PostKind } from '@app/domain';
 import { MentionedAccounts } from '../accounts/mentioned-accounts';
-import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
-import { COMMENT_READ_MODELS } from './comment-kinds';
+import { CommentCommands } from './comment-commands';
 import { CommentViews } from './comment-views';
 
 /** The author or an admin edits a comment's content; the result is the updated comment. */
@@ -25,32 +20,14 @@ export class EditCommentCommand extends Command<Comment> {
 @CommandHandler(EditCommentCommand)
 export class EditCommentHandler implements ICommandHandler<EditCommentCommand, Comment> {
   constructor(
-    private readonly commands: EventSourcedCommands,
-    private readonly facts: CommentFacts,
+    private readonly comments: CommentCommands,
     private readonly views: CommentViews,
     private readonly mentions: MentionedAccounts,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ kind, actor, id, content }: EditCommentCommand): Promise<Comment> {
-    const { position } = await this.commands.execute(
-      commentStreamName(id),
-      commentDecider,
-      {
-        type: 'EditComment',
-        postKind: kind,
-        id,
-        actor,
-        postVisibleToActor: await this.facts.commentPostVisibleTo(id, actor),
-        content,
-        moderation: this.config.moderation,
-        mentionIds: await this.mentions.in(content),
-        now: this.clock(),
-      },
-      { actor: actor.accountId },
-    );
-    await this.commands.settle(position, COMMENT_READ_MODELS);
+    const mentionIds = await this.mentions.in(content);
+    await this.comments.change({ type: 'EditComment', postKind: kind, id, actor, content, mentionIds });
     return this.views.get(kind, id, actor);
   }
 }

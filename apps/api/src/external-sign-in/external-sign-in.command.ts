@@ -128,7 +128,7 @@ export class FinishExternalSignInHandler implements ICommandHandler<FinishExtern
       };
       const sealed = await this.vault.seal(accountId, personal);
       const identity = await this.identity(accountId, profile, subjectLookup);
-      const { position } = await this.commands.execute(
+      await this.commands.execute(
         accountStreamName(accountId),
         accountDecider,
         {
@@ -141,9 +141,8 @@ export class FinishExternalSignInHandler implements ICommandHandler<FinishExtern
           now,
           external: { identity, emailVerified: profile.emailVerified },
         },
-        { actor: accountId },
+        { actor: accountId, settle: ['accounts'] },
       );
-      await this.commands.settle(position, ['accounts']);
       return accountId;
     } catch (error) {
       await this.release(subjectLookup, accountId, revision, now);

@@ -7,7 +7,6 @@ import { FILE_READ_MODELS } from './file-read-models';
 import { FILE_STORE } from './file-store.provider';
 import { FileVisibility } from './file-visibility';
 import { storageFolderOf } from './storage-folder';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
 
 /** The uploader or an admin deletes a file: recorded first, then its bytes are removed. */
 export class DeleteFileCommand extends Command<true> {
@@ -27,7 +26,6 @@ export class DeleteFileHandler implements ICommandHandler<DeleteFileCommand, tru
     private readonly commands: EventSourcedCommands,
     private readonly visibility: FileVisibility,
     @Inject(FILE_STORE) private readonly fileStore: FileStore,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, id }: DeleteFileCommand): Promise<true> {
@@ -37,7 +35,7 @@ export class DeleteFileHandler implements ICommandHandler<DeleteFileCommand, tru
     const { position } = await this.commands.execute(
       streamName,
       fileDecider,
-      { type: 'DeleteFile', id, actor, visibleToActor, now: this.clock() },
+      { type: 'DeleteFile', id, actor, visibleToActor },
       { actor: actor.accountId },
     );
     const upload = uploadOf((await this.commands.load(streamName, fileDecider)).state);

@@ -1,7 +1,6 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UploadResult } from '@app/contracts';
-import type { AppConfig } from '@app/config';
 import {
   fileDecider,
   fileStreamName,
@@ -22,7 +21,7 @@ import { FILE_STORE } from './file-store.provider';
 import { ReferencedPosts } from './referenced-post';
 import { storageFolderOf } from './storage-folder';
 import type { CheckedUpload } from './upload-request';
-import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
+import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { POST_READ_MODELS } from '../posts/post-kinds';
 import { AbuseLimits } from '../rate-limits/abuse-limits';
 
@@ -46,7 +45,6 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
     private readonly referencedPosts: ReferencedPosts,
     @Inject(POST_ID_GENERATOR) private readonly nextId: PostIdGenerator,
     @Inject(FILE_STORE) private readonly fileStore: FileStore,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -103,12 +101,11 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
     const kind = referencedPostKindOf(type);
     if (kind === null || !requiresEditablePost(type) || referenceId <= 0) return;
     const streamName = POST_KINDS[kind].streamName(referenceId);
-    const { position } = await this.commands.execute(
+    await this.commands.execute(
       streamName,
       postDecider,
-      { type: POST_KINDS[kind].commands.attachFile, id: referenceId, actor, moderation: this.config.moderation, now },
-      { actor: actor.accountId },
+      { type: POST_KINDS[kind].commands.attachFile, id: referenceId, actor, now },
+      { actor: actor.accountId, settle: POST_READ_MODELS },
     );
-    await this.commands.settle(position, POST_READ_MODELS);
   }
 }

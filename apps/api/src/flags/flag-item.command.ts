@@ -1,9 +1,7 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { FlagRequest } from '@app/contracts';
 import { accountDecider, accountStreamName, likeTargetOf, unauthorized, type Actor } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { VisiblePosts } from '../shared/visible-post';
 import { AbuseLimits } from '../rate-limits/abuse-limits';
 import { FLAG_READ_MODELS, flaggableStream } from './flaggable-streams';
@@ -24,7 +22,6 @@ export class FlagItemHandler implements ICommandHandler<FlagItemCommand, true> {
     private readonly commands: EventSourcedCommands,
     private readonly limits: AbuseLimits,
     private readonly visible: VisiblePosts,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Limited per account (`flag` in RATE_LIMITS); a refused flag does not count. */
@@ -37,7 +34,7 @@ export class FlagItemHandler implements ICommandHandler<FlagItemCommand, true> {
     const { state: account } = await this.commands.load(accountStreamName(actor.accountId), accountDecider);
     if (account.status !== 'registered') throw unauthorized();
     const { streamName, decider } = flaggableStream(entityType, id);
-    const { position } = await this.commands.execute(
+    await this.commands.execute(
       streamName,
       decider,
       {
@@ -49,11 +46,9 @@ export class FlagItemHandler implements ICommandHandler<FlagItemCommand, true> {
         visibleToActor: await this.visible.isLikeTargetVisible(likeTargetOf(entityType)!, id, actor),
         reason,
         note,
-        now: this.clock(),
       },
-      { actor: actor.accountId },
+      { actor: actor.accountId, settle: FLAG_READ_MODELS },
     );
-    await this.commands.settle(position, FLAG_READ_MODELS);
     return true;
   }
 }

@@ -1,11 +1,10 @@
-import { Inject, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ResolveFlagsRequest, ResolveFlagsResult } from '@app/contracts';
 import { commentOf, type Actor, type CommentState } from '@app/domain';
 import { ClearDeletedAnswerCommand } from '../comments/clear-deleted-answer.command';
 import { DeleteFileCommand } from '../files/delete-file.command';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { FLAG_READ_MODELS, flaggableStream } from './flaggable-streams';
 
 /**
@@ -29,7 +28,6 @@ export class ResolveFlagsHandler implements ICommandHandler<ResolveFlagsCommand,
   constructor(
     private readonly commands: EventSourcedCommands,
     private readonly commandBus: CommandBus,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, request }: ResolveFlagsCommand): Promise<ResolveFlagsResult> {
@@ -38,7 +36,7 @@ export class ResolveFlagsHandler implements ICommandHandler<ResolveFlagsCommand,
     const { position, events } = await this.commands.execute(
       streamName,
       decider,
-      { type: 'ResolveFlags', entityType, id, actor, action, note, now: this.clock() },
+      { type: 'ResolveFlags', entityType, id, actor, action, note },
       { actor: actor.accountId },
     );
     // A deleted comment's images go with it, as when it is deleted from its menu (after the commit).

@@ -1,10 +1,8 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { FollowResult } from '@app/contracts';
 import { findTag, followDecider, followStreamName, type Actor, type FollowTarget } from '@app/domain';
 import type { ReadModelName } from '@app/projections';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { ProfileReader } from '../profiles/profile-reader';
 import { FollowCounts } from '../shared/follow-counts';
 
@@ -33,18 +31,16 @@ export class SetFollowHandler implements ICommandHandler<SetFollowCommand, Follo
     private readonly commands: EventSourcedCommands,
     private readonly profiles: ProfileReader,
     private readonly counts: FollowCounts,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, subject, isFollowing }: SetFollowCommand): Promise<FollowResult> {
     const { target, targetExists } = await this.resolve(subject);
-    const { position } = await this.commands.execute(
+    await this.commands.execute(
       followStreamName(target, actor.accountId),
       followDecider,
-      { type: 'SetFollow', target, targetExists, actor, isFollowing, now: this.clock() },
-      { actor: actor.accountId },
+      { type: 'SetFollow', target, targetExists, actor, isFollowing },
+      { actor: actor.accountId, settle: FOLLOW_READ_MODELS },
     );
-    await this.commands.settle(position, FOLLOW_READ_MODELS);
     return { isFollowing, followers: await this.counts.followers(target) };
   }
 

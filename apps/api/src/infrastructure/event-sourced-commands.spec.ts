@@ -21,7 +21,9 @@ describe('EventSourcedCommands.settle (read-your-writes)', () => {
   const setUp = (lagging: ReadModelName[]) => {
     const runner = { lagging: jest.fn(async () => lagging) };
     const metrics = new SiteMetrics();
-    const commands = new EventSourcedCommands({} as EventStore, runner as unknown as ProjectionRunner, metrics, () => new Date());
+    const commands = new EventSourcedCommands({} as EventStore, runner as unknown as ProjectionRunner, metrics, () => new Date(), {
+      moderation: 'post',
+    });
     return { runner, metrics, commands };
   };
   const staleCount = async (metrics: SiteMetrics) =>
@@ -62,5 +64,49 @@ describe('EventSourcedCommands.settle (read-your-writes)', () => {
     // @ts-expect-error 'post-views' is not a read model
     const misspelt = () => commands.settle(null, ['post-views']);
     expect(misspelt).toBeDefined();
+  });
+});
+
+describe('EventSourcedCommands.execute (the ambient facts, settling)', () => {
+  type Noted = { type: 'Noted'; data: { now: Date; moderation: string } };
+  type Note = { type: 'Note'; now: Date; moderation: 'post' | 'pre' };
+  const decider = {
+    initialState: null,
+    evolve: () => null,
+    decide: ({ now, moderation }: Note): Noted[] => [{ type: 'Noted', data: { now, moderation } }],
+  };
+  const at = new Date('2026-03-01T10:00:00Z');
+  const setUp = () => {
+    const eventStore = { readStream: jest.fn(async () => []), appendToStream: jest.fn(async () => ({ position: 5n })) };
+    const runner = { lagging: jest.fn(async () => []) };
+    const commands = new EventSourcedCommands(
+      eventStore as unknown as EventStore,
+      runner as unknown as ProjectionRunner,
+      new SiteMetrics(),
+      () => at,
+      { moderation: 'pre' },
+    );
+    return { runner, commands };
+  };
+
+  it("fills in the command's time from the clock and the site's moderation mode", async () => {
+    const { commands } = setUp();
+    const { events } = await commands.execute('note-1', decider, { type: 'Note' }, { actor: 'a1' });
+    expect(events).toEqual([{ type: 'Noted', data: { now: at, moderation: 'pre' } }]);
+  });
+
+  it('keeps a time the handler gives', async () => {
+    const { commands } = setUp();
+    const earlier = new Date('2026-01-01T00:00:00Z');
+    const { events } = await commands.execute('note-1', decider, { type: 'Note', now: earlier }, { actor: 'a1' });
+    expect(events[0].data.now).toBe(earlier);
+  });
+
+  it('waits for the read models named in `settle`, and only then', async () => {
+    const { runner, commands } = setUp();
+    await commands.execute('note-1', decider, { type: 'Note' }, { actor: 'a1' });
+    expect(runner.lagging).not.toHaveBeenCalled();
+    await commands.execute('note-1', decider, { type: 'Note' }, { actor: 'a1', settle: ['home'] });
+    expect(runner.lagging).toHaveBeenCalledWith(5n, ['home'], 2_000);
   });
 });

@@ -10,23 +10,42 @@ import {
   type StreamDecider,
   WrongExpectedRevisionError,
 } from '@app/event-store';
-import { DomainError } from '@app/domain';
+import type { AppConfig } from '@app/config';
+import { DomainError, type ModerationMode } from '@app/domain';
 import { ProjectionRunner, type ReadModelName } from '@app/projections';
 import { SiteMetrics, type CommandOutcomeLabel } from '../metrics/site-metrics';
 import { markStaleReadModels } from '../http/read-your-writes';
 import { currentRequestId, withRequestCorrelation } from '../http/request-id';
 import { currentKeyedRequest } from '../http/repeatable-request';
-import { CLOCK, EVENT_STORE, type Clock } from './tokens';
+import { APP_CONFIG, CLOCK, EVENT_STORE, type Clock } from './tokens';
 
 type AnyEvent = { type: string; data: unknown };
 
 /** What a handler says about its command; the rest (clock, causation, the Idempotency-Key's ids) is filled in here. */
-export type HandlerContext = Omit<CommandContext, 'clock'> & Partial<Pick<CommandContext, 'clock'>>;
+export type HandlerContext = Omit<CommandContext, 'clock'> &
+  Partial<Pick<CommandContext, 'clock'>> & {
+    /** Read-your-writes: the read models the answer waits for (see `settle`). */
+    settle?: readonly ReadModelName[];
+  };
+
+/** What a decision may read besides its command's own facts; filled in here, from the injected clock and the configuration. */
+export interface Ambient {
+  now: Date;
+  moderation: ModerationMode;
+}
+
+/** A command as a handler writes it: the ambient facts it declares may be left out (one it gives wins, e.g. a `now` its answer shows too). */
+export type HandlerCommand<Command> = Command extends unknown
+  ? Omit<Command, keyof Ambient> & Partial<Pick<Command, Extract<keyof Command, keyof Ambient>>>
+  : never;
 
 /** How long a command waits for its read models before it answers anyway (marked stale). */
 const SETTLE_TIMEOUT_MS = 2_000;
 
-/** The write loop (libs/event-store/decide-and-append) bound to the site's event store, plus read-your-writes. */
+/**
+ * The write loop (libs/event-store/decide-and-append) bound to the site's event store, with the
+ * ambient facts (time, moderation mode) every decision may read, plus read-your-writes.
+ */
 @Injectable()
 export class EventSourcedCommands {
   constructor(
@@ -34,13 +53,14 @@ export class EventSourcedCommands {
     private readonly runner: ProjectionRunner,
     private readonly metrics: SiteMetrics,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'moderation'>,
   ) {}
 
   /**
    * The handler's context with the injected clock (the events' business time), the request as
    * correlation and causation, and, for a request with an Idempotency-Key, its RepeatableCommand.
    */
-  private contextOf(context: HandlerContext): CommandContext {
+  private contextOf(context: Omit<HandlerContext, 'settle'>): CommandContext {
     const keyed = currentKeyedRequest();
     return withRequestCorrelation({
       clock: this.clock,
@@ -53,30 +73,38 @@ export class EventSourcedCommands {
     return loadStream(this.eventStore, streamName, decider);
   }
 
-  execute<State, Command, Event extends AnyEvent>(
+  /** Decides the command on the stream's current state and appends the events; with `settle`, answers once those read models show them. */
+  async execute<State, Command, Event extends AnyEvent>(
     streamName: string,
     decider: StreamDecider<State, Command, Event>,
-    command: Command,
-    context: HandlerContext,
+    command: HandlerCommand<Command>,
+    { settle, ...context }: HandlerContext,
   ): Promise<CommandOutcome<Event>> {
+    const ambient: Ambient = { now: this.clock(), moderation: this.config.moderation };
     const name = commandName(command);
-    return decideAndAppend(this.eventStore, streamName, decider, command, this.contextOf(context)).then(
-      (outcome) => {
-        if (outcome.position !== null) markAppended();
-        this.metrics.recordCommand(name, outcome.events.length && !outcome.repeated ? 'accepted' : 'unchanged');
-        return outcome;
-      },
-      (error: unknown) => {
-        this.metrics.recordCommand(name, failureOutcome(error));
-        throw error;
-      },
-    );
+    let outcome: CommandOutcome<Event>;
+    try {
+      outcome = await decideAndAppend(this.eventStore, streamName, decider, { ...ambient, ...command } as Command, this.contextOf(context));
+    } catch (error) {
+      this.metrics.recordCommand(name, failureOutcome(error));
+      throw error;
+    }
+    if (outcome.position !== null) markAppended();
+    this.metrics.recordCommand(name, outcome.events.length && !outcome.repeated ? 'accepted' : 'unchanged');
+    if (settle) await this.settle(outcome.position, settle);
+    return outcome;
   }
 
   /** Appends events decided elsewhere (reservations use `no_stream` to claim a name once). */
-  async append(streamName: string, events: readonly AnyEvent[], expectedRevision: ExpectedRevision, context: HandlerContext) {
+  async append(
+    streamName: string,
+    events: readonly AnyEvent[],
+    expectedRevision: ExpectedRevision,
+    { settle, ...context }: HandlerContext,
+  ) {
     const position = await appendEvents(this.eventStore, streamName, events, expectedRevision, this.contextOf(context));
     markAppended();
+    if (settle) await this.settle(position, settle);
     return position;
   }
 

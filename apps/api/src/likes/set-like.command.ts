@@ -5,7 +5,7 @@ import { LIKE_TARGETS, likeDecider, likeStreamName, type Actor, type LikeTarget 
 import type { ReadStore } from '@app/read-store';
 import { LIKES_COLLECTION } from '@app/projections';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CLOCK, READ_STORE, type Clock } from '../infrastructure/tokens';
+import { READ_STORE } from '../infrastructure/tokens';
 import { VisiblePosts } from '../shared/visible-post';
 import { LIKE_READ_MODELS } from './like-routes';
 import { AbuseLimits } from '../rate-limits/abuse-limits';
@@ -32,7 +32,6 @@ export class SetLikeHandler implements ICommandHandler<SetLikeCommand, LikeResul
     private readonly limits: AbuseLimits,
     private readonly visible: VisiblePosts,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Limited per account (`like` in RATE_LIMITS); a refused one does not count. */
@@ -43,13 +42,12 @@ export class SetLikeHandler implements ICommandHandler<SetLikeCommand, LikeResul
   private async record({ target, actor, id, isLiked }: SetLikeCommand): Promise<LikeResult> {
     const { entityType } = LIKE_TARGETS[target];
     const targetVisible = await this.visible.isLikeTargetVisible(target, id, actor);
-    const { position } = await this.commands.execute(
+    await this.commands.execute(
       likeStreamName(entityType, id, actor.accountId),
       likeDecider,
-      { type: 'SetLike', target, targetId: id, targetVisible, actor, isLiked, now: this.clock() },
-      { actor: actor.accountId },
+      { type: 'SetLike', target, targetId: id, targetVisible, actor, isLiked },
+      { actor: actor.accountId, settle: LIKE_READ_MODELS },
     );
-    await this.commands.settle(position, LIKE_READ_MODELS);
     return { likes: await this.readStore.count(LIKES_COLLECTION, { entityType, targetId: id }), isLiked };
   }
 }

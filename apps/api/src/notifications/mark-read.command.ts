@@ -5,7 +5,7 @@ import { notificationsDecider, notificationsStreamName, type Actor } from '@app/
 import type { ReadStore } from '@app/read-store';
 import { NOTIFICATIONS_COLLECTION, type NotificationDocument } from '@app/projections';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CLOCK, READ_STORE, type Clock } from '../infrastructure/tokens';
+import { READ_STORE } from '../infrastructure/tokens';
 
 /** Marks the listed notifications, or all up to the newest the reader has now, read; answers `{ count }` unread left. */
 export class MarkNotificationsReadCommand extends Command<{ marked: boolean }> {
@@ -22,7 +22,6 @@ export class MarkNotificationsReadHandler implements ICommandHandler<MarkNotific
   constructor(
     private readonly commands: EventSourcedCommands,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, request }: MarkNotificationsReadCommand): Promise<{ marked: boolean }> {
@@ -39,10 +38,9 @@ export class MarkNotificationsReadHandler implements ICommandHandler<MarkNotific
     const { position } = await this.commands.execute(
       notificationsStreamName(accountId),
       notificationsDecider,
-      { type: 'MarkNotificationsRead', accountId, ids: 'ids' in request ? request.ids : [], upTo: newest?.seq ?? null, now: this.clock() },
-      { actor: accountId },
+      { type: 'MarkNotificationsRead', accountId, ids: 'ids' in request ? request.ids : [], upTo: newest?.seq ?? null },
+      { actor: accountId, settle: ['notifications'] },
     );
-    await this.commands.settle(position, ['notifications']);
     return { marked: position !== null };
   }
 }

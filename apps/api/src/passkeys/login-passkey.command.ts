@@ -1,16 +1,14 @@
 import { createHash } from 'node:crypto';
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { Login2faPasskeyRequest, LoginPasskeyRequest } from '@app/contracts';
-import { accountDecider, accountStreamName, INVALID_CHALLENGE, PASSKEY_SIGN_IN_FAILED, unauthorized } from '@app/domain';
-import { AccountDirectory, type KnownAccount } from '../accounts/account-directory';
+import { INVALID_CHALLENGE, PASSKEY_SIGN_IN_FAILED, unauthorized } from '@app/domain';
+import { AccountDirectory } from '../accounts/account-directory';
 import { SessionIssuer, type LoginResult, type SignInClient } from '../accounts/session-issuer';
 import { LoginChallenges } from '../accounts/two-factor/login-challenges';
-import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { AbuseLimits } from '../rate-limits/abuse-limits';
 import { PasskeyChallenges } from './passkey-challenges';
+import { PasskeyUse } from './passkey-use';
 import { accountIdOfUserHandle, challengeOf, RelyingParty } from './relying-party';
 
 export class StartPasskeyLoginCommand extends Command<PublicKeyCredentialRequestOptionsJSON> {
@@ -60,17 +58,11 @@ export class LoginWithPasskeyCommand extends Command<LoginResult> {
 @CommandHandler(LoginWithPasskeyCommand)
 export class LoginWithPasskeyHandler implements ICommandHandler<LoginWithPasskeyCommand, LoginResult> {
   constructor(
-    private readonly relyingParty: RelyingParty,
     private readonly challenges: PasskeyChallenges,
     private readonly directory: AccountDirectory,
-    private readonly commands: EventSourcedCommands,
+    private readonly passkeys: PasskeyUse,
     private readonly sessions: SessionIssuer,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
-
-  private verifier(): Verifier {
-    return { relyingParty: this.relyingParty, commands: this.commands, clock: this.clock };
-  }
 
   async execute({ request, client }: LoginWithPasskeyCommand): Promise<LoginResult> {
     const challenge = challengeOf(request.response);
@@ -78,7 +70,7 @@ export class LoginWithPasskeyHandler implements ICommandHandler<LoginWithPasskey
     const accountId = accountIdOfUserHandle(request.response.response.userHandle);
     const account = accountId ? await this.directory.findById(accountId) : null;
     if (!account || account.erased) throw unauthorized(PASSKEY_SIGN_IN_FAILED);
-    await verifyAndRecordUse(this.verifier(), account, request.response, challenge);
+    await this.passkeys.verifyAndRecord(account, request.response, challenge);
     return this.sessions.startSessionFor(account, request.RememberMe === true, client);
   }
 }
@@ -129,17 +121,11 @@ export class PassSecondFactorWithPasskeyCommand extends Command<LoginResult> {
 export class PassSecondFactorWithPasskeyHandler implements ICommandHandler<PassSecondFactorWithPasskeyCommand, LoginResult> {
   constructor(
     private readonly loginChallenges: LoginChallenges,
-    private readonly relyingParty: RelyingParty,
     private readonly directory: AccountDirectory,
-    private readonly commands: EventSourcedCommands,
+    private readonly passkeys: PasskeyUse,
     private readonly sessions: SessionIssuer,
     private readonly limits: AbuseLimits,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
-
-  private verifier(): Verifier {
-    return { relyingParty: this.relyingParty, commands: this.commands, clock: this.clock };
-  }
 
   async execute({ request, client }: PassSecondFactorWithPasskeyCommand): Promise<LoginResult> {
     const login = this.loginChallenges.verify(request.challenge);
@@ -147,7 +133,7 @@ export class PassSecondFactorWithPasskeyHandler implements ICommandHandler<PassS
     const attempt = await this.limits.take('two-factor', login.accountId);
     const account = await this.directory.findById(login.accountId);
     if (!account || account.erased) throw unauthorized(INVALID_CHALLENGE);
-    await verifyAndRecordUse(this.verifier(), account, request.response, secondFactorChallenge(request.challenge), login.passes);
+    await this.passkeys.verifyAndRecord(account, request.response, secondFactorChallenge(request.challenge), login.passes);
     await attempt.release();
     return this.sessions.startSessionFor(account, login.rememberMe, client);
   }
@@ -156,33 +142,3 @@ export class PassSecondFactorWithPasskeyHandler implements ICommandHandler<PassS
 /** The WebAuthn challenge of a login's second step: a hash of the password step's challenge (never the challenge itself). */
 const secondFactorChallenge = (loginChallenge: string) =>
   createHash('sha256').update('passkey-second-factor\0').update(loginChallenge).digest('base64url');
-
-type Verifier = { relyingParty: RelyingParty; commands: EventSourcedCommands; clock: Clock };
-
-async function verifyAndRecordUse(
-  { relyingParty, commands, clock }: Verifier,
-  account: KnownAccount,
-  response: LoginPasskeyRequest['response'],
-  expectedChallenge: string,
-  challengePasses?: number,
-): Promise<void> {
-  const accountId = account.state.accountId;
-  const passkey = account.state.passkeys[response.id];
-  if (!passkey) throw unauthorized(PASSKEY_SIGN_IN_FAILED);
-  const verified = await relyingParty.verifyAuthentication(response, expectedChallenge, passkey);
-  if (!verified) throw unauthorized(PASSKEY_SIGN_IN_FAILED);
-  await commands.execute(
-    accountStreamName(accountId),
-    accountDecider,
-    {
-      type: 'UsePasskey',
-      accountId,
-      credentialId: passkey.credentialId,
-      counter: verified.counter,
-      backedUp: verified.backedUp,
-      ...(challengePasses === undefined ? {} : { challengePasses }),
-      now: clock(),
-    },
-    { actor: accountId },
-  );
-}

@@ -1,12 +1,11 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import type { PasskeySummary, RegisterPasskeyRequest } from '@app/contracts';
-import { accountDecider, accountStreamName, notFound, validationError, ACCOUNT_NOT_FOUND } from '@app/domain';
+import { notFound, validationError, ACCOUNT_NOT_FOUND } from '@app/domain';
 import { PersonalDataVault } from '@app/personal-data';
 import { AccountDirectory } from '../accounts/account-directory';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
+import { onOwnAccount } from '../accounts/own-account';
 import { PasskeyChallenges } from './passkey-challenges';
 import { ListPasskeysHandler } from './passkeys.query';
 import { challengeOf, RelyingParty } from './relying-party';
@@ -64,7 +63,6 @@ export class RegisterPasskeyHandler implements ICommandHandler<RegisterPasskeyCo
     private readonly commands: EventSourcedCommands,
     private readonly vault: PersonalDataVault,
     private readonly list: ListPasskeysHandler,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ accountId, request }: RegisterPasskeyCommand): Promise<PasskeySummary> {
@@ -73,12 +71,7 @@ export class RegisterPasskeyHandler implements ICommandHandler<RegisterPasskeyCo
     const passkey = await this.relyingParty.verifyRegistration(request.response, challenge);
     if (!passkey) throw validationError(PASSKEY_NOT_REGISTERED);
     const sealedName = await this.vault.seal(accountId, { name: request.name ?? DEFAULT_PASSKEY_NAME });
-    await this.commands.execute(
-      accountStreamName(accountId),
-      accountDecider,
-      { type: 'RegisterPasskey', accountId, passkey, sealedName, now: this.clock() },
-      { actor: accountId },
-    );
+    await onOwnAccount(this.commands, { type: 'RegisterPasskey', accountId, passkey, sealedName });
     const listed = (await this.list.execute({ accountId })).find((summary) => summary.id === passkey.credentialId);
     if (!listed) throw notFound(ACCOUNT_NOT_FOUND);
     return listed;
@@ -100,17 +93,11 @@ export class RenamePasskeyHandler implements ICommandHandler<RenamePasskeyComman
   constructor(
     private readonly commands: EventSourcedCommands,
     private readonly vault: PersonalDataVault,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ accountId, credentialId, name }: RenamePasskeyCommand): Promise<true> {
     const sealedName = await this.vault.seal(accountId, { name });
-    await this.commands.execute(
-      accountStreamName(accountId),
-      accountDecider,
-      { type: 'RenamePasskey', accountId, credentialId, sealedName, now: this.clock() },
-      { actor: accountId },
-    );
+    await onOwnAccount(this.commands, { type: 'RenamePasskey', accountId, credentialId, sealedName });
     return true;
   }
 }
@@ -127,18 +114,10 @@ export class RemovePasskeyCommand extends Command<true> {
 /** The decider refuses the last way to sign in. */
 @CommandHandler(RemovePasskeyCommand)
 export class RemovePasskeyHandler implements ICommandHandler<RemovePasskeyCommand, true> {
-  constructor(
-    private readonly commands: EventSourcedCommands,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  constructor(private readonly commands: EventSourcedCommands) {}
 
   async execute({ accountId, credentialId }: RemovePasskeyCommand): Promise<true> {
-    await this.commands.execute(
-      accountStreamName(accountId),
-      accountDecider,
-      { type: 'RemovePasskey', accountId, credentialId, now: this.clock() },
-      { actor: accountId },
-    );
+    await onOwnAccount(this.commands, { type: 'RemovePasskey', accountId, credentialId });
     return true;
   }
 }

@@ -6,6 +6,7 @@ import {
   StartPasskeySecondFactorHandler,
 } from './login-passkey.command';
 import { PasskeyChallenges } from './passkey-challenges';
+import { PasskeyUse } from './passkey-use';
 import { RegisterPasskeyHandler, RemovePasskeyHandler, RenamePasskeyHandler, StartPasskeyRegistrationHandler } from './passkeys.command';
 import { PasskeysController } from './passkeys.controller';
 import { ListPasskeysHandler } from './passkeys.query';
@@ -19,6 +20,7 @@ import { SingleUseSecrets } from '../shared/single-use-secrets';
     RelyingParty,
     PasskeyChallenges,
     SingleUseSecrets,
+    PasskeyUse,
     ListPasskeysHandler,
     StartPasskeyRegistrationHandler,
     RegisterPasskeyHandler,

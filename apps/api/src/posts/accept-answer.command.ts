@@ -4,7 +4,7 @@ import { commentStreamName, POST_KINDS, postDecider, type Actor, type AnswerCand
 import type { ReadStore } from '@app/read-store';
 import { COMMENTS_COLLECTION, type CommentDocument } from '@app/projections';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CLOCK, READ_STORE, type Clock } from '../infrastructure/tokens';
+import { READ_STORE } from '../infrastructure/tokens';
 import { POST_READ_MODELS } from './post-kinds';
 
 /** Issue 27: the question's author or an admin accepts a comment as its answer; `commentId: null` clears it. */
@@ -23,7 +23,6 @@ export class AcceptAnswerHandler implements ICommandHandler<AcceptAnswerCommand,
   constructor(
     private readonly commands: EventSourcedCommands,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, questionId, commentId }: AcceptAnswerCommand): Promise<{ acceptedCommentId: number | null }> {
@@ -38,13 +37,12 @@ export class AcceptAnswerHandler implements ICommandHandler<AcceptAnswerCommand,
       deleted: document.deleted,
       isApproved: document.isApproved,
     };
-    const { position } = await this.commands.execute(
+    await this.commands.execute(
       POST_KINDS.question.streamName(questionId),
       postDecider,
-      { type: 'AcceptAnswer', id: questionId, actor, commentId, comment, now: this.clock() },
-      { actor: actor.accountId },
+      { type: 'AcceptAnswer', id: questionId, actor, commentId, comment },
+      { actor: actor.accountId, settle: POST_READ_MODELS },
     );
-    await this.commands.settle(position, POST_READ_MODELS);
     return { acceptedCommentId: commentId };
   }
 }

@@ -1,29 +1,23 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { POST_KINDS, postDecider } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { ApprovalCommand } from '../shared/approval.command';
 import { POST_READ_MODELS } from './post-kinds';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
 
 /** An admin approves or unapproves a post (SPEC §4 'Post approval'). */
 export class ApprovePostCommand extends ApprovalCommand {}
 
 @CommandHandler(ApprovePostCommand)
 export class ApprovePostHandler implements ICommandHandler<ApprovePostCommand, true> {
-  constructor(
-    private readonly commands: EventSourcedCommands,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  constructor(private readonly commands: EventSourcedCommands) {}
 
   async execute({ kind, actor, id, isApproved }: ApprovePostCommand): Promise<true> {
-    const { position } = await this.commands.execute(
+    await this.commands.execute(
       POST_KINDS[kind].streamName(id),
       postDecider,
-      { type: POST_KINDS[kind].commands.approve, id, actor, isApproved, now: this.clock() },
-      { actor: actor.accountId },
+      { type: POST_KINDS[kind].commands.approve, id, actor, isApproved },
+      { actor: actor.accountId, settle: POST_READ_MODELS },
     );
-    await this.commands.settle(position, POST_READ_MODELS);
     return true;
   }
 }

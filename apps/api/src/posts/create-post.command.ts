@@ -1,13 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { AppConfig } from '@app/config';
 import type { Actor, PostFields, PostIdGenerator, PostKind } from '@app/domain';
-import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
 import { POST_ID_GENERATOR } from '../shared/post-id.generator';
 import { AbuseLimits } from '../rate-limits/abuse-limits';
-import { savePost } from './save-post';
-import { MentionedAccounts } from '../accounts/mentioned-accounts';
+import { PostSaves } from './save-post';
 
 /** Creates a post of a kind (a draft unless `isPublished`); the result is its new id. */
 export class CreatePostCommand extends Command<number> {
@@ -25,26 +21,17 @@ export class CreatePostCommand extends Command<number> {
 @CommandHandler(CreatePostCommand)
 export class CreatePostHandler implements ICommandHandler<CreatePostCommand, number> {
   constructor(
-    private readonly commands: EventSourcedCommands,
+    private readonly saves: PostSaves,
     private readonly limits: AbuseLimits,
-    private readonly mentions: MentionedAccounts,
     @Inject(POST_ID_GENERATOR) private readonly nextPostId: PostIdGenerator,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Limited per account (`post` in RATE_LIMITS); a refused one does not count. */
   execute(command: CreatePostCommand): Promise<number> {
-    return this.limits.limited('post', command.actor.accountId, () => this.record(command));
-  }
-
-  private async record(command: CreatePostCommand): Promise<number> {
-    const id = this.nextPostId();
-    await savePost(
-      this.commands,
-      { step: 'draft', id, ...command, mentionIds: await this.mentions.in(command.fields.content) },
-      { config: this.config, clock: this.clock },
-    );
-    return id;
+    return this.limits.limited('post', command.actor.accountId, async () => {
+      const id = this.nextPostId();
+      await this.saves.save({ step: 'draft', id, ...command });
+      return id;
+    });
   }
 }

@@ -1,9 +1,7 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { POST_KINDS, postDecider, type Actor, type PostKind } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { POST_READ_MODELS } from './post-kinds';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
 
 /** The owner or an admin deletes a post; it is then 404 for everyone. */
 export class DeletePostCommand extends Command<true> {
@@ -18,19 +16,15 @@ export class DeletePostCommand extends Command<true> {
 
 @CommandHandler(DeletePostCommand)
 export class DeletePostHandler implements ICommandHandler<DeletePostCommand, true> {
-  constructor(
-    private readonly commands: EventSourcedCommands,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  constructor(private readonly commands: EventSourcedCommands) {}
 
   async execute({ kind, actor, id }: DeletePostCommand): Promise<true> {
-    const { position } = await this.commands.execute(
+    await this.commands.execute(
       POST_KINDS[kind].streamName(id),
       postDecider,
-      { type: POST_KINDS[kind].commands.delete, id, actor, now: this.clock() },
-      { actor: actor.accountId },
+      { type: POST_KINDS[kind].commands.delete, id, actor },
+      { actor: actor.accountId, settle: POST_READ_MODELS },
     );
-    await this.commands.settle(position, POST_READ_MODELS);
     return true;
   }
 }

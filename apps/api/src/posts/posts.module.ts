@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AcceptAnswerHandler } from './accept-answer.command';
 import { AcceptedAnswerController } from './accepted-answer.controller';
 import { ApprovePostHandler } from './approve-post.command';
+import { PostSaves } from './save-post';
 import { CreatePostHandler } from './create-post.command';
 import { EditPostHandler } from './edit-post.command';
 import { GetPostHandler } from './get-post.query';
@@ -20,6 +21,7 @@ import { SharedReadsModule } from '../shared/shared-reads.module';
   controllers: [...POST_CONTROLLERS, AcceptedAnswerController, ModerationController],
   providers: [
     postIdGeneratorProvider,
+    PostSaves,
     CreatePostHandler,
     EditPostHandler,
     GetPostHandler,

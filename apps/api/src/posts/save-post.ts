@@ -1,7 +1,7 @@
-import type { AppConfig } from '@app/config';
+import { Injectable } from '@nestjs/common';
 import { POST_KINDS, postDecider, type Actor, type PostFields, type PostKind } from '@app/domain';
-import type { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import type { Clock } from '../infrastructure/tokens';
+import { MentionedAccounts } from '../accounts/mentioned-accounts';
+import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { POST_READ_MODELS } from './post-kinds';
 
 /** One save of the editor, creating a post (`draft`) or changing it (`edit`). */
@@ -13,31 +13,24 @@ export interface PostSave {
   fields: PostFields;
   isPublished: boolean;
   defaultImageId: number;
-  /** Every account the content mentions (the inbox tells them). */
-  mentionIds?: string[];
 }
 
-/** Decides and appends the save, then waits until the post's read models show it (read-your-writes). */
-export async function savePost(
-  commands: EventSourcedCommands,
-  { step, kind, id, actor, fields, isPublished, defaultImageId, mentionIds }: PostSave,
-  { config, clock }: { config: AppConfig; clock: Clock },
-): Promise<void> {
-  const { position } = await commands.execute(
-    POST_KINDS[kind].streamName(id),
-    postDecider,
-    {
-      type: POST_KINDS[kind].commands[step],
-      id,
-      actor,
-      fields,
-      isPublished,
-      defaultImageId,
-      moderation: config.moderation,
-      mentionIds,
-      now: clock(),
-    },
-    { actor: actor.accountId },
-  );
-  await commands.settle(position, POST_READ_MODELS);
+/** Creating and editing a post: one flow. */
+@Injectable()
+export class PostSaves {
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    private readonly mentions: MentionedAccounts,
+  ) {}
+
+  /** Decides and appends the save with every account its content mentions (the inbox tells them); answers once the post's read models show it. */
+  async save({ step, kind, id, actor, fields, isPublished, defaultImageId }: PostSave): Promise<void> {
+    const mentionIds = await this.mentions.in(fields.content);
+    await this.commands.execute(
+      POST_KINDS[kind].streamName(id),
+      postDecider,
+      { type: POST_KINDS[kind].commands[step], id, actor, fields, isPublished, defaultImageId, mentionIds },
+      { actor: actor.accountId, settle: POST_READ_MODELS },
+    );
+  }
 }

@@ -23,8 +23,7 @@ import {
   resolveLocation,
 } from '@app/domain';
 import { PersonalDataVault } from '@app/personal-data';
-import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
+import { EventSourcedCommands, type HandlerCommand } from '../infrastructure/event-sourced-commands';
 import { POST_ID_GENERATOR } from '../shared/post-id.generator';
 import * as geography from '../reference-data/geography';
 import type { ReadModelName } from '@app/projections';
@@ -71,20 +70,19 @@ export class ChangeProfileHandler implements ICommandHandler<ChangeProfileComman
     private readonly commands: EventSourcedCommands,
     private readonly vault: PersonalDataVault,
     @Inject(POST_ID_GENERATOR) private readonly nextId: PostIdGenerator,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, change }: ChangeProfileCommand): Promise<boolean> {
     const command = await this.toDomainCommand(actor.accountId, change);
-    const { position } = await this.commands.execute(profileStreamName(actor.accountId), profileDecider, command, {
+    await this.commands.execute(profileStreamName(actor.accountId), profileDecider, command, {
       actor: actor.accountId,
+      settle: PROFILE_READ_MODELS,
     });
-    await this.commands.settle(position, PROFILE_READ_MODELS);
     return true;
   }
 
-  private async toDomainCommand(accountId: string, change: ProfileChange): Promise<ProfileCommand> {
-    const owner = { accountId, actor: { accountId }, now: this.clock() };
+  private async toDomainCommand(accountId: string, change: ProfileChange): Promise<HandlerCommand<ProfileCommand>> {
+    const owner = { accountId, actor: { accountId } };
     const seal = (data: object) => this.vault.seal(accountId, data);
     switch (change.type) {
       case 'basicInfo': {

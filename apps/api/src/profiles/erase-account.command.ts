@@ -1,18 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { AppConfig } from '@app/config';
-import { unauthorized } from '@app/domain';
-import type { EventStore } from '@app/event-store';
-import { PasswordHasher, PersonalDataVault } from '@app/personal-data';
 import type { ReadStore } from '@app/read-store';
 import { READ_MODELS } from '@app/projections';
-import { AccountDirectory } from '../accounts/account-directory';
+import { PasswordConfirmation } from '../accounts/password-confirmation';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { APP_CONFIG, CLOCK, EVENT_STORE, READ_STORE, type Clock } from '../infrastructure/tokens';
+import { CLOCK, READ_STORE, type Clock } from '../infrastructure/tokens';
 import { PROFILE_READ_MODELS } from './change-profile.command';
-import { eraseAccount } from './erase-account';
-
-export const PASSWORD_INCORRECT = 'Password is incorrect.';
+import { ERASURE, eraseAccount, type EraseDependencies } from './erase-account';
 
 /** DELETE /api/User/: the user erases their own account, confirming with their password. */
 export class EraseAccountCommand extends Command<boolean> {
@@ -28,20 +22,15 @@ export class EraseAccountCommand extends Command<boolean> {
 export class EraseAccountHandler implements ICommandHandler<EraseAccountCommand, boolean> {
   constructor(
     private readonly commands: EventSourcedCommands,
-    private readonly directory: AccountDirectory,
-    private readonly hasher: PasswordHasher,
-    private readonly vault: PersonalDataVault,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly passwords: PasswordConfirmation,
+    @Inject(ERASURE) private readonly erasure: EraseDependencies,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ accountId, password }: EraseAccountCommand): Promise<boolean> {
-    const account = await this.directory.findById(accountId);
-    if (!account || !(await this.hasher.verifyOrBurn(account.passwordHash, password))) throw unauthorized(PASSWORD_INCORRECT);
-    const engines = { eventStore: this.eventStore, vault: this.vault, dataDir: this.config.dataDir };
-    const position = await eraseAccount(engines, accountId, account.personal.email, false, this.clock());
+    const account = await this.passwords.account(accountId, password);
+    const position = await eraseAccount(this.erasure, accountId, account.personal.email, false, this.clock());
     await this.commands.settle(position, PROFILE_READ_MODELS);
     // Once every read model has dropped the person's name and e-mail, the old copies go from the store's files (its WAL).
     await this.commands.settle(position, READ_MODELS);

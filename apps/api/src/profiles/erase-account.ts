@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import { accountDecider, accountStreamName, OPERATOR_ACTOR, profileDecider, profileStreamName } from '@app/domain';
 import { decideAndAppend, type EventStore } from '@app/event-store';
 import { forgetMailOf } from '@app/mail';
-import type { PersonalDataVault } from '@app/personal-data';
+import { PersonalDataVault } from '@app/personal-data';
+import type { AppConfig } from '@app/config';
+import { APP_CONFIG, EVENT_STORE } from '../infrastructure/tokens';
 import { withRequestCorrelation } from '../http/request-id';
 
 export interface EraseDependencies {
@@ -10,6 +12,18 @@ export interface EraseDependencies {
   vault: PersonalDataVault;
   dataDir: string;
 }
+
+/** The API's EraseDependencies (the operator's CLI builds its own). */
+export const ERASURE = Symbol('Erasure');
+export const erasureProvider = {
+  provide: ERASURE,
+  inject: [EVENT_STORE, PersonalDataVault, APP_CONFIG],
+  useFactory: (eventStore: EventStore, vault: PersonalDataVault, config: AppConfig): EraseDependencies => ({
+    eventStore,
+    vault,
+    dataDir: config.dataDir,
+  }),
+};
 
 /**
  * Crypto-shredding, shared by DELETE /api/User/ and the operator's `erase-user`: records the erase

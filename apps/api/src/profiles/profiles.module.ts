@@ -3,6 +3,7 @@ import { SharedReadsModule } from '../shared/shared-reads.module';
 import { postIdGeneratorProvider } from '../shared/post-id.generator';
 import { ChangeProfileHandler } from './change-profile.command';
 import { EraseAccountHandler } from './erase-account.command';
+import { erasureProvider } from './erase-account';
 import { ExportUserDataHandler } from './export-user-data.query';
 import { ProfileReader } from './profile-reader';
 import { UserTagsController } from './user-tags.controller';
@@ -12,7 +13,7 @@ import { UserController } from './user.controller';
 @Module({
   imports: [SharedReadsModule],
   controllers: [UserController, UserTagsController],
-  providers: [postIdGeneratorProvider, ProfileReader, ChangeProfileHandler, EraseAccountHandler, ExportUserDataHandler],
+  providers: [postIdGeneratorProvider, ProfileReader, ChangeProfileHandler, EraseAccountHandler, erasureProvider, ExportUserDataHandler],
   exports: [ProfileReader],
 })
 export class ProfilesModule {}

@@ -1,10 +1,8 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ReadingListResult } from '@app/contracts';
 import { DomainError, POST_KINDS, readingListDecider, readingListStreamName, type Actor, type PostKind } from '@app/domain';
 import type { ReadModelName } from '@app/projections';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { VisiblePosts } from '../shared/visible-post';
 
 export const READING_LIST_READ_MODELS = ['reading-list'] as const satisfies readonly ReadModelName[];
@@ -26,18 +24,16 @@ export class SetSavedHandler implements ICommandHandler<SetSavedCommand, Reading
   constructor(
     private readonly commands: EventSourcedCommands,
     private readonly posts: VisiblePosts,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actor, kind, postId, isSaved }: SetSavedCommand): Promise<ReadingListResult> {
     const postVisible = await this.isVisible(kind, postId, actor);
-    const { position } = await this.commands.execute(
+    await this.commands.execute(
       readingListStreamName(POST_KINDS[kind].entityType, postId, actor.accountId),
       readingListDecider,
-      { type: 'SetSaved', kind, postId, postVisible, actor, isSaved, now: this.clock() },
-      { actor: actor.accountId },
+      { type: 'SetSaved', kind, postId, postVisible, actor, isSaved },
+      { actor: actor.accountId, settle: READING_LIST_READ_MODELS },
     );
-    await this.commands.settle(position, READING_LIST_READ_MODELS);
     return { isSaved };
   }
 

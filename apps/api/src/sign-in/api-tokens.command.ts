@@ -7,7 +7,7 @@ import { PersonalDataVault } from '@app/personal-data';
 import { apiTokenSecretHash, newApiTokenSecret } from '../auth/api-token-secrets';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { APP_CONFIG, CLOCK, type Clock } from '../infrastructure/tokens';
-import { onOwnAccount } from './own-account';
+import { onOwnAccount } from '../accounts/own-account';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -40,17 +40,20 @@ export class CreateApiTokenHandler implements ICommandHandler<CreateApiTokenComm
     const { token, secret } = newApiTokenSecret(tokenId);
     const expiresAt = new Date(now.getTime() + request.expiresInDays * DAY_MS);
     const sealedName = await this.vault.seal(accountId, { name: request.name });
-    const { position, events } = await onOwnAccount(this.commands, {
-      type: 'CreateApiToken',
-      accountId,
-      tokenId,
-      sealedName,
-      secretHash: apiTokenSecretHash(secret, this.config.emailLookupPepper),
-      scopes: request.scopes,
-      expiresAt,
-      now,
-    });
-    await this.commands.settle(position, ['sign-in']);
+    const { events } = await onOwnAccount(
+      this.commands,
+      {
+        type: 'CreateApiToken',
+        accountId,
+        tokenId,
+        sealedName,
+        secretHash: apiTokenSecretHash(secret, this.config.emailLookupPepper),
+        scopes: request.scopes,
+        expiresAt,
+        now,
+      },
+      ['sign-in'],
+    );
     const created = events.find((event) => event.type === 'ApiTokenCreated');
     const scopes = created?.type === 'ApiTokenCreated' ? created.data.scopes : [...new Set(request.scopes)];
     return {
@@ -77,14 +80,10 @@ export class RevokeApiTokenCommand extends Command<true> {
 /** The owner revokes a token: refused from the next request on (settled), another's answers 404. */
 @CommandHandler(RevokeApiTokenCommand)
 export class RevokeApiTokenHandler implements ICommandHandler<RevokeApiTokenCommand, true> {
-  constructor(
-    private readonly commands: EventSourcedCommands,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  constructor(private readonly commands: EventSourcedCommands) {}
 
   async execute({ accountId, tokenId }: RevokeApiTokenCommand): Promise<true> {
-    const { position } = await onOwnAccount(this.commands, { type: 'RevokeApiToken', accountId, tokenId, now: this.clock() });
-    await this.commands.settle(position, ['sign-in']);
+    await onOwnAccount(this.commands, { type: 'RevokeApiToken', accountId, tokenId }, ['sign-in']);
     return true;
   }
 }

@@ -14,7 +14,7 @@ import { SecondFactor } from '../accounts/two-factor/second-factor';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
 import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { AbuseLimits } from '../rate-limits/abuse-limits';
-import { onOwnAccount } from './own-account';
+import { onOwnAccount } from '../accounts/own-account';
 
 /** What a command that hands out recovery codes is given: the step of the code that proved the owner, and the new set sealed. */
 export interface RecoveryCodesProof {

@@ -1,8 +1,6 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { sessionDecider, sessionStreamName } from '@app/domain';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
 
 /** The owner ends one of their sessions (another's, or an unknown id, answers 404). */
 export class RevokeSessionCommand extends Command<true> {
@@ -16,16 +14,13 @@ export class RevokeSessionCommand extends Command<true> {
 
 @CommandHandler(RevokeSessionCommand)
 export class RevokeSessionHandler implements ICommandHandler<RevokeSessionCommand, true> {
-  constructor(
-    private readonly commands: EventSourcedCommands,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  constructor(private readonly commands: EventSourcedCommands) {}
 
   async execute({ accountId, sessionId }: RevokeSessionCommand): Promise<true> {
     const { position } = await this.commands.execute(
       sessionStreamName(sessionId),
       sessionDecider,
-      { type: 'RevokeSession', sessionId, accountId, now: this.clock() },
+      { type: 'RevokeSession', sessionId, accountId },
       { actor: accountId },
     );
     // The guard reads revoked sessions from the accounts read model: settled, its token is refused on every API process.

@@ -1,4 +1,3 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { DisableTwoFactorRequest, TwoFactorRecoveryCodes, TwoFactorSetup } from '@app/contracts';
 import {
@@ -12,17 +11,14 @@ import {
   type SealedPersonalData,
   type TwoFactorState,
 } from '@app/domain';
-import { PasswordHasher, PersonalDataVault } from '@app/personal-data';
-import { AccountDirectory } from '../accounts/account-directory';
+import { PersonalDataVault } from '@app/personal-data';
+import { PasswordConfirmation } from '../accounts/password-confirmation';
 import { SecondFactor } from '../accounts/two-factor/second-factor';
 import { newTotpSecret } from '../accounts/two-factor/totp';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
 import { AbuseLimits } from '../rate-limits/abuse-limits';
-import { onOwnAccount } from './own-account';
+import { onOwnAccount } from '../accounts/own-account';
 import { RecoveryCodeIssuer } from './recovery-code-issuer';
-
-export const PASSWORD_INCORRECT = 'Password is incorrect.';
 
 export class SetUpTwoFactorCommand extends Command<TwoFactorSetup> {
   constructor(
@@ -39,13 +35,12 @@ export class SetUpTwoFactorHandler implements ICommandHandler<SetUpTwoFactorComm
   constructor(
     private readonly commands: EventSourcedCommands,
     private readonly vault: PersonalDataVault,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ accountId, userName }: SetUpTwoFactorCommand): Promise<TwoFactorSetup> {
     const { secret, otpauthUrl } = newTotpSecret(userName);
     const sealedSecret = await this.vault.seal(accountId, { secret });
-    await onOwnAccount(this.commands, { type: 'StartTwoFactorSetup', accountId, sealedSecret, now: this.clock() });
+    await onOwnAccount(this.commands, { type: 'StartTwoFactorSetup', accountId, sealedSecret });
     return { secret, otpauthUrl };
   }
 }
@@ -89,21 +84,18 @@ export class DisableTwoFactorCommand extends Command<true> {
 export class DisableTwoFactorHandler implements ICommandHandler<DisableTwoFactorCommand, true> {
   constructor(
     private readonly commands: EventSourcedCommands,
-    private readonly directory: AccountDirectory,
-    private readonly hasher: PasswordHasher,
+    private readonly passwords: PasswordConfirmation,
     private readonly secondFactor: SecondFactor,
     private readonly limits: AbuseLimits,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ accountId, request }: DisableTwoFactorCommand): Promise<true> {
     const attempt = await this.limits.take('two-factor', accountId);
-    const account = await this.directory.findById(accountId);
-    if (!account || !(await this.hasher.verifyOrBurn(account.passwordHash, request.password))) throw unauthorized(PASSWORD_INCORRECT);
+    const account = await this.passwords.account(accountId, request.password);
     if (account.state.twoFactor.status !== 'on') throw validationError(TWO_FACTOR_OFF);
     const code = await this.secondFactor.match(accountId, account.state.twoFactor, request.code);
     if (!code) throw unauthorized(INVALID_CODE);
-    await onOwnAccount(this.commands, { type: 'DisableTwoFactor', accountId, code, now: this.clock() });
+    await onOwnAccount(this.commands, { type: 'DisableTwoFactor', accountId, code });
     await attempt.release();
     return true;
   }

@@ -1,10 +1,8 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SUSPENSION_MESSAGES, suspensionEnd, type SuspensionResult } from '@app/contracts';
 import { accountDecider, accountStreamName, notFound } from '@app/domain';
 import { AccountDirectory } from '../accounts/account-directory';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
-import { CLOCK, type Clock } from '../infrastructure/tokens';
 
 /**
  * Issue 27: an admin suspends a person until a date (or indefinitely) or lifts it. The events go
@@ -40,20 +38,17 @@ export class SuspendAccountHandler implements ICommandHandler<SuspendAccountComm
   constructor(
     private readonly directory: AccountDirectory,
     private readonly commands: EventSourcedCommands,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ adminAccountId, userName, until, reason }: SuspendAccountCommand): Promise<SuspensionResult> {
     const accountId = await accountIdOf(this.directory, userName);
-    const now = this.clock();
     const end = suspensionEnd(until);
-    const { position } = await this.commands.execute(
+    await this.commands.execute(
       accountStreamName(accountId),
       accountDecider,
-      { type: 'SuspendAccount', accountId, until: end, reason, now },
-      { actor: adminAccountId },
+      { type: 'SuspendAccount', accountId, until: end, reason },
+      { actor: adminAccountId, settle: SETTLED },
     );
-    await this.commands.settle(position, SETTLED);
     return { userName, suspension: { until: end?.toISOString() ?? null, reason } };
   }
 }
@@ -63,18 +58,16 @@ export class UnsuspendAccountHandler implements ICommandHandler<UnsuspendAccount
   constructor(
     private readonly directory: AccountDirectory,
     private readonly commands: EventSourcedCommands,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ adminAccountId, userName }: UnsuspendAccountCommand): Promise<SuspensionResult> {
     const accountId = await accountIdOf(this.directory, userName);
-    const { position } = await this.commands.execute(
+    await this.commands.execute(
       accountStreamName(accountId),
       accountDecider,
-      { type: 'UnsuspendAccount', accountId, now: this.clock() },
-      { actor: adminAccountId },
+      { type: 'UnsuspendAccount', accountId },
+      { actor: adminAccountId, settle: SETTLED },
     );
-    await this.commands.settle(position, SETTLED);
     return { userName, suspension: null };
   }
 }

@@ -46,12 +46,7 @@ export class RequestCredentialLinkHandler implements ICommandHandler<RequestCred
     const accountId = await this.directory.accountIdOf(email);
     if (accountId && (await this.directory.accountExists(accountId))) {
       const type = purpose === 'reset' ? 'RequestPasswordReset' : 'RequestConfirmationLink';
-      await this.commands.execute(
-        accountStreamName(accountId),
-        accountDecider,
-        { type, accountId, now: this.clock() },
-        { actor: accountId },
-      );
+      await this.commands.execute(accountStreamName(accountId), accountDecider, { type, accountId }, { actor: accountId });
     }
     return LINK_SENT_MESSAGE;
   }
@@ -91,13 +86,12 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     const now = this.clock();
     const credentialVersion = await verifiedLinkVersion(this.commands, this.config, 'reset', link, now);
     const sealedPasswordHash = await this.vault.seal(link.accountId, { passwordHash: await this.hasher.hash(newPassword) });
-    const { position } = await this.commands.execute(
+    await this.commands.execute(
       accountStreamName(link.accountId),
       accountDecider,
       { type: 'ChangePassword', accountId: link.accountId, sealedPasswordHash, credentialVersion, now },
-      { actor: link.accountId },
+      { actor: link.accountId, settle: ['accounts'] },
     );
-    await this.commands.settle(position, ['accounts']);
     return PASSWORD_CHANGED_MESSAGE;
   }
 }
@@ -119,13 +113,12 @@ export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmailCommand,
   async execute({ link }: ConfirmEmailCommand): Promise<boolean> {
     const now = this.clock();
     const credentialVersion = await verifiedLinkVersion(this.commands, this.config, 'confirm', link, now);
-    const { position } = await this.commands.execute(
+    await this.commands.execute(
       accountStreamName(link.accountId),
       accountDecider,
       { type: 'ConfirmEmail', accountId: link.accountId, credentialVersion, now },
-      { actor: link.accountId },
+      { actor: link.accountId, settle: ['accounts'] },
     );
-    await this.commands.settle(position, ['accounts']);
     return true;
   }
 }

@@ -50,7 +50,7 @@ export class Login2faHandler implements ICommandHandler<Login2faCommand, LoginRe
     await this.commands.execute(
       accountStreamName(login.accountId),
       accountDecider,
-      { type: 'PassSecondFactor', accountId: login.accountId, challengePasses: login.passes, code: matched, now: this.clock() },
+      { type: 'PassSecondFactor', accountId: login.accountId, challengePasses: login.passes, code: matched },
       { actor: login.accountId },
     );
     await attempt.release();

@@ -1,8 +1,6 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { accountDecider, accountStreamName } from '@app/domain';
 import { EventSourcedCommands } from '../../infrastructure/event-sourced-commands';
-import { CLOCK, type Clock } from '../../infrastructure/tokens';
+import { onOwnAccount } from '../own-account';
 
 /** The logged-in user ends all their sessions, on every device, this one included. */
 export class LogoutEverywhereCommand extends Command<true> {
@@ -13,20 +11,11 @@ export class LogoutEverywhereCommand extends Command<true> {
 
 @CommandHandler(LogoutEverywhereCommand)
 export class LogoutEverywhereHandler implements ICommandHandler<LogoutEverywhereCommand, true> {
-  constructor(
-    private readonly commands: EventSourcedCommands,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  constructor(private readonly commands: EventSourcedCommands) {}
 
   async execute({ accountId }: LogoutEverywhereCommand): Promise<true> {
-    const { position } = await this.commands.execute(
-      accountStreamName(accountId),
-      accountDecider,
-      { type: 'LogOutEverywhere', accountId, now: this.clock() },
-      { actor: accountId },
-    );
     // The guard reads the credential version from the accounts read model: settled, every old token is refused from the next request.
-    await this.commands.settle(position, ['accounts']);
+    await onOwnAccount(this.commands, { type: 'LogOutEverywhere', accountId }, ['accounts']);
     return true;
   }
 }

@@ -70,13 +70,12 @@ export class SignupHandler implements ICommandHandler<SignupCommand, LoginResult
     const { userName, userNameLookup, emailLookup } = await this.claimNames(name, email, accountId, now);
     const personal: AccountPersonalData = { email: email.trim(), name: name.trim(), userName, passwordHash };
     const sealed = await this.vault.seal(accountId, personal);
-    const { position } = await this.commands.execute(
+    await this.commands.execute(
       accountStreamName(accountId),
       accountDecider,
       { type: 'RegisterAccount', accountId, userName, sealed, emailLookup, userNameLookup, now },
-      { actor: accountId },
+      { actor: accountId, settle: ['accounts'] },
     );
-    await this.commands.settle(position, ['accounts']);
     return this.sessions.startSession(
       { accountId, userName, name: personal.name, roleId: RoleId.User, credentialVersion: INITIAL_CREDENTIAL_VERSION },
       false,
