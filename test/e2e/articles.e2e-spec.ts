@@ -6,7 +6,8 @@ import type { ReadStore } from '@app/read-store';
 import { EVENT_STORE, READ_STORE } from '@app/api';
 import { bearer, signUp, type TestUser } from '../support/accounts';
 import { apiSpec, existingStream, expectNewEvents, expectResponse } from '../support/api-spec';
-import { articleBody, articleDrafted, createPost, documentsOf, NEW_POST_READS } from '../support/posts';
+import { articleBody, articleDrafted, createPost, documentsOf } from '../support/posts';
+import { NEW_POST_READS } from '../support/new-post-reads';
 import { postRoutes, startPostSite, startPreModeratedSite, useStartedSite } from '../support/post-routes';
 import { startTestApp, type TestApp } from '../support/test-app';
 

@@ -1,5 +1,6 @@
 import { bearer } from '../support/accounts';
-import { createPost, NEW_POST_READS, questionBody } from '../support/posts';
+import { createPost, questionBody } from '../support/posts';
+import { NEW_POST_READS } from '../support/new-post-reads';
 import { postRoutes, startPostSite, startPreModeratedSite, useStartedSite } from '../support/post-routes';
 import { startTestApp } from '../support/test-app';
 
