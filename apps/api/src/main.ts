@@ -25,12 +25,13 @@ async function main(): Promise<void> {
     return;
   }
   let spawned: SpawnedProjector | undefined;
+  let projectorRunning: Promise<void> = Promise.resolve();
   if (role === 'all') {
     spawned = new SpawnedProjector(process.argv[1], new Logger('Projector process'));
-    await spawned.start();
+    projectorRunning = spawned.start(); // forks at once; both start side by side
     process.env.SITE_ROLE = 'api'; // this process: HTTP only
   }
-  const app = await createApp({ checkpointChannel: spawned });
+  const [app] = await Promise.all([createApp({ checkpointChannel: spawned }), projectorRunning]);
   const config = app.get<AppConfig>(APP_CONFIG);
   await app.listen(config.port);
   const roles = spawned ? `role all: the API here, the projector in process ${spawned.pid}` : `role ${config.role}`;
