@@ -20,6 +20,8 @@ async function main(): Promise<void> {
     if (process.env.SITE_PROJECTOR_IPC === '1') {
       // Spawned by npm start's API process: it stops with it (the IPC channel closes when the parent ends).
       process.once('disconnect', () => void projector.close().then(() => process.exit(0)));
+      // Ctrl-C reaches the whole process group: the parent stops this process (SIGTERM), it does not die on its own first.
+      process.removeAllListeners('SIGINT').on('SIGINT', () => undefined);
       process.send?.(PROJECTOR_READY);
     }
     return;
