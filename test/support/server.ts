@@ -13,6 +13,7 @@ export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
   url: string;
   dataDir: string;
+  pid: number;
   /** The server's recent stderr, for diagnostics. */
   stderr(): string;
   /** Stops the server and removes its data dir (unless the caller gave it). */
@@ -74,6 +75,7 @@ async function launch(dataDir: string, env: Record<string, string>, ownsDataDir:
   return {
     url,
     dataDir,
+    pid: child.pid!,
     stderr: () => stderr,
     stop: () =>
       (stopped ??= kill(child, exited).then(() => {

@@ -34,12 +34,15 @@ import { SystemModule } from './system/system.module';
 import { SuspensionsModule } from './suspensions/suspensions.module';
 import type { SiteEngineOptions } from './infrastructure/site-engines';
 import type { Clock } from './infrastructure/tokens';
+import type { CheckpointChannel } from '@app/projections';
 
 export interface AppOptions {
   /** Fixes the time commands happen at (tests); the system clock otherwise. */
   clock?: Clock;
   /** Fault injection (test/faults only): wraps the key store. */
   wrapKeyStore?: SiteEngineOptions['wrapKeyStore'];
+  /** npm start's API process: its spawned projector, which says when checkpoints moved. */
+  checkpointChannel?: CheckpointChannel;
 }
 
 @Module({

@@ -42,7 +42,7 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   // JSON lines from the first message on (the level is read before the app exists); off for tests.
   const logger = createLogger(options.logger === false ? 'silent' : loadConfig().logLevel);
   const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot({ clock: options.clock, wrapKeyStore: options.wrapKeyStore }),
+    AppModule.forRoot({ clock: options.clock, wrapKeyStore: options.wrapKeyStore, checkpointChannel: options.checkpointChannel }),
     {
       bodyParser: false,
       logger: options.logger === false ? false : new PinoNestLogger(logger),

@@ -6,18 +6,38 @@ import { createApp } from './create-app';
 import { createLogger } from './infrastructure/logger';
 import { APP_CONFIG } from './infrastructure/tokens';
 import { startProjector } from './projector';
+import { PROJECTOR_READY, SpawnedProjector } from './spawned-projector';
 
-/** One entry point for every role (SITE_ROLE): `all` (npm start), `api` (HTTP only) or `projector` (no HTTP). */
+/**
+ * One entry point for every role (SITE_ROLE): `all` (npm start: the API here, the projections in a
+ * projector process it spawns, see SpawnedProjector), `api` (HTTP only) or `projector` (no HTTP).
+ */
 async function main(): Promise<void> {
-  if (loadConfig().role === 'projector') {
-    await startProjector();
+  const role = loadConfig().role;
+  if (role === 'projector') {
+    const projector = await startProjector();
     new Logger('Site').log('Projector running (no HTTP port)');
+    if (process.env.SITE_PROJECTOR_IPC === '1') {
+      // Spawned by npm start's API process: it stops with it (the IPC channel closes when the parent ends).
+      process.once('disconnect', () => void projector.close().then(() => process.exit(0)));
+      // Ctrl-C reaches the whole process group: the parent stops this process (SIGTERM), it does not die on its own first.
+      process.removeAllListeners('SIGINT').on('SIGINT', () => undefined);
+      process.send?.(PROJECTOR_READY);
+    }
     return;
   }
-  const app = await createApp();
+  let spawned: SpawnedProjector | undefined;
+  let projectorRunning: Promise<void> = Promise.resolve();
+  if (role === 'all') {
+    spawned = new SpawnedProjector(process.argv[1], new Logger('Projector process'));
+    projectorRunning = spawned.start(); // forks at once; both start side by side
+    process.env.SITE_ROLE = 'api'; // this process: HTTP only
+  }
+  const [app] = await Promise.all([createApp({ checkpointChannel: spawned }), projectorRunning]);
   const config = app.get<AppConfig>(APP_CONFIG);
   await app.listen(config.port);
-  new Logger('Site').log(`Listening on ${config.publicUrl} (port ${config.port}, role ${config.role})`);
+  const roles = spawned ? `role all: the API here, the projector in process ${spawned.pid}` : `role ${config.role}`;
+  new Logger('Site').log(`Listening on ${config.publicUrl} (port ${config.port}, ${roles})`);
 }
 
 main().catch((error: unknown) => {

@@ -1,9 +1,11 @@
-import { watch, type FSWatcher } from 'node:fs';
 import type { AppConfig } from '@app/config';
 import type { CheckpointChannel } from '@app/projections';
 import Redis from 'ioredis';
+import { watchWrites } from './file-writes';
 
 const REDIS_CHANNEL = 'devcommunity:checkpoints';
+/** The message a spawned projector sends its parent when its checkpoints moved. */
+export const CHECKPOINTS_MOVED = 'checkpoints-moved';
 
 /**
  * The channel between the projector and the API processes: Redis pub/sub when REDIS_URL is set;
@@ -12,6 +14,11 @@ const REDIS_CHANNEL = 'devcommunity:checkpoints';
  * MongoDB without Redis, or a process that runs the projections itself (`all`, `projector`).
  */
 export function createCheckpointChannel(config: AppConfig, onError: (message: string) => void): CheckpointChannel | undefined {
+  const shared = sharedChannel(config, onError);
+  return config.role === 'projector' && process.env.SITE_PROJECTOR_IPC === '1' ? new ParentProcessChannel(shared) : shared;
+}
+
+function sharedChannel(config: AppConfig, onError: (message: string) => void): CheckpointChannel | undefined {
   if (config.redisUrl) return new RedisCheckpointChannel(config.redisUrl, onError);
   if (config.role === 'api' && !config.mongodbUrl) return new WalWatchChannel(config.dataDir, 'read.sqlite-wal', onError);
   return undefined;
@@ -70,7 +77,7 @@ class RedisCheckpointChannel implements CheckpointChannel {
 
 /** Embedded: a commit of any process on this DATA_DIR writes the WAL; publishing is that write itself. */
 class WalWatchChannel implements CheckpointChannel {
-  private watcher?: FSWatcher;
+  private unwatch?: () => void;
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -82,22 +89,46 @@ class WalWatchChannel implements CheckpointChannel {
   publish(): void {}
 
   subscribe(onMoved: () => void): () => void {
-    if (!this.watcher) {
-      try {
-        // The directory, not the file: SQLite may create the WAL after this starts, or remove it when the last connection closes.
-        this.watcher = watch(this.directory, { persistent: false }, (_event, file) => {
-          if (file === this.walFile) this.listeners.forEach((listener) => listener());
-        });
-        this.watcher.on('error', (error) => this.onError(`Checkpoint channel (WAL watch): ${error.message}; waiting commands poll`));
-      } catch (error) {
-        this.onError(`Checkpoint channel (WAL watch) unavailable, waiting commands poll: ${String(error)}`);
-      }
-    }
+    this.unwatch ??= watchWrites(
+      this.directory,
+      this.walFile,
+      () => this.listeners.forEach((listener) => listener()),
+      (message) => this.onError(`Checkpoint channel (WAL watch): ${message}`),
+    );
     this.listeners.add(onMoved);
     return () => this.listeners.delete(onMoved);
   }
 
   async close(): Promise<void> {
-    this.watcher?.close();
+    this.unwatch?.();
+  }
+}
+
+/**
+ * The projector that `npm start` spawns (SITE_PROJECTOR_IPC=1) tells its parent, the API process,
+ * over their IPC channel: one message per turn in which checkpoints moved (see SpawnedProjector).
+ * Other processes on the same DATA_DIR learn of it as they would from any projector (`others`).
+ */
+class ParentProcessChannel implements CheckpointChannel {
+  private publishing = false;
+
+  constructor(private readonly others: CheckpointChannel | undefined) {}
+
+  publish(): void {
+    this.others?.publish();
+    if (this.publishing) return;
+    this.publishing = true;
+    setImmediate(() => {
+      this.publishing = false;
+      if (process.connected) process.send?.(CHECKPOINTS_MOVED);
+    });
+  }
+
+  subscribe(onMoved: () => void): () => void {
+    return this.others?.subscribe(onMoved) ?? (() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await this.others?.close();
   }
 }

@@ -2,16 +2,19 @@ import { DynamicModule, Global, Inject, Logger, Module, OnApplicationBootstrap, 
 import { loadConfig, type AppConfig } from '@app/config';
 import { createMailTransport, SEND_MAIL, sendMailJobHandler, type MailTransport } from '@app/mail';
 import { PasswordHasher, PersonalDataVault } from '@app/personal-data';
-import { ProjectionRunner } from '@app/projections';
+import { ProjectionRunner, type CheckpointChannel } from '@app/projections';
 import { countingEventStore } from '../metrics/counting-event-store';
 import { SiteMetrics } from '../metrics/site-metrics';
 import { createCheckpointChannel } from './checkpoint-channels';
 import { EventSourcedCommands } from './event-sourced-commands';
+import { watchAppends } from './file-writes';
 import { openSiteEngines, type SiteEngineOptions, type SiteEngines } from './site-engines';
 import { APP_CONFIG, CLOCK, EVENT_STORE, JOB_QUEUE, READ_STORE, SEARCH_INDEX, SITE_ENGINES, systemClock, type Clock } from './tokens';
 
 /** Test-only seams of the engines (fault injection), set by `forRoot`. */
 const ENGINE_OPTIONS = Symbol('EngineOptions');
+/** The checkpoint channel `forRoot` was given (npm start's API process: its spawned projector), if any. */
+const GIVEN_CHECKPOINT_CHANNEL = Symbol('GivenCheckpointChannel');
 
 const fromEngines = <K extends keyof SiteEngines>(key: K) => ({
   inject: [SITE_ENGINES],
@@ -41,15 +44,15 @@ const fromEngines = <K extends keyof SiteEngines>(key: K) => ({
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
     {
       provide: ProjectionRunner,
-      inject: [SITE_ENGINES, APP_CONFIG],
-      useFactory: (engines: SiteEngines, config: AppConfig) => {
+      inject: [SITE_ENGINES, APP_CONFIG, GIVEN_CHECKPOINT_CHANNEL],
+      useFactory: (engines: SiteEngines, config: AppConfig, given: CheckpointChannel | null) => {
         const logger = new Logger('Projections');
         return new ProjectionRunner(engines.eventStore, engines.readStore, engines.projections, {
           logger,
           search: engines.search,
           // Each projection, reactor and the search writer runs in the one process holding its lease.
           leases: {},
-          checkpointChannel: createCheckpointChannel(config, (message) => logger.warn(message)),
+          checkpointChannel: given ?? createCheckpointChannel(config, (message) => logger.warn(message)),
         });
       },
     },
@@ -71,12 +74,15 @@ const fromEngines = <K extends keyof SiteEngines>(key: K) => ({
 })
 export class InfrastructureModule implements OnApplicationBootstrap, OnApplicationShutdown {
   /** The clock handlers take `now` from: the system's unless a test fixes time. */
-  static forRoot(options: { clock?: Clock; wrapKeyStore?: SiteEngineOptions['wrapKeyStore'] } = {}): DynamicModule {
+  static forRoot(
+    options: { clock?: Clock; wrapKeyStore?: SiteEngineOptions['wrapKeyStore']; checkpointChannel?: CheckpointChannel } = {},
+  ): DynamicModule {
     return {
       module: InfrastructureModule,
       providers: [
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         { provide: ENGINE_OPTIONS, useValue: { wrapKeyStore: options.wrapKeyStore } satisfies SiteEngineOptions },
+        { provide: GIVEN_CHECKPOINT_CHANNEL, useValue: options.checkpointChannel ?? null },
       ],
       exports: [CLOCK],
     };
@@ -84,6 +90,7 @@ export class InfrastructureModule implements OnApplicationBootstrap, OnApplicati
 
   private readonly logger = new Logger('Infrastructure');
   private mailTransport?: MailTransport;
+  private unwatchAppends?: () => void;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -116,9 +123,11 @@ export class InfrastructureModule implements OnApplicationBootstrap, OnApplicati
       );
     }
     await this.runner.start();
+    if (config.role === 'projector') this.unwatchAppends = watchAppends(this.engines.eventStore, (message) => this.logger.warn(message));
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.unwatchAppends?.();
     await this.runner.stop();
     await this.runner.checkpointChannel?.close();
     await this.engines.close();

@@ -68,6 +68,14 @@ type AppendOutcome = { result: AppendResult } | { error: unknown };
 const appendedInProcess = new EventEmitter().setMaxListeners(0);
 
 /**
+ * Another process appended to the log at `filePath` (its WAL was written): this process's
+ * subscriptions on it look now instead of at their next poll. A wake-up only: they read what is new.
+ */
+export function wakeSubscriptions(filePath: string): void {
+  appendedInProcess.emit(resolve(filePath));
+}
+
+/**
  * The event log in one SQLite file. `position` is the table's AUTOINCREMENT rowid: appends run
  * in `BEGIN IMMEDIATE` transactions, so they are serialized across connections and processes
  * and positions are handed out in commit order (a reader never sees a gap that fills later).
