@@ -10,3 +10,4 @@ export * from './redis-server';
 export * from './eventually';
 export * from './given-events';
 export * from './temporary-engines';
+export * from './tally-projection';

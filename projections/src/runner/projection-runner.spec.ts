@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { eventually, useTemporaryEngines } from '@app/testing';
+import { eventually, tallyProjection, useTemporaryEngines, type Tally } from '@app/testing';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EventStore, RecordedEvent } from '@app/event-store';
-import { createReadStore, type ReadStoreTransaction } from '@app/read-store';
+import type { EventStore } from '@app/event-store';
+import { createReadStore } from '@app/read-store';
 import type { Projection } from '../projection';
 import { applyNextBatch } from './apply-batch';
 import { ProjectionRunner } from './projection-runner';
@@ -11,29 +11,6 @@ import { rebuildProjection } from './rebuild-projection';
 
 /** Resolves once `condition` holds (checked every 10 ms), failing after 5 s. */
 const until = (condition: () => boolean | Promise<boolean>) => eventually(condition, 'a condition', 5_000, 10);
-
-interface Tally {
-  id: string;
-  times: number;
-  [field: string]: unknown;
-}
-
-/** Counts how many times each event was applied: exactly-once means every count is 1. */
-function tallyProjection(options: { version?: number; crashOnApply?: number } = {}): Projection {
-  let applied = 0;
-  return {
-    name: 'tally',
-    version: options.version ?? 1,
-    collections: ['tally'],
-    handles: ['Counted'],
-    async apply(event: RecordedEvent, tx: ReadStoreTransaction) {
-      applied += 1;
-      if (applied === options.crashOnApply) throw new Error('simulated crash in the middle of a batch');
-      const existing = await tx.get<Tally>('tally', event.id);
-      await tx.upsert<Tally>('tally', { id: event.id, times: (existing?.times ?? 0) + 1, version: options.version ?? 1 });
-    },
-  };
-}
 
 const metadata = { actor: 'test', occurredAt: '2026-01-01T00:00:00.000Z' };
 
@@ -51,7 +28,9 @@ describe('projection runner', () => {
   it('applies each event exactly once across a failure in a batch and a restart between batches', async () => {
     await append(25);
     await append(5, 'Ignored');
-    const crashing = tallyProjection({ crashOnApply: 13 });
+    let crashed = false;
+    // The 13th event counted (index 12) throws once, as a crash in the middle of a batch would.
+    const crashing = tallyProjection({ poison: (index) => index === 12 && !crashed && (crashed = true) });
 
     expect((await applyNextBatch(engines.eventStore, engines.readStore, liveTarget(crashing), 10)).read).toBe(10);
     // The 13th apply throws once: the batch applies up to it, then the event alone on its retry.

@@ -1,6 +1,6 @@
-import type { EventStore, RecordedEvent, SubscribeToAllOptions } from '@app/event-store';
-import { createReadStore, type ReadStoreTransaction } from '@app/read-store';
-import { useTemporaryEngines } from '@app/testing';
+import type { EventStore, SubscribeToAllOptions } from '@app/event-store';
+import { createReadStore } from '@app/read-store';
+import { tallyProjection, useTemporaryEngines, type Tally } from '@app/testing';
 import type { Projection } from '../projection';
 import { applyNextBatch } from './apply-batch';
 import { parkedEvents, PARKED_EVENTS_COLLECTION } from './parked-events';
@@ -8,29 +8,6 @@ import { ProjectionRunner } from './projection-runner';
 import { readStoreTarget } from './read-store-target';
 import { rebuildProjection } from './rebuild-projection';
 import { ParkedEventNotFound } from './resolve-parked';
-
-interface Tally {
-  id: string;
-  times: number;
-  version: number;
-  [field: string]: unknown;
-}
-
-/** Counts applies per event (exactly-once: every count is 1); throws on the events `poison` names. */
-function tallyProjection(options: { version?: number; poison?: (index: number) => boolean } = {}): Projection {
-  return {
-    name: 'tally',
-    version: options.version ?? 1,
-    collections: ['tally'],
-    handles: ['Counted'],
-    async apply(event: RecordedEvent, tx: ReadStoreTransaction) {
-      const { index } = event.data as { index: number };
-      if (options.poison?.(index)) throw new Error(`cannot count ${index}`);
-      const existing = await tx.get<Tally>('tally', event.id);
-      await tx.upsert<Tally>('tally', { id: event.id, index, times: (existing?.times ?? 0) + 1, version: options.version ?? 1 });
-    },
-  };
-}
 
 const metadata = { actor: 'test', occurredAt: '2026-01-01T00:00:00.000Z' };
 const quickly = { attempts: 3, retryDelayMs: 1 };
