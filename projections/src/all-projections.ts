@@ -11,14 +11,13 @@ import { moderationLogProjection } from './moderation-log/moderation-log.project
 import { postViewProjection } from './post-view/post-view.projection';
 import { profilesProjection } from './profiles/profiles.projection';
 import type { Projection } from './projection';
-import { accountMailReactor } from './reactors/account-mail.reactor';
+import { accountMailReactor, type AccountMailDependencies } from './reactors/account-mail.reactor';
 import { commentNotificationReactor } from './reactors/comment-notification.reactor';
-import type { MailReactorDependencies } from './reactors/mail-reactor-dependencies';
 import { signInMailReactor } from './reactors/sign-in-mail.reactor';
 import { signInProjection } from './sign-in/sign-in.projection';
 import { uploadedDocumentsProjection } from './uploaded-documents/uploaded-documents.projection';
 
-export type ProjectionDependencies = MailReactorDependencies;
+export type ProjectionDependencies = AccountMailDependencies;
 
 /** Every projection and reactor the site runs; the CLI's `projections` commands see the same list. */
 export function createProjections(deps: ProjectionDependencies): Projection[] {

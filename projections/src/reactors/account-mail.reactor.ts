@@ -11,11 +11,22 @@ import {
   type CredentialLinkPurpose,
   type PasswordResetRequested,
 } from '@app/domain';
-import { loadStream, type RecordedEvent } from '@app/event-store';
+import { loadStream, type EventStore, type RecordedEvent } from '@app/event-store';
 import { SEND_MAIL, type SendMailJob } from '@app/mail';
+import type { PersonalDataVault } from '@app/personal-data';
+import type { JobQueue } from '@app/queue';
 import { poisonIfThrows, type Reactor } from '../projection';
 import { confirmEmailMail, resetPasswordMail } from './account-mails';
-import type { MailReactorDependencies } from './mail-reactor-dependencies';
+
+export interface AccountMailDependencies {
+  eventStore: EventStore;
+  vault: PersonalDataVault;
+  queue: JobQueue;
+  publicUrl: string;
+  credentialLinkSecret: string;
+  /** Now, to tell an expired request from a live one; default the system clock. */
+  clock?: () => Date;
+}
 
 type LinkRequested = ConfirmationLinkRequested | PasswordResetRequested;
 
@@ -33,7 +44,7 @@ const systemClock = () => new Date();
  * reactor holds its place and retries); signing and writing the mail from the event cannot, except
  * for a bad event (poison: parked).
  */
-export function accountMailReactor(deps: MailReactorDependencies): Reactor {
+export function accountMailReactor(deps: AccountMailDependencies): Reactor {
   return {
     name: 'account-mail',
     version: 1,

@@ -23,8 +23,10 @@ import {
   postEventOf,
   postKindOf,
 } from '@app/domain';
-import { foldRecorded, loadStream, type RecordedEvent } from '@app/event-store';
+import { foldRecorded, loadStream, type EventStore, type RecordedEvent } from '@app/event-store';
 import { SEND_MAIL, type MailToSend, type SendMailJob } from '@app/mail';
+import type { PersonalDataVault } from '@app/personal-data';
+import type { JobQueue } from '@app/queue';
 import { PoisonEvent, poisonIfThrows, type Reactor } from '../projection';
 import {
   answerAcceptedMail,
@@ -36,7 +38,16 @@ import {
   type MailedNotificationKind,
   type ModerationAction,
 } from './comment-notification-mails';
-import type { MailReactorDependencies } from './mail-reactor-dependencies';
+
+export interface CommentNotificationDependencies {
+  eventStore: EventStore;
+  vault: PersonalDataVault;
+  queue: JobQueue;
+  publicUrl: string;
+  credentialLinkSecret: string;
+  /** Now, to tell a stale comment from a fresh one; default the system clock. */
+  clock?: () => Date;
+}
 
 /**
  * A comment older than this when the reactor reaches it is not mailed any more: news that late is
@@ -65,7 +76,7 @@ const POST_MODERATION_EVENTS = POST_EVENT_TYPES.filter((type) => MODERATION_ROLE
  * recipient's key, like every queued mail. Run outside the read store's transactions (see Reactor):
  * a store or queue away holds it; a malformed event is poison.
  */
-export function commentNotificationReactor(deps: MailReactorDependencies): Reactor {
+export function commentNotificationReactor(deps: CommentNotificationDependencies): Reactor {
   /**
    * The account now (its personal data: gone once erased), and its e-mail preferences when the event
    * arose: a replay must decide as the first run did, not send what was once skipped.

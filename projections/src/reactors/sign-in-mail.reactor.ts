@@ -13,7 +13,7 @@ import { loadStream, type RecordedEvent } from '@app/event-store';
 import { SEND_MAIL, type MailToSend, type SendMailJob } from '@app/mail';
 import { poisonIfThrows, type Reactor } from '../projection';
 import { describeClient } from '../sign-in/describe-client';
-import type { MailReactorDependencies } from './mail-reactor-dependencies';
+import type { AccountMailDependencies } from './account-mail.reactor';
 import { newSessionMail, signInMethodAddedMail, signInMethodRemovedMail, type SignInNoticeInput } from './account-mails';
 
 type NoticeEvent = Extract<
@@ -63,7 +63,7 @@ type Handled = NoticeEvent | Extract<SessionEvent, { type: 'SessionStarted' }>;
  * id: a replay enqueues nothing twice. The message is sealed with the owner's key like every other
  * mail job. A token revoked by a password reset is not mailed one by one: the reset says so itself.
  */
-export function signInMailReactor(deps: MailReactorDependencies): Reactor {
+export function signInMailReactor(deps: AccountMailDependencies): Reactor {
   /** The mail an event asks for, or null (nothing to tell, or its data is gone with an erased key). */
   async function mailFor(event: Handled, account: AccountRecord, notice: SignInNoticeInput): Promise<MailToSend | null> {
     if (event.type === 'SessionStarted') {
