@@ -4,7 +4,6 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { heading, navbar, useBrowserSite, VISIBLE } from '../support/browser-site';
 import { profileTab } from '../support/profile-pages';
 import { callSite, grantAdmin, signUpOnSite, type SiteAccount } from '../support/site-api';
-import { genericsArticle } from '../support/technical-article';
 
 jest.setTimeout(180_000);
 
@@ -25,7 +24,20 @@ beforeAll(async () => {
   const tags = (await callSite<{ id: number; subTag: string }[]>(site.server.url, 'GET', '/api/Tag')).slice(0, 2);
   articleId = await callSite<number>(site.server.url, 'POST', '/api/Article', {
     token: member.token,
-    body: genericsArticle(tags, { title: 'Accessible generics', description: 'Read by everyone' }),
+    body: {
+      title: 'Accessible generics',
+      description: 'Read by everyone',
+      categoryId: 3,
+      tags,
+      content:
+        '<h2>Generics</h2><p>Generics let you write <strong>type-safe</strong> code. <a href="https://learn.microsoft.com">Docs</a></p>' +
+        '<pre><code class="language-csharp">var numbers = new List&lt;int&gt;();</code></pre>' +
+        '<table><tbody><tr><th>Kind</th><th>Example</th></tr><tr><td>Class</td><td>List&lt;T&gt;</td></tr></tbody></table>',
+      source: 'https://learn.microsoft.com/dotnet/csharp/fundamentals/types/generics',
+      instructions: '',
+      isPublished: true,
+      defaultImageId: -1,
+    },
   });
   questionId = await callSite<number>(site.server.url, 'POST', '/api/Question', {
     token: member.token,

@@ -1,10 +1,27 @@
+import type { Page } from 'playwright-core';
 import { holdRequests, useBrowserSite, VISIBLE, withoutFirstRead } from '../support/browser-site';
-import { layoutShifts, recordLayoutShifts } from '../support/layout-shifts';
 import { callSite, signUpOnSite } from '../support/site-api';
 
 jest.setTimeout(60_000);
 
 const site = useBrowserSite();
+
+interface LayoutShift {
+  value: number;
+  /** The class names of what moved. */
+  nodes: string[];
+}
+
+/** Records every layout shift of the page from its first paint (the browser's own Layout Instability API). */
+const RECORD_LAYOUT_SHIFTS = `
+  window.layoutShifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      window.layoutShifts.push({ value: entry.value, nodes: (entry.sources || []).map((source) => (source.node && source.node.className) || '?') });
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+const layoutShifts = (page: Page) => page.evaluate<LayoutShift[]>('window.layoutShifts');
 
 /**
  * Content that arrives after the shell (a page's chunk, its data) must push nothing on screen
@@ -41,7 +58,7 @@ describe('layout stability', () => {
     ['an article', '', '**/api/Article/**'],
   ])('moves nothing on %s when its data arrives late, on a phone', async (_name, path, api) => {
     await site.page.setViewportSize({ width: 412, height: 823 });
-    await recordLayoutShifts(site.page);
+    await site.page.addInitScript({ content: RECORD_LAYOUT_SHIFTS });
     await withoutFirstRead(site.page);
     const release = await holdRequests(site.page, api);
     await site.page.goto(path || `/article/${articleId}`);

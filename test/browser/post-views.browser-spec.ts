@@ -3,14 +3,27 @@ import { loginForm, logIn, signupForm } from '../support/account-pages';
 import { heading, HIDDEN, useBrowserSite, VISIBLE } from '../support/browser-site';
 import { adminPostRow, adminPosts, dialog } from '../support/post-pages';
 import { callSite, usePostCast } from '../support/site-api';
-import { genericsArticle } from '../support/technical-article';
 
 jest.setTimeout(90_000);
 
 const site = useBrowserSite();
 const cast = usePostCast(site, 2);
 
-const articleBody = (overrides: Record<string, unknown> = {}) => genericsArticle(cast.tags, overrides);
+const articleBody = (overrides: Record<string, unknown> = {}) => ({
+  title: 'C# Generics explained',
+  description: 'Type parameters, constraints and variance',
+  categoryId: 3,
+  tags: cast.tags,
+  content:
+    '<h2>Generics</h2><p>Generics let you write <strong>type-safe</strong> code.</p>' +
+    '<pre><code class="language-csharp">var numbers = new List&lt;int&gt;();</code></pre>' +
+    '<table><tbody><tr><th>Kind</th><th>Example</th></tr><tr><td>Class</td><td>List&lt;T&gt;</td></tr></tbody></table>',
+  source: 'https://learn.microsoft.com/dotnet/csharp/fundamentals/types/generics',
+  instructions: '',
+  isPublished: true,
+  defaultImageId: -1,
+  ...overrides,
+});
 
 const questionBody = (overrides: Record<string, unknown> = {}) => ({
   title: 'How do I cancel a Task?',

@@ -76,20 +76,3 @@ export async function createArticleWithCodeAndImage(siteUrl: string, author: Sit
   });
   return id;
 }
-
-/** An article on C# generics (a heading, code and a table) as the submit page sends it; a spec overrides what it needs. */
-export const genericsArticle = (tags: { id: number; subTag: string }[], overrides: Record<string, unknown> = {}) => ({
-  title: 'C# Generics explained',
-  description: 'Type parameters, constraints and variance',
-  categoryId: 3,
-  tags,
-  content:
-    '<h2>Generics</h2><p>Generics let you write <strong>type-safe</strong> code. <a href="https://learn.microsoft.com">Docs</a></p>' +
-    '<pre><code class="language-csharp">var numbers = new List&lt;int&gt;();</code></pre>' +
-    '<table><tbody><tr><th>Kind</th><th>Example</th></tr><tr><td>Class</td><td>List&lt;T&gt;</td></tr></tbody></table>',
-  source: 'https://learn.microsoft.com/dotnet/csharp/fundamentals/types/generics',
-  instructions: '',
-  isPublished: true,
-  defaultImageId: -1,
-  ...overrides,
-});
