@@ -1,8 +1,8 @@
 import { COMMENT_MESSAGES } from '@app/contracts';
-import { samplePng } from '@app/testing';
 import IORedis from 'ioredis';
 import type { Response } from 'supertest';
 import { bearer, signUp, type TestUser } from '../support/accounts';
+import { uploadFile } from '../support/files';
 import { mailSettled } from '../support/mail-settled';
 import { countMailTo, waitForMailTo } from '../support/mailbox';
 import { articleBody, createPost, questionBody } from '../support/posts';
@@ -213,15 +213,12 @@ describe('abuse limits (RATE_LIMITS on, the clock injected)', () => {
 
     it('uploads: per the configured limit (2 an hour here)', async () => {
       const upload = () =>
-        site
-          .http()
-          .post('/api/File')
-          .set(bearer(author))
-          .field('AttachmentTypeId', '6')
-          .field('FileDisplayName', 'Screenshot')
-          .field('Instructions', 'What I see')
-          .field('ReferenceId', String(articleId))
-          .attach('file', samplePng(), 'shot.png');
+        uploadFile(site, author, {
+          AttachmentTypeId: 6,
+          FileDisplayName: 'Screenshot',
+          Instructions: 'What I see',
+          ReferenceId: articleId,
+        });
       await upload().expect(200);
       await upload().expect(200);
       expectLimited(await upload(), 'Too many uploads. Please try again in 60 minutes.', 3600);

@@ -5,9 +5,9 @@ import type { Comment } from '@app/contracts';
 import type { EventStore } from '@app/event-store';
 import { COMMENTS_COLLECTION, HOME_COLLECTION, POST_VIEW_COLLECTION, ProjectionRunner, rebuildProjection } from '@app/projections';
 import type { ReadStore } from '@app/read-store';
-import { samplePng } from '@app/testing';
 import { EVENT_STORE, READ_STORE } from '@app/api';
 import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
+import { uploadFile } from '../support/files';
 import { articleBody, createPost, documentsOf } from '../support/posts';
 import { runCli, runCliInBackground } from '../support/run-cli';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -46,15 +46,12 @@ describe('backup and restore', () => {
     reader = await signUp(live, 'Rita Reader');
     admin = await makeAdmin(live, await signUp(live, 'Root Admin'));
     articleId = await createPost(live, 'Article', author, articleBody({ isPublished: true, title: 'Backed up article' }));
-    const upload = await live
-      .http()
-      .post('/api/File')
-      .set(bearer(author))
-      .field('AttachmentTypeId', '4')
-      .field('FileDisplayName', 'Diagram')
-      .field('Instructions', 'The build pipeline')
-      .field('ReferenceId', String(articleId))
-      .attach('file', samplePng(), 'diagram.png');
+    const upload = await uploadFile(live, author, {
+      AttachmentTypeId: 4,
+      FileDisplayName: 'Diagram',
+      Instructions: 'The build pipeline',
+      ReferenceId: articleId,
+    });
     expect(upload.status).toBe(200);
     imageName = (upload.body.result as { uploadedFileName: string }).uploadedFileName;
     for (let index = 0; index < 5; index += 1) commentsBefore.push(await comment(live, reader, `<p>Before the backup ${index}</p>`));

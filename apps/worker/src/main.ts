@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '@app/config';
-import { createMailTransport, SEND_MAIL, sendMailJobHandler } from '@app/mail';
+import { createMailTransport, SEND_MAIL, sendMailJobHandlerWithVault } from '@app/mail';
 import { createKeyStore, PersonalDataVault } from '@app/personal-data';
 import { createJobQueue } from '@app/queue';
 
@@ -41,15 +41,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', (signal) => void stop(signal));
   process.once('SIGINT', (signal) => void stop(signal));
 
-  await queue.process(
-    SEND_MAIL,
-    sendMailJobHandler(
-      transport,
-      (accountId, sealed) => vault.open(accountId, sealed),
-      (accountId) => vault.isErased(accountId),
-    ),
-    { concurrency: 5 },
-  );
+  await queue.process(SEND_MAIL, sendMailJobHandlerWithVault(transport, vault), { concurrency: 5 });
   logger.log(
     `Consuming "${SEND_MAIL}" jobs from ${redactedUrl(config.redisUrl)}; mail goes ${config.smtpUrl ? `over SMTP to ${redactedUrl(config.smtpUrl)}` : `to ${config.dataDir}/mail`}`,
   );

@@ -104,6 +104,19 @@ const optionalUrl = z
   .pipe(z.string().url().optional())
   .optional();
 
+/** A comma-separated list of origins (`https://example.com`), trailing slashes dropped; empty when unset. */
+const originList = (name: string) =>
+  z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().url(`${name} must be a comma-separated list of origins such as https://example.com`)));
+
 const environmentSchema = z.object({
   SITE_ROLE: z.enum(SITE_ROLES).default('all'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -130,28 +143,10 @@ const environmentSchema = z.object({
     .optional(),
   RATE_LIMITS: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((origin) => origin.trim().replace(/\/+$/, ''))
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().url('CORS_ORIGINS must be a comma-separated list of origins such as https://example.com'))),
+  CORS_ORIGINS: originList('CORS_ORIGINS'),
   WEBAUTHN_RP_ID: z.string().trim().optional(),
   WEBAUTHN_RP_NAME: z.string().trim().default('DevCommunity'),
-  WEBAUTHN_ORIGINS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((origin) => origin.trim().replace(/\/+$/, ''))
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().url('WEBAUTHN_ORIGINS must be a comma-separated list of origins such as https://example.com'))),
+  WEBAUTHN_ORIGINS: originList('WEBAUTHN_ORIGINS'),
   NODE_ENV: z.string().optional(),
   TRUST_PROXY: z
     .string()

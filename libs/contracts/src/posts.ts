@@ -109,22 +109,19 @@ export interface AttachedFile {
   instructions: string;
 }
 
-/** SPEC §3 Article as GET /api/Article/{id} returns it; `name` is the author's display name. */
-export interface Article {
+/** What GET /api/{Article|Question}/{id} returns for a post of either kind (SPEC §3); `name` is the author's display name. */
+export interface PostRead {
   id: number;
   title: string;
-  description: string;
   categoryId: number;
   category: string;
   tags: Tag[];
   content: string;
-  source: string;
-  instructions: string;
-  isPublished: boolean;
-  isApproved: boolean;
-  defaultImageId: number;
   uName: string;
   name: string;
+  isApproved: boolean;
+  /** -1 when none was chosen. */
+  defaultImageId: number;
   createdOn: string;
   updatedOn: string | null;
   likes: number;
@@ -137,30 +134,18 @@ export interface Article {
   isSavedByMe?: boolean;
 }
 
-/** SPEC §3 Question; `defaultImageId` is -1 when none was chosen. */
-export interface Question {
-  id: number;
-  title: string;
-  categoryId: number;
-  category: string;
-  tags: Tag[];
-  content: string;
-  uName: string;
-  name: string;
-  isApproved: boolean;
-  defaultImageId: number;
-  createdOn: string;
-  updatedOn: string | null;
-  likes: number;
-  attachedFiles: AttachedFile[];
-  /** Images uploaded into the post (attachment types 4, 5), for the submit page's 'uploaded images' list. */
-  images: AttachedFile[];
-  /** Whether the logged-in reader likes it (false for anonymous readers), so the like button shows the truth. Always set by GET; absent in the data export. */
-  isLikedByMe?: boolean;
+/** SPEC §3 Article as GET /api/Article/{id} returns it. */
+export interface Article extends PostRead {
+  description: string;
+  source: string;
+  instructions: string;
+  isPublished: boolean;
+}
+
+/** SPEC §3 Question. */
+export interface Question extends PostRead {
   /** Issue 25: false on a question draft (which only its author and admins read); absent once posted. */
   isPublished?: false;
-  /** Whether the post is on the logged-in reader's reading list (issue 26; false for anonymous readers). */
-  isSavedByMe?: boolean;
   /** Issue 27: the id of the comment its author accepted as the answer; null when none. */
   acceptedCommentId: number | null;
 }

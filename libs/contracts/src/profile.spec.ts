@@ -50,6 +50,26 @@ const project = {
   endDate: null,
 };
 
+/** The basic information of a profile whose owner entered nothing but a name. */
+const nothingEntered = {
+  title: null,
+  contactEmail: null,
+  about: null,
+  phone: null,
+  dateOfBirth: null,
+  genderId: null,
+  countryId: null,
+  stateId: null,
+  cityId: null,
+  websiteUrl: null,
+  linkedInUrl: null,
+  gitHubUrl: null,
+  resumeUrl: null,
+  showDOB: false,
+  showEmail: false,
+  showPhone: false,
+};
+
 const errorsOf = (schema: z.ZodType, value: unknown) => firstErrors(schema, value);
 
 describe('PUT /api/User/ basic information', () => {
@@ -62,25 +82,7 @@ describe('PUT /api/User/ basic information', () => {
   it('takes blanks and missing values as null, and the flags as false', () => {
     expect(
       schemas.basicInfoUpdate.parse({ name: ' Ada ', title: '', contactEmail: '  ', websiteUrl: '', dateOfBirth: '', cityId: 0 }),
-    ).toEqual({
-      name: 'Ada',
-      title: null,
-      contactEmail: null,
-      about: null,
-      phone: null,
-      dateOfBirth: null,
-      genderId: null,
-      countryId: null,
-      stateId: null,
-      cityId: null,
-      websiteUrl: null,
-      linkedInUrl: null,
-      gitHubUrl: null,
-      resumeUrl: null,
-      showDOB: false,
-      showEmail: false,
-      showPhone: false,
-    });
+    ).toEqual({ name: 'Ada', ...nothingEntered });
   });
 
   it.each([
@@ -247,30 +249,15 @@ describe('GET /api/User/{userName}', () => {
     const profile = {
       uName: 'ada-lovelace',
       name: 'Ada Lovelace',
-      title: null,
       totalArticles: 3,
       totalQuestions: 0,
-      genderId: null,
       genderName: null,
-      contactEmail: null,
-      about: null,
       email: null,
-      phone: null,
-      dateOfBirth: null,
       age: null,
-      countryId: null,
-      stateId: null,
-      cityId: null,
       countryName: null,
       stateName: null,
       cityName: null,
-      websiteUrl: null,
-      linkedInUrl: null,
-      gitHubUrl: null,
-      resumeUrl: null,
-      showDOB: false,
-      showEmail: false,
-      showPhone: false,
+      ...nothingEntered,
     };
     expect(userProfileSchema.parse(profile)).toEqual(profile);
     expect(userProfileSchema.safeParse({ ...profile, age: 34 }).success).toBe(false);

@@ -6,7 +6,7 @@ import { PersonalDataVault, SqliteKeyStore } from '@app/personal-data';
 import { JobQueue, SqliteJobQueue } from '@app/queue';
 import { BullMqJobQueue } from '@app/queue/bullmq/bullmq-job-queue';
 import { MailMessage, MailTransport } from './mail-transport.port';
-import { SEND_MAIL, sendMailJobHandler, type SendMailJob } from './send-mail.job';
+import { SEND_MAIL, sendMailJobHandlerWithVault, type SendMailJob } from './send-mail.job';
 import { SmtpMailTransport } from './smtp-mail-transport';
 import { CapturingSmtpServer } from '@app/testing';
 
@@ -24,12 +24,7 @@ describe('sendMailJobHandler', () => {
     },
     close: async () => undefined,
   };
-  const handler = () =>
-    sendMailJobHandler(
-      transport,
-      (accountId, sealed) => vault.open(accountId, sealed),
-      (accountId) => vault.isErased(accountId),
-    );
+  const handler = () => sendMailJobHandlerWithVault(transport, vault);
 
   beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'send-mail-job-'));
@@ -116,14 +111,7 @@ describe.each(queues)('send-mail jobs over %s to a real SMTP server', (_name, op
   });
 
   it('delivers a queued e-mail once, even when its event is enqueued twice', async () => {
-    await queue.process(
-      SEND_MAIL,
-      sendMailJobHandler(
-        transport,
-        (accountId, sealed) => vault.open(accountId, sealed),
-        (accountId) => vault.isErased(accountId),
-      ),
-    );
+    await queue.process(SEND_MAIL, sendMailJobHandlerWithVault(transport, vault));
     const eventId = randomUUID();
     const data: SendMailJob = {
       accountId: 'a-1',

@@ -35,6 +35,12 @@ export type OpenSealedMail = (accountId: string, sealed: SendMailJob['sealed']) 
 /** Whether an account was erased (its key shredded): the personal-data vault's `isErased`. */
 export type IsErased = (accountId: string) => Promise<boolean>;
 
+/** The personal-data vault as the handler reads it. */
+export interface MailVault {
+  open: OpenSealedMail;
+  isErased: IsErased;
+}
+
 /**
  * The `send-mail` job handler, registered by the worker (BullMQ) and by the API in embedded mode
  * (SQLite queue) alike. A delivery failure rejects, so the queue retries it. A job whose recipient
@@ -51,3 +57,11 @@ export function sendMailJobHandler(transport: MailTransport, open: OpenSealedMai
     await transport.send(message);
   };
 }
+
+/** `sendMailJobHandler` over the personal-data vault (its `open` and `isErased`). */
+export const sendMailJobHandlerWithVault = (transport: MailTransport, vault: MailVault) =>
+  sendMailJobHandler(
+    transport,
+    (accountId, sealed) => vault.open(accountId, sealed),
+    (accountId) => vault.isErased(accountId),
+  );

@@ -1,4 +1,4 @@
-import type { ArticleEvent, CommentEvent } from '@app/domain';
+import type { ArticleEvent, CommentEvent, FileUploaded } from '@app/domain';
 
 type CommentAdded = Extract<CommentEvent, { type: 'CommentAdded' }>;
 type CommentAddedData = CommentAdded['data'];
@@ -36,6 +36,24 @@ export const articleDrafted = (data: Partial<ArticleDraftedData> & Pick<ArticleD
     source: '',
     instructions: '',
     isApproved: true,
+    ...data,
+  },
+});
+
+/** `FileUploaded` of PDF `id` by `ada`, of 10 bytes; a spec overrides what it is about. */
+export const fileUploaded = (
+  data: Partial<FileUploaded['data']> & Pick<FileUploaded['data'], 'id' | 'attachmentTypeId' | 'at'>,
+): FileUploaded => ({
+  type: 'FileUploaded',
+  data: {
+    uploaderId: 'ada',
+    fileDisplayName: `File ${data.id}`,
+    uploadedFileName: `name-${data.id}.pdf`,
+    instructions: `About ${data.id}`,
+    referenceId: 0,
+    extension: 'pdf',
+    contentType: 'application/pdf',
+    size: 10,
     ...data,
   },
 });

@@ -9,3 +9,5 @@ export * from './search-projection-spec';
 export * from './redis-server';
 export * from './eventually';
 export * from './given-events';
+export * from './temporary-engines';
+export * from './tally-projection';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RecordedEvent } from '@app/event-store';
 import type { SearchIndexProjection } from '@app/projections';
-import { Fts5SearchIndex, type SearchDocument, type SearchIndex } from '@app/search-index';
+import { Fts5SearchIndex, type SearchDocument, type SearchIndex, type SearchQuery } from '@app/search-index';
 
 /**
  * Given/when/then for the search projection, as `projectionSpec` is for read-store projections:
@@ -89,5 +89,21 @@ export function useTemporarySearchIndex(): () => SearchIndex {
   return () => {
     if (!index) throw new Error('The temporary search index exists only inside a test (useTemporarySearchIndex at describe level).');
     return index;
+  };
+}
+
+/** The first page, newest first, of the posts of every kind, category and tag matching `text`, as an admin sees them. */
+export function searchQuery(text: string, overrides: Partial<SearchQuery> = {}): SearchQuery {
+  return {
+    text,
+    visibility: 'admin',
+    categoryId: -1,
+    entityType: 100,
+    tagIds: [],
+    orderByAsc: false,
+    lastFetchedArticleId: Number.MAX_SAFE_INTEGER,
+    lastFetchedQuestionId: Number.MAX_SAFE_INTEGER,
+    pageSize: 20,
+    ...overrides,
   };
 }

@@ -283,22 +283,10 @@ async function applyComment(recorded: RecordedEvent, tx: ReadStoreTransaction): 
     const parent =
       parentId === TOP_LEVEL_PARENT_ID ? null : (await tx.find<CommentNote>(COMMENTS, { commentId: parentId }, { limit: 1 }))[0];
     // A reply to the post's author is one 'reply', not a 'comment' too (Discourse: one notification per post).
-    if (parent)
-      await notify(tx, recorded, {
-        id: `reply:${id}`,
-        recipientId: parent.authorId,
-        kind: 'reply',
-        actorId: authorId,
-        target: commentTarget(comment),
-      });
-    if (post && post.authorId !== parent?.authorId)
-      await notify(tx, recorded, {
-        id: `comment:${id}`,
-        recipientId: post.authorId,
-        kind: 'comment',
-        actorId: authorId,
-        target: commentTarget(comment),
-      });
+    const tell = (kind: 'reply' | 'comment', recipientId: string) =>
+      notify(tx, recorded, { id: `${kind}:${id}`, recipientId, kind, actorId: authorId, target: commentTarget(comment) });
+    if (parent) await tell('reply', parent.authorId);
+    if (post && post.authorId !== parent?.authorId) await tell('comment', post.authorId);
     // The post's and the parent's authors heard of it already (as a comment or a reply).
     const told = [post?.authorId, parent?.authorId].filter((accountId): accountId is string => accountId !== undefined);
     return mentionInComment(tx, recorded, { ...comment, heardOf: told }, post);

@@ -5,6 +5,7 @@ import {
   documentDoesNotExist,
   documentExists,
   documentsAre,
+  fileUploaded,
   on,
   projectionSpec,
   useTemporaryReadStore,
@@ -32,22 +33,17 @@ const questionAsked = on<QuestionEvent>('question-8', {
 });
 
 const upload = (id: number, attachmentTypeId: AttachmentType, referenceId: number, extension = 'pdf') =>
-  on<FileEvent>(`file-${id}`, {
-    type: 'FileUploaded',
-    data: {
+  on<FileEvent>(
+    `file-${id}`,
+    fileUploaded({
       id,
-      uploaderId: 'ada',
       attachmentTypeId,
-      fileDisplayName: `File ${id}`,
-      uploadedFileName: `name-${id}.${extension}`,
-      instructions: `About ${id}`,
       referenceId,
       extension,
-      contentType: 'application/pdf',
-      size: 10,
+      uploadedFileName: `name-${id}.${extension}`,
       at: '2026-01-02T10:00:00.000Z',
-    },
-  });
+    }),
+  );
 const fileDeleted = (id: number) => on<FileEvent>(`file-${id}`, { type: 'FileDeleted', data: { at: '2026-01-03T10:00:00.000Z' } });
 const asListed = (id: number, attachmentTypeId: AttachmentType, extension = 'pdf') => ({
   id,

@@ -2,14 +2,7 @@ import type { EventStore, RecordedEvent } from '@app/event-store';
 import type { ReadStore, ReadStoreTransaction } from '@app/read-store';
 import { OpenedPersonalData } from '../opened-personal-data';
 import type { Projection } from '../projection';
-import {
-  applyIsolatingFailures,
-  applyNaming,
-  markingStoreFailures,
-  type BatchResult,
-  type BatchSink,
-  type FailurePolicy,
-} from './isolate-failures';
+import { applyIsolatingFailures, foldHandled, type BatchResult, type BatchSink, type FailurePolicy } from './isolate-failures';
 import { namespacedTransaction } from './namespaced-transaction';
 import { PARKED_EVENTS_COLLECTION, type ParkedEvent } from './parked-events';
 
@@ -89,13 +82,11 @@ export async function prefetchFor(projection: Projection, events: readonly Recor
  */
 export async function applyEvents(
   tx: ReadStoreTransaction,
-  target: BatchTarget,
+  target: Pick<BatchTarget, 'projection' | 'collectionSuffix'>,
   events: readonly RecordedEvent[],
   personal: OpenedPersonalData,
 ): Promise<void> {
   const { projection, collectionSuffix } = target;
-  const scoped = markingStoreFailures(namespacedTransaction(tx, projection.collections, collectionSuffix));
-  for (const event of events) {
-    if (projection.handles.includes(event.type)) await applyNaming(event, () => projection.apply(event, scoped, personal));
-  }
+  const scoped = namespacedTransaction(tx, projection.collections, collectionSuffix);
+  await foldHandled(projection, events, scoped, (event, store) => projection.apply(event, store, personal));
 }

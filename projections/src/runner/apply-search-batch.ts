@@ -2,14 +2,7 @@ import type { EventStore, RecordedEvent } from '@app/event-store';
 import type { ReadStore } from '@app/read-store';
 import type { SearchGeneration, SearchIndex } from '@app/search-index';
 import type { SearchIndexProjection } from '../projection';
-import {
-  applyIsolatingFailures,
-  applyNaming,
-  markingStoreFailures,
-  type BatchResult,
-  type BatchSink,
-  type FailurePolicy,
-} from './isolate-failures';
+import { applyIsolatingFailures, foldHandled, type BatchResult, type BatchSink, type FailurePolicy } from './isolate-failures';
 import { PARKED_EVENTS_COLLECTION, type ParkedEvent } from './parked-events';
 
 /** Checkpoint names of the search index's generations, as parked records name them. */
@@ -55,12 +48,9 @@ export function searchIndexSink(
     projectionName: projection.name,
     checkpoint: () => index.getCheckpoint(generation),
     apply: (from, events: readonly RecordedEvent[], to) =>
-      index.applyBatch(generation, { from, to }, async (batch) => {
-        const marked = markingStoreFailures(batch);
-        for (const event of events) {
-          if (projection.handles.includes(event.type)) await applyNaming(event, () => projection.apply(event, marked));
-        }
-      }),
+      index.applyBatch(generation, { from, to }, (batch) =>
+        foldHandled(projection, events, batch, (event, store) => projection.apply(event, store)),
+      ),
     park: async (from, record: ParkedEvent) => {
       if (!readStore) throw new Error(`No read store to park ${record.id} in`);
       // Two stores, so two steps: a crash between them leaves a record for an event the index then

@@ -116,6 +116,22 @@ export async function applyNaming(event: RecordedEvent, apply: () => Promise<voi
   }
 }
 
+/**
+ * Folds the events the projection handles into `store`, in order, through `apply`: the store's
+ * failures marked as an outage (`markingStoreFailures`), the fold's naming the event (`applyNaming`).
+ */
+export async function foldHandled<Store extends object>(
+  projection: { handles: readonly string[] },
+  events: readonly RecordedEvent[],
+  store: Store,
+  apply: (event: RecordedEvent, store: Store) => Promise<void>,
+): Promise<void> {
+  const marked = markingStoreFailures(store);
+  for (const event of events) {
+    if (projection.handles.includes(event.type)) await applyNaming(event, () => apply(event, marked));
+  }
+}
+
 const storeFailures = new WeakSet<object>();
 
 /**

@@ -1,21 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { eventually } from '@app/testing';
+import { eventually, tallyProjection, type Tally } from '@app/testing';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEventStore, type EventStore, type RecordedEvent } from '@app/event-store';
+import { createEventStore, type EventStore } from '@app/event-store';
 import { createReadStore, type ReadStore, type ReadStoreTransaction } from '@app/read-store';
-import { OpenedPersonalData } from '../opened-personal-data';
 import type { Projection } from '../projection';
 import { parkedEvents } from './parked-events';
 import { projectionFailures } from './projection-failures';
 import { ProjectionRunner, type ProjectionStatus } from './projection-runner';
 import { rebuildProjection } from './rebuild-projection';
-
-interface Tally {
-  id: string;
-  times: number;
-  [field: string]: unknown;
-}
 
 /** A dependency that is down while `down` is true, counting the calls it refused. */
 class Dependency {
@@ -26,26 +19,6 @@ class Dependency {
     this.refused += 1;
     throw new Error('key store unavailable');
   }
-}
-
-/** Counts applies per event (exactly once: every count is 1); its prefetch calls `prefetched` first. */
-function tallyProjection(options: { version?: number; prefetched?: Dependency; poison?: (index: number) => boolean } = {}): Projection {
-  return {
-    name: 'tally',
-    version: options.version ?? 1,
-    collections: ['tally'],
-    handles: ['Counted'],
-    prefetch: async () => {
-      options.prefetched?.call();
-      return OpenedPersonalData.none;
-    },
-    async apply(event: RecordedEvent, tx: ReadStoreTransaction) {
-      const { index } = event.data as { index: number };
-      if (options.poison?.(index)) throw new Error(`cannot count ${index}`);
-      const existing = await tx.get<Tally>('tally', event.id);
-      await tx.upsert<Tally>('tally', { id: event.id, index, times: (existing?.times ?? 0) + 1 });
-    },
-  };
 }
 
 /** The read store with its transactions (or the `get` inside them) failing while `dependency` is down. */
@@ -107,7 +80,10 @@ describe('projection runner: an outage is not poison', () => {
   const tallies = () => readStore.find<Tally>('tally', {}, { sort: [['index', 1]] });
 
   const cases: [string, (dependency: Dependency) => { projection: Projection; store: ReadStore }][] = [
-    ['a prefetch (the key store) failing', (dependency) => ({ projection: tallyProjection({ prefetched: dependency }), store: readStore })],
+    [
+      'a prefetch (the key store) failing',
+      (dependency) => ({ projection: tallyProjection({ prefetch: () => dependency.call() }), store: readStore }),
+    ],
     [
       'the read store failing on commit',
       (dependency) => ({ projection: tallyProjection(), store: flakyReadStore(readStore, dependency, 'commit') }),
@@ -186,7 +162,7 @@ describe('projection runner: an outage is not poison', () => {
     const dependency = new Dependency();
     dependency.down = false;
     let batches = 0;
-    const rebuilding = tallyProjection({ version: 2, prefetched: dependency });
+    const rebuilding = tallyProjection({ version: 2, prefetch: () => dependency.call() });
     await expect(
       rebuildProjection(eventStore, readStore, rebuilding, {
         batchSize: 3,

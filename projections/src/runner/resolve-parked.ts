@@ -2,9 +2,8 @@ import type { EventStore, RecordedEvent } from '@app/event-store';
 import type { ReadStore, ReadStoreTransaction } from '@app/read-store';
 import type { SearchIndex } from '@app/search-index';
 import type { Projection, SearchIndexProjection } from '../projection';
-import { prefetchFor } from './apply-batch';
-import { applyNaming, EventApplyFailed, markingStoreFailures, reasonText } from './isolate-failures';
-import { namespacedTransaction } from './namespaced-transaction';
+import { applyEvents, prefetchFor } from './apply-batch';
+import { applyNaming, EventApplyFailed, reasonText } from './isolate-failures';
 import { PARKED_EVENTS_COLLECTION, parkedEventId, type ParkedEvent } from './parked-events';
 
 /** An operator named a position that holds no parked event of that projection. */
@@ -29,8 +28,7 @@ export function readStoreParkedResolver(eventStore: EventStore, readStore: ReadS
         const personal = await prefetchFor(projection, [event]);
         await readStore.transaction(async (tx) => {
           await forget(tx);
-          const scoped = markingStoreFailures(namespacedTransaction(tx, projection.collections, ''));
-          if (projection.handles.includes(event.type)) await applyNaming(event, () => projection.apply(event, scoped, personal));
+          await applyEvents(tx, { projection, collectionSuffix: '' }, [event], personal);
         });
       }),
     skip: (position) => skipParked(readStore, projection.name, position),

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createEventStore, type EventStore, type RecordedEvent, type SubscribeToAllOptions } from '@app/event-store';
-import { createReadStore, type ReadStore, type ReadStoreTransaction } from '@app/read-store';
+import type { EventStore, SubscribeToAllOptions } from '@app/event-store';
+import { createReadStore } from '@app/read-store';
+import { tallyProjection, useTemporaryEngines, type Tally } from '@app/testing';
 import type { Projection } from '../projection';
 import { applyNextBatch } from './apply-batch';
 import { parkedEvents, PARKED_EVENTS_COLLECTION } from './parked-events';
@@ -11,95 +9,60 @@ import { readStoreTarget } from './read-store-target';
 import { rebuildProjection } from './rebuild-projection';
 import { ParkedEventNotFound } from './resolve-parked';
 
-interface Tally {
-  id: string;
-  times: number;
-  version: number;
-  [field: string]: unknown;
-}
-
-/** Counts applies per event (exactly-once: every count is 1); throws on the events `poison` names. */
-function tallyProjection(options: { version?: number; poison?: (index: number) => boolean } = {}): Projection {
-  return {
-    name: 'tally',
-    version: options.version ?? 1,
-    collections: ['tally'],
-    handles: ['Counted'],
-    async apply(event: RecordedEvent, tx: ReadStoreTransaction) {
-      const { index } = event.data as { index: number };
-      if (options.poison?.(index)) throw new Error(`cannot count ${index}`);
-      const existing = await tx.get<Tally>('tally', event.id);
-      await tx.upsert<Tally>('tally', { id: event.id, index, times: (existing?.times ?? 0) + 1, version: options.version ?? 1 });
-    },
-  };
-}
-
 const metadata = { actor: 'test', occurredAt: '2026-01-01T00:00:00.000Z' };
 const quickly = { attempts: 3, retryDelayMs: 1 };
 
 describe('projection runner on bad days', () => {
-  let dataDir: string;
-  let eventStore: EventStore;
-  let readStore: ReadStore;
+  const engines = useTemporaryEngines('runner-robust-');
   let appended = 0;
 
-  const open = async () => {
-    eventStore = createEventStore({ dataDir });
-    readStore = await createReadStore({ dataDir });
-  };
-  const close = async () => {
-    await readStore.close();
-    await eventStore.close();
-  };
   const append = async (count: number) => {
     for (let n = 0; n < count; n += 1) {
       appended += 1;
-      await eventStore.appendToStream(`tally-${appended % 3}`, [{ type: 'Counted', data: { index: appended }, metadata }]);
+      await engines.eventStore.appendToStream(`tally-${appended % 3}`, [{ type: 'Counted', data: { index: appended }, metadata }]);
     }
   };
-  const tallies = () => readStore.find<Tally>('tally', {}, { sort: [['index', 1]] });
+  const tallies = () => engines.readStore.find<Tally>('tally', {}, { sort: [['index', 1]] });
   const indexes = async () => (await tallies()).map((tally) => tally.index);
   const live = (projection: Projection) => ({ projection, checkpointName: projection.name, collectionSuffix: '' });
 
-  beforeEach(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'runner-robust-'));
+  beforeEach(() => {
     appended = 0;
-    await open();
-  });
-  afterEach(async () => {
-    await close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   describe('a poison event', () => {
     it('applies the batch up to it, retries it, parks it with its error and goes on', async () => {
       await append(10);
       const poisoned = tallyProjection({ poison: (index) => index === 4 });
-      const first = await applyNextBatch(eventStore, readStore, live(poisoned), 100, quickly);
+      const first = await applyNextBatch(engines.eventStore, engines.readStore, live(poisoned), 100, quickly);
       expect(first.read).toBe(4);
       expect(first.parked).toMatchObject({ projection: 'tally', eventType: 'Counted', error: 'cannot count 4', attempts: 3 });
       expect(await indexes()).toEqual([1, 2, 3]);
 
-      while ((await applyNextBatch(eventStore, readStore, live(poisoned), 100, quickly)).read > 0);
+      while ((await applyNextBatch(engines.eventStore, engines.readStore, live(poisoned), 100, quickly)).read > 0);
       expect(await indexes()).toEqual([1, 2, 3, 5, 6, 7, 8, 9, 10]);
-      expect(await readStore.getCheckpoint('tally')).toBe(await eventStore.headPosition());
+      expect(await engines.readStore.getCheckpoint('tally')).toBe(await engines.eventStore.headPosition());
 
       // The parked record moved with the checkpoint, so it survives a restart.
-      await close();
-      await open();
-      const parked = await parkedEvents(readStore, 'tally');
+      await engines.restart();
+      const parked = await parkedEvents(engines.readStore, 'tally');
       expect(parked).toEqual([expect.objectContaining({ projection: 'tally', position: first.parked!.position, error: 'cannot count 4' })]);
     });
 
     it('lets the runner go on live, shows it in the status, and no command waits behind a failing projection', async () => {
-      const runner = new ProjectionRunner(eventStore, readStore, [tallyProjection({ poison: (index) => index % 5 === 0 })], {
-        idlePollMs: 20,
-        failures: quickly,
-        logger: { log: () => undefined, warn: () => undefined, error: () => undefined },
-      });
+      const runner = new ProjectionRunner(
+        engines.eventStore,
+        engines.readStore,
+        [tallyProjection({ poison: (index) => index % 5 === 0 })],
+        {
+          idlePollMs: 20,
+          failures: quickly,
+          logger: { log: () => undefined, warn: () => undefined, error: () => undefined },
+        },
+      );
       await runner.start();
       await append(12);
-      expect(await runner.waitFor((await eventStore.headPosition())!, ['tally'], 5_000)).toBe(true);
+      expect(await runner.waitFor((await engines.eventStore.headPosition())!, ['tally'], 5_000)).toBe(true);
       expect(await indexes()).toEqual([1, 2, 3, 4, 6, 7, 8, 9, 11, 12]);
       const deadline = Date.now() + 5_000;
       const settled = () => runner.status()[0].parked === 2 && runner.status()[0].state === 'live';
@@ -111,21 +74,21 @@ describe('projection runner on bad days', () => {
     it('is resolved by retry (applied once, through the projection) or skip, and an unknown position is refused', async () => {
       await append(6);
       const poisoned = tallyProjection({ poison: (index) => index === 2 || index === 5 });
-      while ((await applyNextBatch(eventStore, readStore, live(poisoned), 100, quickly)).read > 0);
-      const [two, five] = await parkedEvents(readStore, 'tally');
+      while ((await applyNextBatch(engines.eventStore, engines.readStore, live(poisoned), 100, quickly)).read > 0);
+      const [two, five] = await parkedEvents(engines.readStore, 'tally');
 
       // Still failing: the retry throws and keeps it, counting the attempt.
-      const stillPoisoned = readStoreTarget(eventStore, readStore, poisoned);
+      const stillPoisoned = readStoreTarget(engines.eventStore, engines.readStore, poisoned);
       await expect(stillPoisoned.parked.retry(BigInt(two.position))).rejects.toThrow('cannot count 2');
-      expect((await parkedEvents(readStore, 'tally'))[0]).toMatchObject({ position: two.position, attempts: 4 });
+      expect((await parkedEvents(engines.readStore, 'tally'))[0]).toMatchObject({ position: two.position, attempts: 4 });
 
-      const fixed = readStoreTarget(eventStore, readStore, tallyProjection());
+      const fixed = readStoreTarget(engines.eventStore, engines.readStore, tallyProjection());
       await fixed.parked.retry(BigInt(two.position));
       await fixed.parked.skip(BigInt(five.position));
       expect(await indexes()).toEqual([1, 2, 3, 4, 6]);
       expect((await tallies()).every((tally) => tally.times === 1)).toBe(true);
-      expect(await parkedEvents(readStore)).toEqual([]);
-      expect(await readStore.count(PARKED_EVENTS_COLLECTION)).toBe(0);
+      expect(await parkedEvents(engines.readStore)).toEqual([]);
+      expect(await engines.readStore.count(PARKED_EVENTS_COLLECTION)).toBe(0);
 
       await expect(fixed.parked.retry(BigInt(two.position))).rejects.toBeInstanceOf(ParkedEventNotFound);
       await expect(fixed.parked.skip(123n)).rejects.toBeInstanceOf(ParkedEventNotFound);
@@ -133,43 +96,51 @@ describe('projection runner on bad days', () => {
 
     it('parked by a rebuild becomes the projection’s own at the switch, replacing what the old version parked', async () => {
       await append(6);
-      while ((await applyNextBatch(eventStore, readStore, live(tallyProjection({ poison: (i) => i === 1 })), 100, quickly)).read > 0);
-      const rebuilt = await rebuildProjection(eventStore, readStore, tallyProjection({ version: 2, poison: (i) => i === 3 }), {
-        failures: quickly,
-      });
+      while (
+        (await applyNextBatch(engines.eventStore, engines.readStore, live(tallyProjection({ poison: (i) => i === 1 })), 100, quickly))
+          .read > 0
+      );
+      const rebuilt = await rebuildProjection(
+        engines.eventStore,
+        engines.readStore,
+        tallyProjection({ version: 2, poison: (i) => i === 3 }),
+        {
+          failures: quickly,
+        },
+      );
       expect(rebuilt.outcome).toBe('switched');
-      expect((await parkedEvents(readStore)).map((parked) => parked.error)).toEqual(['cannot count 3']);
+      expect((await parkedEvents(engines.readStore)).map((parked) => parked.error)).toEqual(['cannot count 3']);
       expect(await indexes()).toEqual([1, 2, 4, 5, 6]);
     });
   });
 
   describe('rebuilds', () => {
     const settle = async () => {
-      const runner = new ProjectionRunner(eventStore, readStore, [tallyProjection({ version: 1 })], { idlePollMs: 20 });
+      const runner = new ProjectionRunner(engines.eventStore, engines.readStore, [tallyProjection({ version: 1 })], { idlePollMs: 20 });
       await runner.start();
-      await runner.waitFor((await eventStore.headPosition())!, ['tally'], 5_000);
+      await runner.waitFor((await engines.eventStore.headPosition())!, ['tally'], 5_000);
       await runner.stop();
     };
     const expectRebuiltOnce = async (version: number, count: number) => {
       const all = await tallies();
       expect(all).toHaveLength(count);
       expect(all.every((tally) => tally.version === version && tally.times === 1)).toBe(true);
-      expect(await readStore.getCheckpoint('tally')).toBe(await eventStore.headPosition());
-      expect(await readStore.getCheckpoint('tally__rebuild')).toBeNull();
-      expect(await readStore.listCollections()).not.toContain('tally__rebuild');
+      expect(await engines.readStore.getCheckpoint('tally')).toBe(await engines.eventStore.headPosition());
+      expect(await engines.readStore.getCheckpoint('tally__rebuild')).toBeNull();
+      expect(await engines.readStore.listCollections()).not.toContain('tally__rebuild');
     };
 
     it('two racing (two processes) leave one consistent switch: one holds the lease, the other stands by', async () => {
       await append(30);
       await settle();
-      const otherReadStore = await createReadStore({ dataDir });
+      const otherReadStore = await createReadStore({ dataDir: engines.dataDir });
       let second: Promise<{ outcome: string }> | undefined;
-      const first = await rebuildProjection(eventStore, readStore, tallyProjection({ version: 2 }), {
+      const first = await rebuildProjection(engines.eventStore, engines.readStore, tallyProjection({ version: 2 }), {
         batchSize: 4,
         lease: { owner: 'api' },
         // The CLI starts the same rebuild while the API's is half-way.
         onProgress: () => {
-          second ??= rebuildProjection(eventStore, otherReadStore, tallyProjection({ version: 2 }), {
+          second ??= rebuildProjection(engines.eventStore, otherReadStore, tallyProjection({ version: 2 }), {
             batchSize: 3,
             lease: { owner: 'cli' },
           });
@@ -186,20 +157,20 @@ describe('projection runner on bad days', () => {
       let clock = 1_000_000;
       const now = () => clock;
       let batches = 0;
-      const stalled = await rebuildProjection(eventStore, readStore, tallyProjection({ version: 2 }), {
+      const stalled = await rebuildProjection(engines.eventStore, engines.readStore, tallyProjection({ version: 2 }), {
         batchSize: 5,
         lease: { owner: 'stalled', leaseMs: 1_000, now },
         onProgress: () => (batches += 1),
         isCancelled: () => batches >= 2,
       });
       expect(stalled.outcome).toBe('cancelled');
-      expect(await rebuildProjection(eventStore, readStore, tallyProjection({ version: 2 }), { lease: { owner: 'other', now } })).toEqual(
-        expect.objectContaining({ outcome: 'busy', owner: 'stalled' }),
-      );
+      expect(
+        await rebuildProjection(engines.eventStore, engines.readStore, tallyProjection({ version: 2 }), { lease: { owner: 'other', now } }),
+      ).toEqual(expect.objectContaining({ outcome: 'busy', owner: 'stalled' }));
 
       clock += 1_001;
       let resumedFrom = 0;
-      const takeover = await rebuildProjection(eventStore, readStore, tallyProjection({ version: 2 }), {
+      const takeover = await rebuildProjection(engines.eventStore, engines.readStore, tallyProjection({ version: 2 }), {
         batchSize: 5,
         lease: { owner: 'other', now },
         onProgress: (processed) => (resumedFrom = resumedFrom || processed),
@@ -207,7 +178,9 @@ describe('projection runner on bad days', () => {
       expect(takeover.outcome).toBe('switched');
       expect(resumedFrom).toBeLessThanOrEqual(5); // its first batch continued the stalled one's shadow
 
-      const late = await rebuildProjection(eventStore, readStore, tallyProjection({ version: 2 }), { lease: { owner: 'stalled', now } });
+      const late = await rebuildProjection(engines.eventStore, engines.readStore, tallyProjection({ version: 2 }), {
+        lease: { owner: 'stalled', now },
+      });
       expect(late.outcome).toBe('switched'); // a fresh lease: a new, complete rebuild of its own
       await expectRebuiltOnce(2, 20);
     });
@@ -216,22 +189,21 @@ describe('projection runner on bad days', () => {
       await append(24);
       await settle();
       let batches = 0;
-      const killed = await rebuildProjection(eventStore, readStore, tallyProjection({ version: 2 }), {
+      const killed = await rebuildProjection(engines.eventStore, engines.readStore, tallyProjection({ version: 2 }), {
         batchSize: 4,
         lease: { leaseMs: 50 },
         onProgress: () => (batches += 1),
         isCancelled: () => batches >= 3,
       });
       expect(killed.outcome).toBe('cancelled');
-      const shadow = await readStore.getCheckpoint('tally__rebuild');
+      const shadow = await engines.readStore.getCheckpoint('tally__rebuild');
       expect(shadow).not.toBeNull();
       expect((await tallies()).every((tally) => tally.version === 1)).toBe(true); // readers still see v1
 
-      await close();
-      await open();
+      await engines.restart();
       await new Promise((resolve) => setTimeout(resolve, 60)); // the dead process's lease expires
       const processed: number[] = [];
-      const resumed = await rebuildProjection(eventStore, readStore, tallyProjection({ version: 2 }), {
+      const resumed = await rebuildProjection(engines.eventStore, engines.readStore, tallyProjection({ version: 2 }), {
         batchSize: 4,
         lease: { owner: 'restarted' },
         onProgress: (count) => processed.push(count),
@@ -245,17 +217,17 @@ describe('projection runner on bad days', () => {
       await append(16);
       await settle();
       let reads = 0;
-      const flaky: EventStore = Object.create(eventStore) as EventStore;
+      const flaky: EventStore = Object.create(engines.eventStore) as EventStore;
       flaky.readAll = (options) => {
         reads += 1;
         if (reads === 3) return Promise.reject(new Error('connection reset'));
-        return eventStore.readAll(options);
+        return engines.eventStore.readAll(options);
       };
-      await expect(rebuildProjection(flaky, readStore, tallyProjection({ version: 2 }), { batchSize: 4 })).rejects.toThrow(
+      await expect(rebuildProjection(flaky, engines.readStore, tallyProjection({ version: 2 }), { batchSize: 4 })).rejects.toThrow(
         'connection reset',
       );
       const processed: number[] = [];
-      await rebuildProjection(flaky, readStore, tallyProjection({ version: 2 }), {
+      await rebuildProjection(flaky, engines.readStore, tallyProjection({ version: 2 }), {
         batchSize: 4,
         onProgress: (count) => processed.push(count),
       });
@@ -266,17 +238,17 @@ describe('projection runner on bad days', () => {
 
   it('re-opens the wake-up subscription after it dies', async () => {
     const subscriptions: SubscribeToAllOptions[] = [];
-    const dying: EventStore = Object.create(eventStore) as EventStore;
+    const dying: EventStore = Object.create(engines.eventStore) as EventStore;
     dying.subscribeToAll = (options) => {
       subscriptions.push(options);
-      const subscription = eventStore.subscribeToAll(options);
+      const subscription = engines.eventStore.subscribeToAll(options);
       if (subscriptions.length === 1) {
         setTimeout(() => void subscription.unsubscribe().then(() => options.onError?.(new Error('connection lost'))), 10);
       }
       return subscription;
     };
     const warnings: string[] = [];
-    const runner = new ProjectionRunner(dying, readStore, [tallyProjection()], {
+    const runner = new ProjectionRunner(dying, engines.readStore, [tallyProjection()], {
       idlePollMs: 60_000,
       retryDelayMs: 20,
       logger: { log: () => undefined, warn: (message) => warnings.push(message), error: () => undefined },
@@ -289,7 +261,7 @@ describe('projection runner on bad days', () => {
 
     // With a one-minute poll, only the re-opened subscription can wake the loop this fast.
     await append(1);
-    expect(await runner.waitFor((await eventStore.headPosition())!, ['tally'], 3_000)).toBe(true);
+    expect(await runner.waitFor((await engines.eventStore.headPosition())!, ['tally'], 3_000)).toBe(true);
     await runner.stop();
   });
 });

@@ -1,24 +1,22 @@
 import type { AttachmentTypeId, FileEvent } from '@app/domain';
-import { documentsAre, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
+import { documentsAre, fileUploaded, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
 import { UPLOADED_DOCUMENTS_COLLECTION, uploadedDocumentsProjection, type UploadedDocument } from './uploaded-documents.projection';
 
 const upload = (id: number, attachmentTypeId: AttachmentTypeId) =>
-  on<FileEvent>(`file-${id}`, {
-    type: 'FileUploaded',
-    data: {
+  on<FileEvent>(
+    `file-${id}`,
+    fileUploaded({
       id,
-      uploaderId: 'ada',
       attachmentTypeId,
       fileDisplayName: `essay-${id}.docx`,
       uploadedFileName: `stored-${id}.docx`,
       instructions: 'Please fix the grammar',
-      referenceId: 0,
       extension: 'docx',
       contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       size: 100,
       at: `2026-01-0${id}T10:00:00.000Z`,
-    },
-  });
+    }),
+  );
 const deleted = (id: number) => on<FileEvent>(`file-${id}`, { type: 'FileDeleted', data: { at: '2026-01-05T10:00:00.000Z' } });
 
 describe('uploaded-documents projection', () => {

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createMailTransport, SEND_MAIL, sendMailJobHandler, type SendMailJob } from '@app/mail';
+import { createMailTransport, SEND_MAIL, sendMailJobHandlerWithVault, type SendMailJob } from '@app/mail';
 import { PersonalDataVault, SqliteKeyStore } from '@app/personal-data';
 import { createJobQueue } from '@app/queue';
 import { ROOT } from '../support/children';
@@ -93,11 +93,7 @@ export const mailScenario: Scenario = {
         from: 'bench@example.com',
         logger: { log: () => undefined },
       });
-      const handler = sendMailJobHandler(
-        transport,
-        (id, sealed) => vault.open(id, sealed),
-        (id) => vault.isErased(id),
-      );
+      const handler = sendMailJobHandlerWithVault(transport, vault);
       const directMs = await drain(payloads.slice(jobs), CONCURRENCY, (data) => handler(data));
       await transport.close();
 

@@ -5,12 +5,13 @@ import { performance } from 'node:perf_hooks';
 import { SEARCH_INDEX } from '@app/api';
 import { firstSearchPager, type SearchRequestInput } from '@app/contracts';
 import { ProjectionRunner } from '@app/projections';
-import type { SearchDocument, SearchIndex, SearchQuery } from '@app/search-index';
+import type { SearchDocument, SearchIndex } from '@app/search-index';
 import { startInProcessSite } from '../support/in-process-site';
 import { accountIdOfToken } from '../../support/accounts';
 import { formatNumber, percentile, type Figure } from '../support/report';
 import type { Scenario } from '../support/scenario';
 import { signUpMany } from '../support/site';
+import { searchQuery } from '@app/testing';
 
 const SEED_BATCH = 5_000;
 const PAGE_SIZE = 20;
@@ -112,17 +113,7 @@ export const searchScenario: Scenario = {
         if (!applied) throw new Error('The search checkpoint moved while seeding');
       }
 
-      const queryOf = (run: number): SearchQuery => ({
-        text: TEXT_QUERIES[run % TEXT_QUERIES.length],
-        visibility: 'public',
-        categoryId: -1,
-        entityType: 100,
-        tagIds: [],
-        orderByAsc: false,
-        lastFetchedArticleId: Number.MAX_SAFE_INTEGER,
-        lastFetchedQuestionId: Number.MAX_SAFE_INTEGER,
-        pageSize: PAGE_SIZE,
-      });
+      const queryOf = (run: number) => searchQuery(TEXT_QUERIES[run % TEXT_QUERIES.length], { visibility: 'public', pageSize: PAGE_SIZE });
       const bodyOf = (run: number, overrides: Partial<SearchRequestInput> = {}): SearchRequestInput => ({
         searchString: TEXT_QUERIES[run % TEXT_QUERIES.length],
         categoryId: -1,

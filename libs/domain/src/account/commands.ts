@@ -1,5 +1,5 @@
 import type { NotificationKind } from '../notification';
-import type { ApiTokenScope } from './events';
+import type { ApiTokenScope, PasskeyCredential } from './events';
 import type { SealedPersonalData } from './sealed-personal-data';
 
 /**
@@ -193,14 +193,7 @@ export interface PassSecondFactor {
 export interface RegisterPasskey {
   type: 'RegisterPasskey';
   accountId: string;
-  passkey: {
-    credentialId: string;
-    publicKey: string;
-    counter: number;
-    transports: string[];
-    deviceType: 'singleDevice' | 'multiDevice';
-    backedUp: boolean;
-  };
+  passkey: PasskeyCredential;
   /** Seals `{ name }`. */
   sealedName: SealedPersonalData;
   now: Date;

@@ -56,7 +56,7 @@ import {
   TWO_FACTOR_NOT_SET_UP,
   TWO_FACTOR_OFF,
 } from './errors';
-import type { AccountEvent } from './events';
+import type { AccountEvent, PasskeyCredential } from './events';
 import type { SealedPersonalData } from './sealed-personal-data';
 import { isValidUserName } from './user-name';
 
@@ -113,15 +113,7 @@ export function refuseWhileSuspended(account: Pick<AccountRecord, 'suspension'>,
 }
 
 /** What verifying a passkey's assertion needs, and what Settings lists (the name opened with the owner's key). */
-export interface PasskeyRecord {
-  credentialId: string;
-  /** COSE public key, base64url. */
-  publicKey: string;
-  /** The last signature count seen: a count that does not go up (when either is not 0) means a cloned authenticator. */
-  counter: number;
-  transports: readonly string[];
-  deviceType: 'singleDevice' | 'multiDevice';
-  backedUp: boolean;
+export interface PasskeyRecord extends PasskeyCredential {
   sealedName: SealedPersonalData;
   registeredAt: string;
   lastUsedAt: string | null;

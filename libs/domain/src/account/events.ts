@@ -120,24 +120,24 @@ export type ExternalIdentityLinked = DomainEvent<
 >;
 export type ExternalIdentityUnlinked = DomainEvent<'ExternalIdentityUnlinked', { provider: string; subjectLookup: string; at: string }>;
 
-/**
- * A passkey (WebAuthn credential) signs in to this account. `credentialId` and `publicKey` are
- * base64url; the public key is no secret. `counter` is the authenticator's signature count (0 for
- * most synced passkeys); `sealedName` seals `{ name }`, the owner's label for it.
- */
-export type PasskeyRegistered = DomainEvent<
-  'PasskeyRegistered',
-  {
-    credentialId: string;
-    publicKey: string;
-    counter: number;
-    transports: string[];
-    deviceType: 'singleDevice' | 'multiDevice';
-    backedUp: boolean;
-    sealedName: SealedPersonalData;
-    at: string;
-  }
->;
+/** A WebAuthn credential as verifying its registration gave it (@simplewebauthn/server). */
+export interface PasskeyCredential {
+  /** base64url. */
+  credentialId: string;
+  /** COSE public key, base64url: no secret. */
+  publicKey: string;
+  /**
+   * The authenticator's signature count (0 for most synced passkeys); one that does not go up (when
+   * either is not 0) means a cloned authenticator.
+   */
+  counter: number;
+  transports: string[];
+  deviceType: 'singleDevice' | 'multiDevice';
+  backedUp: boolean;
+}
+
+/** A passkey signs in to this account. `sealedName` seals `{ name }`, the owner's label for it. */
+export type PasskeyRegistered = DomainEvent<'PasskeyRegistered', PasskeyCredential & { sealedName: SealedPersonalData; at: string }>;
 export type PasskeyRenamed = DomainEvent<'PasskeyRenamed', { credentialId: string; sealedName: SealedPersonalData; at: string }>;
 export type PasskeyRemoved = DomainEvent<'PasskeyRemoved', { credentialId: string; at: string }>;
 /**

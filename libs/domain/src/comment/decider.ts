@@ -7,7 +7,7 @@ import { POST_KINDS, type PostKind } from '../posts/post-kinds';
 import { sanitizeRequiredRichText } from '../posts/sanitize-rich-text';
 import type { AddComment, ApproveComment, CommentCommand, DeleteComment, EditComment } from './commands';
 import { ATTACHED_FILE_INVALID, COMMENT_ALREADY_EXISTS, COMMENT_NOT_FOUND, REPLIED_COMMENT_NOT_FOUND, REPLY_TO_OTHER_POST } from './errors';
-import { TOP_LEVEL_PARENT_ID, type CommentEvent } from './events';
+import { TOP_LEVEL_PARENT_ID, type CommentAddedData, type CommentEvent } from './events';
 import { mentionsOf } from '../mention/mentions';
 import { isCommentVisibleTo } from './visibility';
 
@@ -19,15 +19,8 @@ const COMMENT_EVENT_TYPES: ReadonlySet<string> = new Set<CommentEvent['type']>([
   'CommentDeleted',
 ]);
 
-/** A comment as its stream tells it. */
-export interface CommentRecord {
-  postKind: PostKind;
-  postId: number;
-  parentId: number;
-  authorId: string;
-  content: string;
-  attachedFiles: number[];
-  isApproved: boolean;
+/** A comment as its stream tells it: as added, with its latest content and approval. */
+export interface CommentRecord extends Omit<CommentAddedData, 'id' | 'at' | 'mentionIds'> {
   createdOn: string;
   updatedOn: string | null;
 }

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../shared/decider';
+import type { ToggleEvent } from '../shared/toggle';
 
 /** Whom or what one follows: a person (by opaque account id) or a tag. */
 export type FollowTarget = { kind: 'user'; accountId: string } | { kind: 'tag'; tagId: number };
@@ -15,11 +16,9 @@ export interface FollowData {
 }
 
 export type Followed = DomainEvent<'Followed', FollowData>;
-export type Unfollowed = DomainEvent<'Unfollowed', FollowData>;
-export type FollowEvent = Followed | Unfollowed;
-export type FollowEventType = FollowEvent['type'];
+export type FollowEvent = ToggleEvent<'Followed', 'Unfollowed', FollowData>;
 
-export const FOLLOW_EVENTS: readonly FollowEventType[] = ['Followed', 'Unfollowed'];
+export const FOLLOW_EVENTS: readonly FollowEvent['type'][] = ['Followed', 'Unfollowed'];
 
 export const FOLLOW_STREAM_PREFIX = 'follow-';
 

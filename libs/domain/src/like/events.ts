@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../shared/decider';
+import type { ToggleEvent } from '../shared/toggle';
 import type { LikeEntityType } from './like-targets';
 
 /**
@@ -13,10 +13,7 @@ export interface LikeData {
   at: string;
 }
 
-export type Liked = DomainEvent<'Liked', LikeData>;
-export type Unliked = DomainEvent<'Unliked', LikeData>;
-export type LikeEvent = Liked | Unliked;
-export type LikeEventType = LikeEvent['type'];
+export type LikeEvent = ToggleEvent<'Liked', 'Unliked', LikeData>;
 
 export const LIKE_STREAM_PREFIX = 'like-';
 /** `like-<entityType>-<id>-<accountId>`. */

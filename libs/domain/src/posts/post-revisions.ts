@@ -1,26 +1,13 @@
-import type { PostChange } from '@app/contracts';
+import type { PostChange, PostRevision } from '@app/contracts';
 import { postDecider, type PostState } from './post-decider';
 import type { PostEvent, PostEventRole } from './post-events';
 import type { PostTag } from './post-fields';
 import { postEventOf, type PostKind } from './post-kinds';
 
-/** A post as it stood right after one event of its stream. */
-export interface PostSnapshot {
-  change: PostChange;
-  /** The `at` of the event (business time). */
-  at: string;
+/** A post as it stood right after one event of its stream: a revision of its history, by account id. */
+export interface PostSnapshot extends Omit<PostRevision, 'revision' | 'uName' | 'name' | 'category' | 'tags'> {
   authorId: string;
-  title: string;
-  categoryId: number;
   tags: PostTag[];
-  content: string;
-  /** Article fields; null for questions. */
-  description: string | null;
-  source: string | null;
-  instructions: string | null;
-  isPublished: boolean;
-  isApproved: boolean;
-  defaultImageId: number;
   deleted: boolean;
 }
 

@@ -4,15 +4,7 @@ import { fold } from '../shared/decider';
 import { deciderSpec } from '@app/testing';
 import type { ProfileCommand, UserActor } from './commands';
 import { profileDecider } from './decider';
-import {
-  COMPANY_NOT_FOUND,
-  EDUCATION_NOT_FOUND,
-  GENDER_INVALID,
-  HISTORY_ID_TAKEN,
-  PROFILE_ERASED,
-  PROJECT_NOT_FOUND,
-  TAG_INVALID,
-} from './errors';
+import * as errors from './errors';
 import type { BasicInfoFacts, CompanyFacts, EducationFacts, ProfileEvent, ProjectFacts } from './events';
 import { accountIdOfProfileStream, profileStreamName } from './events';
 
@@ -168,7 +160,7 @@ describe('profileDecider', () => {
         ]);
     });
 
-    it.each([['a gender not in the master data', { genderId: 99 }, GENDER_INVALID]])('refuses %s', (_case, facts, message) => {
+    it.each([['a gender not in the master data', { genderId: 99 }, errors.GENDER_INVALID]])('refuses %s', (_case, facts, message) => {
       spec.given([]).when(changeBasicInfo(facts)).thenThrows('validation', message);
     });
 
@@ -192,7 +184,7 @@ describe('profileDecider', () => {
     });
 
     it('refuses an erased profile', () => {
-      spec.given([erased]).when(changeBasicInfo()).thenThrows('not_found', PROFILE_ERASED);
+      spec.given([erased]).when(changeBasicInfo()).thenThrows('not_found', errors.PROFILE_ERASED);
     });
   });
 
@@ -223,7 +215,7 @@ describe('profileDecider', () => {
       spec
         .given([])
         .when(setSkills([8, 100000]))
-        .thenThrows('validation', TAG_INVALID);
+        .thenThrows('validation', errors.TAG_INVALID);
     });
 
     it('refuses another user and an erased profile', () => {
@@ -234,7 +226,7 @@ describe('profileDecider', () => {
       spec
         .given([erased])
         .when(setSkills([8]))
-        .thenThrows('not_found', PROFILE_ERASED);
+        .thenThrows('not_found', errors.PROFILE_ERASED);
     });
   });
 
@@ -271,7 +263,7 @@ describe('profileDecider', () => {
     });
 
     it('refuses an id already in the history, and an id that is not one', () => {
-      spec.given([companyAdded]).when(addCompany()).thenThrows('conflict', HISTORY_ID_TAKEN);
+      spec.given([companyAdded]).when(addCompany()).thenThrows('conflict', errors.HISTORY_ID_TAKEN);
       spec.given([]).when(addCompany({}, 0)).thenThrows('validation', PROFILE_MESSAGES.idInvalid);
     });
 
@@ -294,10 +286,10 @@ describe('profileDecider', () => {
     });
 
     it('refuses to edit or remove an unknown or removed company', () => {
-      spec.given([]).when(editCompany()).thenThrows('not_found', COMPANY_NOT_FOUND);
-      spec.given([companyAdded, companyRemoved]).when(editCompany()).thenThrows('not_found', COMPANY_NOT_FOUND);
-      spec.given([companyAdded]).when(removeCompany(12)).thenThrows('not_found', COMPANY_NOT_FOUND);
-      spec.given([companyAdded, companyRemoved]).when(removeCompany()).thenThrows('not_found', COMPANY_NOT_FOUND);
+      spec.given([]).when(editCompany()).thenThrows('not_found', errors.COMPANY_NOT_FOUND);
+      spec.given([companyAdded, companyRemoved]).when(editCompany()).thenThrows('not_found', errors.COMPANY_NOT_FOUND);
+      spec.given([companyAdded]).when(removeCompany(12)).thenThrows('not_found', errors.COMPANY_NOT_FOUND);
+      spec.given([companyAdded, companyRemoved]).when(removeCompany()).thenThrows('not_found', errors.COMPANY_NOT_FOUND);
     });
 
     it('refuses another user', () => {
@@ -334,9 +326,9 @@ describe('profileDecider', () => {
     });
 
     it('refuses an unknown or removed education, a taken id and another user', () => {
-      spec.given([]).when(editEducation()).thenThrows('not_found', EDUCATION_NOT_FOUND);
-      spec.given([educationAdded, educationRemoved]).when(removeEducation()).thenThrows('not_found', EDUCATION_NOT_FOUND);
-      spec.given([educationAdded]).when(addEducation()).thenThrows('conflict', HISTORY_ID_TAKEN);
+      spec.given([]).when(editEducation()).thenThrows('not_found', errors.EDUCATION_NOT_FOUND);
+      spec.given([educationAdded, educationRemoved]).when(removeEducation()).thenThrows('not_found', errors.EDUCATION_NOT_FOUND);
+      spec.given([educationAdded]).when(addEducation()).thenThrows('conflict', errors.HISTORY_ID_TAKEN);
       spec
         .given([educationAdded])
         .when(editEducation({}, 21, otherUser))
@@ -376,9 +368,9 @@ describe('profileDecider', () => {
     });
 
     it('refuses an unknown or removed project, a taken id and another user', () => {
-      spec.given([]).when(editProject()).thenThrows('not_found', PROJECT_NOT_FOUND);
-      spec.given([projectAdded, projectRemoved]).when(editProject()).thenThrows('not_found', PROJECT_NOT_FOUND);
-      spec.given([projectAdded]).when(addProject()).thenThrows('conflict', HISTORY_ID_TAKEN);
+      spec.given([]).when(editProject()).thenThrows('not_found', errors.PROJECT_NOT_FOUND);
+      spec.given([projectAdded, projectRemoved]).when(editProject()).thenThrows('not_found', errors.PROJECT_NOT_FOUND);
+      spec.given([projectAdded]).when(addProject()).thenThrows('conflict', errors.HISTORY_ID_TAKEN);
       spec.given([projectAdded]).when(removeProject(31, otherUser)).thenThrows('forbidden');
     });
   });
@@ -408,7 +400,7 @@ describe('profileDecider', () => {
 
     it('refuses every later change', () => {
       for (const command of [addCompany(), addEducation(), addProject(), removeCompany(), editProject()])
-        spec.given([companyAdded, projectAdded, erased]).when(command).thenThrows('not_found', PROFILE_ERASED);
+        spec.given([companyAdded, projectAdded, erased]).when(command).thenThrows('not_found', errors.PROFILE_ERASED);
     });
   });
 

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../shared/decider';
+import type { ToggleEvent } from '../shared/toggle';
 import type { PostEntityType } from '../posts/post-kinds';
 
 /**
@@ -13,12 +13,9 @@ export interface SavedPostData {
   at: string;
 }
 
-export type PostSaved = DomainEvent<'PostSaved', SavedPostData>;
-export type PostUnsaved = DomainEvent<'PostUnsaved', SavedPostData>;
-export type ReadingListEvent = PostSaved | PostUnsaved;
-export type ReadingListEventType = ReadingListEvent['type'];
+export type ReadingListEvent = ToggleEvent<'PostSaved', 'PostUnsaved', SavedPostData>;
 
-export const READING_LIST_EVENTS: readonly ReadingListEventType[] = ['PostSaved', 'PostUnsaved'];
+export const READING_LIST_EVENTS: readonly ReadingListEvent['type'][] = ['PostSaved', 'PostUnsaved'];
 
 export const READING_LIST_STREAM_PREFIX = 'reading-';
 /** `reading-<entityType>-<postId>-<accountId>`. */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createSearchIndex } from '../create-search-index';
 import { describeSearchIndexContract } from '../search-index.contract';
 import { SearchTookTooLongError, type SearchDocument, type SearchQuery } from '../search-index.port';
+import { searchQuery } from '@app/testing';
 import { searchWords } from '../search-terms';
 import { Fts5SearchIndex, searchStatement, WITHIN_BUDGET } from './fts5-search-index';
 
@@ -48,7 +49,7 @@ describe('Fts5SearchIndex', () => {
     await index.close();
     const reopened = new Fts5SearchIndex({ file: join(dir, 'search.sqlite') });
     expect(await reopened.getCheckpoint()).toBe(3n);
-    expect(ids(await reopened.search(searchAll('truth')))).toEqual([1]);
+    expect(ids(await reopened.search(searchQuery('truth')))).toEqual([1]);
     await reopened.close();
   });
 
@@ -57,11 +58,11 @@ describe('Fts5SearchIndex', () => {
     const api = new Fts5SearchIndex({ file });
     const projector = new Fts5SearchIndex({ file });
     await projector.applyBatch('live', { from: null, to: 1n }, (batch) => batch.upsert(article));
-    expect(ids(await api.search(searchAll('event')))).toEqual([1]);
+    expect(ids(await api.search(searchQuery('event')))).toEqual([1]);
     await projector.resetShadow();
     await projector.applyBatch('shadow', { from: null, to: 2n }, (batch) => batch.upsert({ ...article, title: 'Rebuilt' }));
     await projector.promoteShadow();
-    expect(ids(await api.search(searchAll('rebuilt')))).toEqual([1]);
+    expect(ids(await api.search(searchQuery('rebuilt')))).toEqual([1]);
     expect(await api.getCheckpoint()).toBe(2n);
     await api.close();
     await projector.close();
@@ -77,11 +78,11 @@ describe('Fts5SearchIndex', () => {
       return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail).join('\n');
     };
     const plans = [
-      planOf({ ...searchAll(''), visibility: 'public' }),
-      planOf({ ...searchAll(''), visibility: 'public', lastFetchedArticleId: 900, lastFetchedQuestionId: 800 }),
-      planOf({ ...searchAll(''), orderByAsc: true, lastFetchedArticleId: -1, lastFetchedQuestionId: 5 }),
-      planOf(searchAll('event sourc')),
-      planOf({ ...searchAll(''), categoryId: 3, entityType: 1, tagIds: [4] }),
+      planOf({ ...searchQuery(''), visibility: 'public' }),
+      planOf({ ...searchQuery(''), visibility: 'public', lastFetchedArticleId: 900, lastFetchedQuestionId: 800 }),
+      planOf({ ...searchQuery(''), orderByAsc: true, lastFetchedArticleId: -1, lastFetchedQuestionId: 5 }),
+      planOf(searchQuery('event sourc')),
+      planOf({ ...searchQuery(''), categoryId: 3, entityType: 1, tagIds: [4] }),
     ];
     db.close();
     for (const plan of plans) {
@@ -122,11 +123,11 @@ describe('Fts5SearchIndex', () => {
     const file = join(dir, 'search.sqlite');
     const spent = new Fts5SearchIndex({ file, searchBudgetMs: 0 });
     await spent.applyBatch('live', { from: null, to: 1n }, (batch) => batch.upsert(article));
-    await expect(spent.search(searchAll('event'))).rejects.toThrow(SearchTookTooLongError);
-    expect(ids(await spent.search(searchAll('')))).toEqual([1]);
+    await expect(spent.search(searchQuery('event'))).rejects.toThrow(SearchTookTooLongError);
+    expect(ids(await spent.search(searchQuery('')))).toEqual([1]);
     await spent.close();
     const index = new Fts5SearchIndex({ file });
-    expect(ids(await index.search(searchAll('event')))).toEqual([1]);
+    expect(ids(await index.search(searchQuery('event')))).toEqual([1]);
     await index.close();
   });
 
@@ -137,30 +138,16 @@ describe('Fts5SearchIndex', () => {
     expect(searchWords(many.join(' '))).toEqual([...many.slice(0, 9), many.at(-1)]);
     const index = new Fts5SearchIndex({ file: join(dir, 'search.sqlite') });
     await index.applyBatch('live', { from: null, to: 1n }, (batch) => batch.upsert(article));
-    expect(ids(await index.search(searchAll(`${'truth '.repeat(5_000)}even`)))).toEqual([1]);
+    expect(ids(await index.search(searchQuery(`${'truth '.repeat(5_000)}even`)))).toEqual([1]);
     await index.close();
   });
 
   it('refuses to be used once closed', async () => {
     const index = new Fts5SearchIndex({ file: join(dir, 'search.sqlite') });
     await index.close();
-    await expect(index.search(searchAll(''))).rejects.toThrow(/closed/);
+    await expect(index.search(searchQuery(''))).rejects.toThrow(/closed/);
   });
 });
-
-function searchAll(text: string): SearchQuery {
-  return {
-    text,
-    visibility: 'admin',
-    categoryId: -1,
-    entityType: 100,
-    tagIds: [],
-    orderByAsc: false,
-    lastFetchedArticleId: Number.MAX_SAFE_INTEGER,
-    lastFetchedQuestionId: Number.MAX_SAFE_INTEGER,
-    pageSize: 20,
-  };
-}
 
 function ids(documents: readonly SearchDocument[]): number[] {
   return documents.map((document) => document.id);
