@@ -14,3 +14,15 @@ export function assertCollectionName(name: string): void {
     throw new TypeError(`Invalid read-store collection name: ${JSON.stringify(name)}`);
   }
 }
+
+/**
+ * The suffix of a shadow collection: a rebuild writes one beside the live collection, nobody reads
+ * it, and its rename onto the live one replaces every document's version. So the stores keep no
+ * per-document change versions for it (writing them was one extra row per document rebuilt); its
+ * collection version still moves with its writes.
+ */
+export const SHADOW_SUFFIX = '__rebuild';
+
+export function keepsDocumentVersions(collection: string): boolean {
+  return !collection.endsWith(SHADOW_SUFFIX);
+}

@@ -482,6 +482,22 @@ export function describeReadStoreContract(name: string, makeStore: () => Promise
         const history = [first[1], renamed[1], written[1], dropped[1]];
         expect(new Set(history).size).toBe(history.length);
       });
+
+      it('moves a shadow (`__rebuild`) collection with its writes, and each of its documents once it is renamed live', async () => {
+        const live = unique('live');
+        const shadow = `${live}__rebuild`;
+        await store.transaction((tx) => tx.upsert(live, { id: 'a', v: 1 }));
+        const liveBefore = await versionsOf(live, 'a');
+        const shadowBefore = await versionsOf(shadow);
+        await store.transaction((tx) => tx.upsert(shadow, { id: 'a', v: 2 }));
+        expect((await versionsOf(shadow))[0]).not.toBe(shadowBefore[0]);
+        await store.transaction((tx) => tx.renameCollection(shadow, live));
+        const liveAfter = await versionsOf(live, 'a');
+        expect(liveAfter[0]).not.toBe(liveBefore[0]);
+        expect(liveAfter[1]).not.toBe(liveBefore[1]);
+        await store.transaction((tx) => tx.upsert(live, { id: 'a', v: 3 }));
+        expect((await versionsOf(live, 'a'))[1]).not.toBe(liveAfter[1]);
+      });
     });
 
     describe('checkpoints', () => {

@@ -18,8 +18,9 @@ const DEFAULT_MAX_PENDING = 2000;
  * A read-store transaction that keeps its upserts and deletes in memory and writes each document
  * once, in bulk, when the transaction commits (`flush`), so a batch that touches one document many
  * times (a post's like count, once per like) reads it once and writes it once. Reads through the
- * transaction see its own writes: `get` answers from the pending writes, and everything that reads
- * or changes whole collections (`find`, `dropCollection`, `renameCollection`) flushes first.
+ * transaction see its own writes: `get` answers from the pending writes, `find` flushes the
+ * collection it reads first (only that one: the others' writes keep batching), and `dropCollection`
+ * and `renameCollection` flush everything first.
  * Documents are kept as their JSON, taken at `upsert`, like a store would: a caller changing the
  * object afterwards changes nothing stored. Nothing is written when the transaction rolls back.
  */
@@ -48,7 +49,7 @@ export class WriteBehindTransaction implements ReadStoreTransaction {
   }
 
   async find<T extends ReadDocument>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]> {
-    await this.flush();
+    await this.flushCollection(collection);
     return this.target.transaction.find<T>(collection, filter, options);
   }
 
@@ -92,6 +93,14 @@ export class WriteBehindTransaction implements ReadStoreTransaction {
     this.pending.clear();
     this.size = 0;
     for (const [collection, writes] of pending) await this.target.writeAll(collection, writes);
+  }
+
+  private async flushCollection(collection: string): Promise<void> {
+    const writes = this.pending.get(collection);
+    if (!writes) return;
+    this.pending.delete(collection);
+    this.size -= writes.size;
+    await this.target.writeAll(collection, writes);
   }
 
   private async keep(collection: string, id: string, json: string | null): Promise<void> {

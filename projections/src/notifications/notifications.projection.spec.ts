@@ -1,4 +1,4 @@
-import type { ArticleEvent, FlagEvent, FollowEvent, LikeEvent } from '@app/domain';
+import type { ArticleEvent, CommentEvent, FlagEvent, FollowEvent, LikeEvent } from '@app/domain';
 import { articleDrafted, documentDoesNotExist, documentExists, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
 import { NOTIFICATIONS_COLLECTION, notificationsProjection, type NotificationDocument } from './notifications.projection';
 
@@ -10,6 +10,15 @@ const unliked = (accountId: string): LikeEvent => ({ type: 'Unliked', data: { en
 const follows = (followerId: string, target: FollowEvent['data']['target']): FollowEvent => ({
   type: 'Followed',
   data: { target, followerId, at },
+});
+
+const commented = (id: number, authorId: string, parentId = -1): CommentEvent => ({
+  type: 'CommentAdded',
+  data: { id, postKind: 'article', postId: 7, parentId, authorId, content: '<p>x</p>', attachedFiles: [], isApproved: true, at },
+});
+const commentLiked = (commentId: number, accountId: string): LikeEvent => ({
+  type: 'Liked',
+  data: { entityType: 3, targetId: commentId, accountId, at },
 });
 
 describe('notifications projection', () => {
@@ -51,6 +60,38 @@ describe('notifications projection', () => {
         documentExists<NotificationDocument>(
           { recipientId: 'ann', kind: 'post', actorIds: ['ada'], target: { entityType: 1, id: 7, postKind: 'article', postId: 7 } },
           { inCollection: NOTIFICATIONS_COLLECTION, withId: 'post:article-7:ann' },
+        ),
+      ));
+
+  it('tells the author of a comment of a reply to it, as a reply', () =>
+    spec
+      .given([on('article-7', drafted), on('article-7', published), on('comment-20', commented(20, 'bob'))])
+      .when(on('comment-21', commented(21, 'cy', 20)))
+      .then(
+        documentExists<NotificationDocument>(
+          { recipientId: 'bob', kind: 'reply', actorIds: ['cy'], target: { entityType: 3, id: 21, postKind: 'article', postId: 7 } },
+          { inCollection: NOTIFICATIONS_COLLECTION, withId: 'reply:21' },
+        ),
+        documentExists<NotificationDocument>(
+          { recipientId: 'ada', kind: 'comment', actorIds: ['cy'] },
+          { inCollection: NOTIFICATIONS_COLLECTION, withId: 'comment:21' },
+        ),
+      ));
+
+  it('groups the likes of one comment into one row for its author', () =>
+    spec
+      .given([on('article-7', drafted), on('comment-20', commented(20, 'bob')), on('like-3-20-ann', commentLiked(20, 'ann'))])
+      .when(on('like-3-20-cy', commentLiked(20, 'cy')))
+      .then(
+        documentExists<NotificationDocument>(
+          {
+            recipientId: 'bob',
+            kind: 'like',
+            actorIds: ['cy', 'ann'],
+            count: 2,
+            target: { entityType: 3, id: 20, postKind: 'article', postId: 7 },
+          },
+          { inCollection: NOTIFICATIONS_COLLECTION, withId: 'like:3:20' },
         ),
       ));
 

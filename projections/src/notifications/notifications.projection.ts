@@ -1,5 +1,6 @@
 import {
   COMMENT_EVENTS_FOR_NOTIFICATIONS,
+  commentStreamName,
   type AnswerAccepted,
   FOLLOW_EVENTS,
   followTargetKey,
@@ -265,6 +266,9 @@ async function moderation(tx: ReadStoreTransaction, recorded: RecordedEvent, aut
   if (row) await tx.upsert(NOTIFICATIONS_COLLECTION, { ...row, action: recorded.type });
 }
 
+/** A comment's note is kept under its stream's name: one read by key, not a search of every note (no index had `commentId`). */
+const commentNote = (tx: ReadStoreTransaction, commentId: number) => tx.get<CommentNote>(COMMENTS, commentStreamName(commentId));
+
 async function applyComment(recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {
   const event = { type: recorded.type, data: recorded.data } as CommentEvent;
   if (event.type === 'CommentAdded') {
@@ -280,8 +284,7 @@ async function applyComment(recorded: RecordedEvent, tx: ReadStoreTransaction): 
       heardOf: [],
     };
     const post = await tx.get<PostNote>(POSTS, POST_KINDS[postKind].streamName(postId));
-    const parent =
-      parentId === TOP_LEVEL_PARENT_ID ? null : (await tx.find<CommentNote>(COMMENTS, { commentId: parentId }, { limit: 1 }))[0];
+    const parent = parentId === TOP_LEVEL_PARENT_ID ? null : await commentNote(tx, parentId);
     // A reply to the post's author is one 'reply', not a 'comment' too (Discourse: one notification per post).
     const tell = (kind: 'reply' | 'comment', recipientId: string) =>
       notify(tx, recorded, { id: `${kind}:${id}`, recipientId, kind, actorId: authorId, target: commentTarget(comment) });
@@ -331,7 +334,7 @@ async function applyLike(recorded: RecordedEvent, tx: ReadStoreTransaction): Pro
     recipientId = post.authorId;
     target = postTarget(post);
   } else {
-    const comment = (await tx.find<CommentNote>(COMMENTS, { commentId: targetId }, { limit: 1 }))[0];
+    const comment = await commentNote(tx, targetId);
     if (!comment) return;
     recipientId = comment.authorId;
     target = commentTarget(comment);
@@ -394,7 +397,7 @@ async function applyRead(recorded: RecordedEvent, tx: ReadStoreTransaction): Pro
 /** Issue 27: the accepted comment's author hears of it (each acceptance its own row; nothing for accepting one's own). */
 async function applyAnswerAccepted(recorded: RecordedEvent, tx: ReadStoreTransaction): Promise<void> {
   const { commentId, commentAuthorId } = recorded.data as AnswerAccepted['data'];
-  const [comment] = await tx.find<CommentNote>(COMMENTS, { commentId }, { limit: 1 });
+  const comment = await commentNote(tx, commentId);
   if (!comment) return;
   await notify(tx, recorded, {
     id: `answer-accepted:${recorded.streamName}:${commentId}`,
@@ -416,7 +419,7 @@ async function applyFlagsResolved(recorded: RecordedEvent, tx: ReadStoreTransact
     if (!post) return;
     target = postTarget(post);
   } else {
-    const [comment] = await tx.find<CommentNote>(COMMENTS, { commentId: id }, { limit: 1 });
+    const comment = await commentNote(tx, id);
     if (!comment) return;
     target = commentTarget(comment);
   }

@@ -1,7 +1,7 @@
-import type { ReadStoreTransaction } from '@app/read-store';
+import { SHADOW_SUFFIX, type ReadStoreTransaction } from '@app/read-store';
 
-/** Suffix of the collections and checkpoint a rebuild writes beside the live ones. */
-export const REBUILD_SUFFIX = '__rebuild';
+/** Suffix of the collections and checkpoint a rebuild writes beside the live ones (the read store keeps no document versions for them). */
+export const REBUILD_SUFFIX = SHADOW_SUFFIX;
 
 /**
  * Gives a projection its logical collection names while it writes to physical ones (the live

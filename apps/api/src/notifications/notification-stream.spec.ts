@@ -4,54 +4,111 @@ import type { Response } from 'express';
 import type { NotificationInbox } from './notification-inbox';
 import { NotificationStream } from './notification-stream';
 
-/** The notifications collection in memory, answering the stream's one query shape. */
-function fakeReadStore(rows: NotificationDocument[]): ReadStore {
-  return {
-    find: async (
-      _collection: string,
-      filter: { recipientId: string | { $in: string[] }; seq?: { $gt: number } },
-      options?: { limit?: number },
-    ) => {
-      const recipients = typeof filter.recipientId === 'string' ? [filter.recipientId] : filter.recipientId.$in;
+/** The notifications collection in memory, answering the stream's one query shape; its checkpoint is the newest row's seq. */
+function fakeReadStore(rows: NotificationDocument[]) {
+  const reads = { rows: 0, queries: 0 };
+  const readStore = {
+    find: async (_collection: string, filter: { recipientId: { $in: string[] }; seq: { $gt: number } }, options?: { limit?: number }) => {
+      reads.queries += 1;
       const found = rows
-        .filter((row) => recipients.includes(row.recipientId) && row.seq > (filter.seq?.$gt ?? -1))
-        .sort((a, b) => a.seq - b.seq);
-      return typeof filter.recipientId === 'string' ? found.slice(-1) : found.slice(0, options?.limit);
+        .filter((row) => filter.recipientId.$in.includes(row.recipientId) && row.seq > filter.seq.$gt)
+        .sort((a, b) => a.seq - b.seq)
+        .slice(0, options?.limit);
+      reads.rows += found.length;
+      return found;
     },
+    getCheckpoint: async () => (rows.length === 0 ? null : BigInt(Math.max(...rows.map((row) => row.seq)))),
   } as unknown as ReadStore;
+  return { readStore, reads };
 }
 
 function fakeResponse() {
-  let written = '';
+  const written: Array<string | Buffer> = [];
   const response = {
     status: () => response,
     setHeader: () => undefined,
     flushHeaders: () => undefined,
-    write: (text: string) => (written += text),
+    write: (text: string | Buffer) => written.push(text),
     on: () => response,
     end: () => undefined,
   };
-  return { response: response as unknown as Response, written: () => written };
+  return { response: response as unknown as Response, written: () => written.join(''), chunks: written };
+}
+
+function given() {
+  const rows: NotificationDocument[] = [];
+  const runner = { onCheckpointMoved: () => () => undefined } as unknown as ProjectionRunner;
+  const inboxCalls = { shown: 0, unreadCount: 0 };
+  const inbox = {
+    shown: async (mine: NotificationDocument[]) => ((inboxCalls.shown += 1), mine),
+    unreadCount: async () => ((inboxCalls.unreadCount += 1), 1),
+  } as unknown as NotificationInbox;
+  const { readStore, reads } = fakeReadStore(rows);
+  const stream = new NotificationStream(readStore, inbox, runner);
+  const notify = (recipientId: string, seq: number) =>
+    rows.push({ id: `post:${seq}:${recipientId}`, recipientId, seq } as NotificationDocument);
+  // What a checkpoint's move starts, awaited.
+  const pushed = () => (stream as unknown as { push(): Promise<void> }).push();
+  return { stream, rows, notify, pushed, reads, inboxCalls };
 }
 
 describe('NotificationStream', () => {
   it('reaches every connected reader when one wake-up brings more new rows than one read returns', async () => {
-    const rows: NotificationDocument[] = [];
-    let wake = () => {};
-    const runner = { onCheckpointMoved: (listener: () => void) => ((wake = listener), () => undefined) } as unknown as ProjectionRunner;
-    const inbox = { shown: async (mine: NotificationDocument[]) => mine, unreadCount: async () => 1 } as unknown as NotificationInbox;
-    const stream = new NotificationStream(fakeReadStore(rows), inbox, runner);
+    const { stream, notify, pushed } = given();
     const readers = Array.from({ length: 700 }, (_, n) => ({ accountId: `reader-${n}`, ...fakeResponse() }));
     for (const reader of readers) await stream.open({ accountId: reader.accountId, roleId: 1 }, reader.response, null);
 
-    readers.forEach((reader, n) =>
-      rows.push({ id: `post:1:${reader.accountId}`, recipientId: reader.accountId, seq: 1_000 + n } as NotificationDocument),
-    );
-    wake();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    readers.forEach((reader, n) => notify(reader.accountId, 1_000 + n));
+    await pushed();
 
     const unreached = readers.filter((reader) => !reader.written().includes('event: notification'));
     expect(unreached.length).toBe(0);
+    stream.onModuleDestroy();
+  });
+
+  it("makes one text for a reader's connections, reading nothing per connection, and writes those same bytes to each", async () => {
+    const { stream, notify, pushed, inboxCalls } = given();
+    const tabs = Array.from({ length: 50 }, () => fakeResponse());
+    for (const tab of tabs) await stream.open({ accountId: 'ann', roleId: 1 }, tab.response, null);
+    const before = { ...inboxCalls };
+
+    notify('ann', 7);
+    await pushed();
+
+    expect(inboxCalls.shown - before.shown).toBe(1);
+    expect(inboxCalls.unreadCount - before.unreadCount).toBe(1);
+    const pushedBytes = tabs.map((tab) => tab.chunks[tab.chunks.length - 1]);
+    expect(pushedBytes.every((bytes) => bytes === pushedBytes[0])).toBe(true);
+    expect(String(pushedBytes[0])).toContain('id: 7\nevent: notification');
+    stream.onModuleDestroy();
+  });
+
+  it('reads no rows on a wake-up while the notifications checkpoint stands where the readers were pushed', async () => {
+    const { stream, notify, pushed, reads } = given();
+    notify('bob', 3);
+    await stream.open({ accountId: 'ann', roleId: 1 }, fakeResponse().response, null);
+    notify('ann', 5);
+    await pushed();
+    const after = { ...reads };
+
+    await pushed(); // another projection's checkpoint moved
+
+    expect(reads).toEqual(after);
+    stream.onModuleDestroy();
+  });
+
+  it("does not read a busy reader's rows again for a quiet one left behind", async () => {
+    const { stream, notify, pushed, reads } = given();
+    await stream.open({ accountId: 'quiet', roleId: 1 }, fakeResponse().response, null);
+    const busy = fakeResponse();
+    await stream.open({ accountId: 'busy', roleId: 1 }, busy.response, null);
+    for (let seq = 1; seq <= 5; seq += 1) {
+      notify('busy', seq);
+      await pushed();
+    }
+
+    expect(reads.rows).toBe(5);
+    expect(busy.written().match(/event: notification/g)).toHaveLength(5);
     stream.onModuleDestroy();
   });
 });

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Actor } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
-import { NOTIFICATIONS_COLLECTION, ProjectionRunner, type NotificationDocument } from '@app/projections';
+import { NOTIFICATIONS_COLLECTION, ProjectionRunner, type NotificationDocument, type ReadModelName } from '@app/projections';
 import type { Response } from 'express';
 import { READ_STORE } from '../infrastructure/tokens';
 import { NotificationInbox } from './notification-inbox';
@@ -9,18 +9,24 @@ import { NotificationInbox } from './notification-inbox';
 export const HEARTBEAT_MS = 25_000;
 /** Rows read at once for every connected reader. */
 const PUSH_PAGE = 500;
+/** Its checkpoint is the inbox's high-water mark: nothing newer than it can be in the inbox yet. */
+const NOTIFICATIONS: ReadModelName = 'notifications';
+const HEARTBEAT = Buffer.from(': heartbeat\n\n');
 
 interface Reader {
   actor: Actor;
   response: Response;
-  /** The highest `seq` this connection has been sent (or, on a reconnect, had been sent before). */
+  /** Everything up to this `seq` is behind this connection: sent, left out, or there before it opened (or, on a reconnect, sent before). */
   lastSeq: number;
 }
 
 /**
  * The live inbox (issue 26): every open stream of this process, pushed what is new whenever a
- * projection checkpoint moves, here or in another process (the checkpoint channel). One query per
- * wake-up for all connected readers; a reconnect resumes after its Last-Event-ID (a notification's seq).
+ * projection checkpoint moves, here or in another process (the checkpoint channel). A wake-up
+ * whose notifications checkpoint has not passed what the readers were pushed costs one read; else
+ * one query for all connected readers, then per reader (its connections at one place alike) one
+ * text, encoded once and written to each of its sockets: no per-socket reads. A reconnect resumes
+ * after its Last-Event-ID (a notification's seq).
  */
 @Injectable()
 export class NotificationStream implements OnModuleDestroy {
@@ -37,7 +43,7 @@ export class NotificationStream implements OnModuleDestroy {
   ) {
     this.stopListening = runner.onCheckpointMoved(() => void this.push());
     this.heartbeat = setInterval(() => {
-      for (const reader of this.readers) this.write(reader, ': heartbeat\n\n');
+      for (const reader of this.readers) this.write(reader, HEARTBEAT);
       // Also the fallback where no channel wakes this process (MongoDB without Redis).
       void this.push();
     }, HEARTBEAT_MS);
@@ -52,12 +58,8 @@ export class NotificationStream implements OnModuleDestroy {
     response.setHeader('Connection', 'keep-alive');
     response.setHeader('X-Accel-Buffering', 'no');
     response.flushHeaders();
-    const latest = await this.readStore.find<NotificationDocument>(
-      NOTIFICATIONS_COLLECTION,
-      { recipientId: actor.accountId },
-      { sort: [['seq', -1]], limit: 1 },
-    );
-    const reader: Reader = { actor, response, lastSeq: lastSeq ?? latest[0]?.seq ?? 0 };
+    // What the inbox held when the stream opened is behind it (the unread count below stands for it).
+    const reader: Reader = { actor, response, lastSeq: lastSeq ?? (await this.highWaterMark()) };
     this.readers.add(reader);
     response.on('close', () => this.readers.delete(reader));
     this.write(reader, 'retry: 3000\n\n');
@@ -95,9 +97,12 @@ export class NotificationStream implements OnModuleDestroy {
   private async pushOnce(): Promise<void> {
     const readers = [...this.readers];
     if (readers.length === 0) return;
+    // Read before the rows: every row up to it is in what the query below sees.
+    const mark = await this.highWaterMark();
+    let since = Math.min(...readers.map((reader) => reader.lastSeq));
+    if (mark <= since) return; // another projection moved: nothing new in the inbox
     const recipients = [...new Set(readers.map((reader) => reader.actor.accountId))];
     // Page by seq: a wake-up may bring more rows than one read returns (a post to many connected followers).
-    let since = Math.min(...readers.map((reader) => reader.lastSeq));
     for (;;) {
       const rows = await this.readStore.find<NotificationDocument>(
         NOTIFICATIONS_COLLECTION,
@@ -105,26 +110,36 @@ export class NotificationStream implements OnModuleDestroy {
         { sort: [['seq', 1]], limit: PUSH_PAGE },
       );
       if (rows.length > 0) await this.send(readers, rows);
-      if (rows.length < PUSH_PAGE) return;
+      if (rows.length < PUSH_PAGE) break;
       since = rows[rows.length - 1].seq;
     }
+    // Every reader has had what was new up to the mark: the next wake-up reads from there, not from
+    // the oldest place one quiet reader was left at.
+    for (const reader of readers) reader.lastSeq = Math.max(reader.lastSeq, mark);
   }
 
-  /** Sends each reader what is new for it among `rows`. */
+  /** The `seq` nothing in the inbox is newer than (a notification's seq is its event's position). */
+  private async highWaterMark(): Promise<number> {
+    return Number((await this.readStore.getCheckpoint(NOTIFICATIONS)) ?? 0);
+  }
+
+  /** Sends each reader what is new for it among `rows`: one text per reader and place, encoded once, written to each of its connections. */
   private async send(readers: readonly Reader[], rows: readonly NotificationDocument[]): Promise<void> {
-    // The connections of one reader at one place (tabs, devices) are sent the same text: made once for them all.
-    const texts = new Map<string, Promise<{ text: string; lastSeq: number } | null>>();
+    const groups = new Map<string, Reader[]>();
     for (const reader of readers) {
       const key = `${reader.actor.accountId}|${reader.lastSeq}`;
-      let text = texts.get(key);
-      if (!text) {
-        text = this.textFor(reader, rows);
-        texts.set(key, text);
-      }
-      const sent = await text;
+      const group = groups.get(key);
+      if (group) group.push(reader);
+      else groups.set(key, [reader]);
+    }
+    for (const group of groups.values()) {
+      const sent = await this.textFor(group[0], rows);
       if (sent === null) continue;
-      reader.lastSeq = sent.lastSeq;
-      this.write(reader, sent.text);
+      const bytes = Buffer.from(sent.text);
+      for (const reader of group) {
+        reader.lastSeq = sent.lastSeq;
+        this.write(reader, bytes);
+      }
     }
   }
 
@@ -142,7 +157,7 @@ export class NotificationStream implements OnModuleDestroy {
     return { text, lastSeq };
   }
 
-  private write(reader: Reader, text: string): void {
+  private write(reader: Reader, text: string | Buffer): void {
     reader.response.write(text);
     // compression() buffers text/event-stream unless told to flush.
     (reader.response as Response & { flush?: () => void }).flush?.();

@@ -1,6 +1,6 @@
 import { ClientSession, Db, MongoClient, ObjectId, type AnyBulkWriteOperation, type TransactionOptions } from 'mongodb';
 import { randomBytes } from 'node:crypto';
-import { assertCollectionName, isCollectionName } from '../collection-name';
+import { assertCollectionName, isCollectionName, keepsDocumentVersions } from '../collection-name';
 import { assertDocumentId, assertFieldPath, parseFilter, parseFindOptions } from '../filter';
 import type { ChangeScope, Filter, FindOptions, ReadDocument, ReadStore, ReadStoreTransaction } from '../read-store.port';
 import { SerialLock } from '../serial-lock';
@@ -278,6 +278,7 @@ class MongoTransaction implements ReadStoreTransaction {
     await this.db
       .collection<StoredCollectionChange>(COLLECTION_CHANGES)
       .updateOne({ _id: collection }, { $set: { changed }, $setOnInsert: { replaced: '0' } }, { upsert: true, session });
+    if (!keepsDocumentVersions(collection)) return;
     await this.db.collection<StoredDocumentChange>(DOCUMENT_CHANGES).bulkWrite(
       ids.map((id) => ({
         replaceOne: { filter: { _id: documentChangeId(collection, id) }, replacement: { collection, changed }, upsert: true },

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { assertCollectionName, isCollectionName } from '../collection-name';
+import { assertCollectionName, isCollectionName, keepsDocumentVersions } from '../collection-name';
 import { assertDocumentId, assertFieldPath, parseFilter, parseFindOptions } from '../filter';
 import type { ChangeScope, Filter, FindOptions, ReadDocument } from '../read-store.port';
 import type { PendingWrites } from '../write-behind';
@@ -188,6 +188,7 @@ export class SqliteDocuments {
     this.statement(
       `INSERT INTO collection_changes (collection, changed, replaced) VALUES (?, ?, 0) ON CONFLICT (collection) DO UPDATE SET changed = excluded.changed`,
     ).run(collection, change);
+    if (!keepsDocumentVersions(collection)) return;
     const document = this.statement(
       `INSERT INTO document_changes (collection, id, changed) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET changed = excluded.changed`,
     );
