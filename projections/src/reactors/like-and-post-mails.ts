@@ -4,7 +4,7 @@ import {
   postDecider,
   postEventOf,
   postKindOf,
-  type Liked,
+  type LikeData,
   type PostEvent,
   type PostState,
 } from '@app/domain';
@@ -55,7 +55,7 @@ export function likeAndPostMails(kit: NotificationMailKit, readStore: ReadStore)
   }
 
   async function onLiked(recorded: RecordedEvent) {
-    const { entityType, targetId, accountId: likerId, at } = recorded.data as Liked['data'];
+    const { entityType, targetId, accountId: likerId, at } = recorded.data as LikeData;
     if (![1, 2, 3, 4].includes(entityType)) throw new PoisonEvent(`Liked of an unknown entity type: ${String(entityType)}`);
     if (kit.isStale(at)) return;
     const found = await likedItemAt(entityType, targetId, recorded.position);
