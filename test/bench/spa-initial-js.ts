@@ -9,7 +9,7 @@ interface ManifestChunk {
 }
 
 export interface InitialJs {
-  /** The page's module under apps/web (e.g. src/features/home/home-page.tsx); '' for the shell alone. */
+  /** The page's module under apps/web (e.g. src/app/routes/home-route.tsx); '' for the shell alone. */
   page: string;
   /** The shell every route loads first: the entry and its static imports. */
   shellGzipBytes: number;
@@ -52,7 +52,7 @@ export function measureInitialJs(webDistDir: string, pages: string[]): InitialJs
 
 // `node -r @swc-node/register test/bench/spa-initial-js.ts`: the figures of the built SPA, without the bench.
 if (require.main === module) {
-  const pages = ['src/features/home/home-page.tsx', 'src/app/routes/post-view-route.tsx'];
+  const pages = ['src/app/routes/home-route.tsx', 'src/app/routes/post-view-route.tsx'];
   for (const js of measureInitialJs(join(__dirname, '..', '..', 'apps', 'web', 'dist'), pages))
     console.log(`${js.page || 'shell'}: ${(js.totalGzipBytes / 1024).toFixed(1)} KB gzip (${js.files.length} files)`);
 }

@@ -164,6 +164,25 @@ describe('leaving an editor with unsaved changes', () => {
     await site.page.waitForURL((url) => url.pathname === '/');
     expect(await site.page.getByRole('dialog', { name: 'Unsaved changes' }).count()).toBe(0);
   });
+
+  // Issue 25: the SPA's own history does what the data router's blocker did, for Back too.
+  it('asks first when the writer goes Back, staying on the form until they confirm', async () => {
+    await site.page.goto('/');
+    await site.page.getByRole('main').getByRole('link', { name: 'Ask a Question', exact: true }).click();
+    await site.page.getByLabel('Title').fill('Going back');
+    const prompt = site.page.getByRole('dialog', { name: 'Unsaved changes' });
+
+    await site.page.goBack();
+    await prompt.getByRole('button', { name: 'Cancel' }).click();
+    await prompt.waitFor({ state: 'hidden' });
+    await site.page.waitForURL((url) => url.pathname === '/question/ask');
+    expect(await site.page.getByLabel('Title').inputValue()).toBe('Going back');
+
+    await site.page.goBack();
+    await prompt.getByRole('button', { name: 'Yes' }).click();
+    await site.page.waitForURL((url) => url.pathname === '/');
+    await site.page.getByRole('main').getByRole('link', { name: 'Ask a Question', exact: true }).waitFor(VISIBLE);
+  });
 });
 
 describe('question autosave', () => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { loadConfig } from '@app/config';
+import { measureInitialJs } from '../bench/spa-initial-js';
 import { signUp } from '../support/accounts';
 import { articleBody, createPost } from '../support/posts';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -161,5 +162,15 @@ describe('static serving: compression and caching (issue 12)', () => {
     // No such article: a 404 page has nothing of the post view to draw.
     expect(await pageFiles('/article/123456/some-title')).toEqual({ chunks: [], stylesheets: [] });
     expect(await pageFiles('/AboutSite')).toEqual({ chunks: [], stylesheets: [] });
+  });
+
+  // Issue 25: a phone on a slow link runs this before a post or home is interactive. A module of
+  // @app/contracts that builds zod schemas, imported by the shell or a first screen, adds ~24 KB.
+  it('keeps the JavaScript of the first screens of home and of a post within 120 KB gzip', () => {
+    const pages = ['src/app/routes/home-route.tsx', 'src/app/routes/post-view-route.tsx'];
+    const overBudget = measureInitialJs(webDistDir, pages)
+      .filter((js) => js.totalGzipBytes > 120 * 1024)
+      .map((js) => `${js.page || 'the shell'}: ${(js.totalGzipBytes / 1024).toFixed(1)} KB`);
+    expect(overBudget).toEqual([]);
   });
 });

@@ -2,9 +2,11 @@
 import '@/lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
-import { createAppRouter, preloadPageOf } from '@/app/router';
+import { createGuardedHistory } from '@/lib/navigation/browser-history';
+import { keepScrollOfFirstPage } from '@/app/navigation/scroll-restoration';
+import { AppRoutes, preloadPageOf } from '@/app/router';
 import { reloadOnNewBuild } from '@/lib/stale-build';
 import { applyStoredTheme } from '@/lib/theme';
 import './styles/base.css';
@@ -16,12 +18,14 @@ reloadOnNewBuild();
 const container = document.getElementById('root')!;
 
 function start() {
-  const router = createAppRouter({ keepScroll: container.firstChild !== null && window.scrollY > 0 });
+  if (container.firstChild !== null && window.scrollY > 0) keepScrollOfFirstPage();
   // The first commit replaces whatever the server painted into the container.
   createRoot(container).render(
     <StrictMode>
       <AppProvider>
-        <RouterProvider router={router} />
+        <HistoryRouter history={createGuardedHistory()}>
+          <AppRoutes />
+        </HistoryRouter>
       </AppProvider>
     </StrictMode>,
   );

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { matchRoutes, StaticRouter } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
-import { preloadPageOf, routes } from '@/app/router';
+import { AppRoutes, preloadPageOf, routes } from '@/app/router';
 import { withFirstRead, type FirstRead } from '@/lib/first-read';
 
 export type { FirstRead };
@@ -16,16 +16,15 @@ export type { FirstRead };
  * router has no page for `path`.
  */
 export async function paintPage(path: string, firstRead: FirstRead): Promise<string | null> {
+  if (!matchRoutes(routes, path)) return null;
   await preloadPageOf(path);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://localhost')));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
   return withFirstRead(firstRead, () =>
     renderToString(
       <StrictMode>
         <AppProvider>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
         </AppProvider>
       </StrictMode>,
     ),

@@ -1,15 +1,6 @@
 import { z } from 'zod';
+import { FLAG_ACTIONS, FLAG_NOTE_MAX_LENGTH, FLAG_REASONS, type FlagAction, type FlagReason } from './flag-reasons';
 import { positiveId } from './rules';
-
-/** Issue 27: why a reader flags a post or comment. */
-export const FLAG_REASONS = ['spam', 'abuse', 'off-topic', 'other'] as const;
-export type FlagReason = (typeof FLAG_REASONS)[number];
-
-/** What an admin does with an item's open flags. */
-export const FLAG_ACTIONS = ['dismiss', 'hide', 'delete'] as const;
-export type FlagAction = (typeof FLAG_ACTIONS)[number];
-
-export const FLAG_NOTE_MAX_LENGTH = 500;
 
 export const FLAG_MESSAGES = {
   entityTypeInvalid: '- Entity type must be 1 (article), 2 (question), 3 (article comment) or 4 (question comment)',

@@ -18,6 +18,8 @@ export * from './reading-time';
 export * from './sign-in';
 export * from './follows';
 export * from './passkeys';
+export * from './flag-reasons';
 export * from './flags';
 export * from './moderation-accounts';
+export * from './spam-defaults';
 export * from './mentions';

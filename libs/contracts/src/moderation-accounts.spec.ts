@@ -1,4 +1,5 @@
-import { countLinks, suspendedMessage, suspendRequestSchema, suspensionDate } from './moderation-accounts';
+import { suspendedMessage, suspendRequestSchema, suspensionDate } from './moderation-accounts';
+import { countLinks } from './spam-defaults';
 
 describe('suspension contracts (issue 27)', () => {
   it('names the end as a date at midnight UTC, else with the time', () => {

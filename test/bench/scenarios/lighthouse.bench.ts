@@ -8,7 +8,7 @@ import { addComment, createArticle, createArticleWithCodeAndImage, signUpMany, s
 
 /** First screens whose initial JavaScript is measured: [label, page module in the SPA's build manifest]. */
 const INITIAL_JS_PAGES: Array<[string, string]> = [
-  ['home', 'src/features/home/home-page.tsx'],
+  ['home', 'src/app/routes/home-route.tsx'],
   ['article view', 'src/app/routes/post-view-route.tsx'],
 ];
 

@@ -1,10 +1,9 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { isChunkLoadError } from '@/lib/stale-build';
 
 /** Last line of defence when a screen throws while rendering. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   if (isChunkLoadError(error)) {
     return (
       <main className="page route-error">
@@ -18,7 +17,7 @@ export function RouteError() {
       </main>
     );
   }
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : null;
+  const detail = error instanceof Error ? error.message : null;
   return (
     <main className="page route-error">
       <h1>Something went wrong</h1>

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { RouteErrorBoundary } from '@/app/navigation/route-error-boundary';
 import { RootLayout } from '@/app/root-layout';
-import { RouteError } from '@/app/route-error';
 import { paths } from '@/config/paths';
 
 type PageComponent<Props extends object> = LazyExoticComponent<ComponentType<Props>> & { preload: () => Promise<unknown> };
@@ -52,7 +52,6 @@ const UploadDocumentsPage = page(async () => (await import('@/features/documents
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
       { index: true, element: <HomeRoute /> },
       { path: paths.auth.login.path, element: <LoginPage /> },
@@ -100,8 +99,13 @@ export async function preloadPageOf(pathname: string): Promise<void> {
   await Promise.all(pages);
 }
 
-/** `keepScroll`: the reader already scrolled the page the server painted; the router leaves them there (not to the top). */
-export function createAppRouter({ keepScroll = false } = {}) {
-  // Hydration data tells the router its first location is already on screen, so it resets no scroll.
-  return createBrowserRouter(routes, keepScroll ? { hydrationData: {} } : undefined);
+/**
+ * The pages of `routes` for the address on screen. A declarative router (no loaders, actions or
+ * fetchers to run): the data router's code was 17 KB gzip of every first screen (issue 25);
+ * lib/navigation and app/navigation do the little the site took from it (the blocker, scroll
+ * restoration, the root's error element).
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  return <RouteErrorBoundary location={location}>{useRoutes(routes)}</RouteErrorBoundary>;
 }

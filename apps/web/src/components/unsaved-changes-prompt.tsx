@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useBlocker, type Location } from 'react-router-dom';
+import type { Location } from 'react-router-dom';
+import { useBlocker } from '@/lib/navigation/use-blocker';
 import { ConfirmationPopup } from '@/components/confirmation-popup';
 
 /** Navigation state of a page's own address changes (the ?id= a first save adds): never blocked. */

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+import { ScrollRestoration } from '@/app/navigation/scroll-restoration';
 import { AdBanner } from '@/components/ad-banner';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { Footer } from '@/app/layout/footer';
