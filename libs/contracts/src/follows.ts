@@ -110,7 +110,7 @@ export const NOTIFICATION_MESSAGES = {
   enabledRequired: '- enabled is required',
 };
 
-/** The kinds of inbox notifications, in the order Settings lists their e-mail switches. */
+/** The kinds of inbox notifications, each also e-mailed, in the order Settings lists their e-mail switches. */
 export const NOTIFICATION_KIND_NAMES = [
   'comment',
   'reply',
@@ -123,18 +123,18 @@ export const NOTIFICATION_KIND_NAMES = [
   'flag-resolved',
 ] as const;
 export type NotificationKindName = (typeof NOTIFICATION_KIND_NAMES)[number];
-/** The kinds the site e-mails, so the ones Settings offers a switch for (every kind, since likes and new posts are mailed too). */
-export const MAILED_NOTIFICATION_KINDS = [
-  'comment',
-  'reply',
-  'mention',
-  'like',
-  'follow',
-  'post',
-  'moderation',
-  'answer-accepted',
-  'flag-resolved',
-] as const satisfies readonly NotificationKindName[];
+/** What each kind's e-mails are about, in a sentence's words ('e-mails about …'): the mails' unsubscribe lines and pages. */
+export const NOTIFICATION_MAIL_TOPICS: Record<NotificationKindName, string> = {
+  comment: 'comments on your posts',
+  reply: 'replies to your comments',
+  mention: 'mentions of you',
+  like: 'likes of your posts and comments',
+  follow: 'new followers',
+  post: 'new posts by people and tags you follow',
+  moderation: 'moderation of your posts and comments',
+  'answer-accepted': 'your accepted answers',
+  'flag-resolved': 'reviews of what you flagged',
+};
 export const notificationKindSchema = z.enum(NOTIFICATION_KIND_NAMES, { error: NOTIFICATION_MESSAGES.kindInvalid });
 
 /** PUT /api/Account/EmailPreferences: one kind's e-mails on or off. */

@@ -1,8 +1,7 @@
 import { singleLine, type MailToSend } from '@app/mail';
-import type { FlagAction, MAILED_NOTIFICATION_KINDS } from '@app/contracts';
+import { NOTIFICATION_MAIL_TOPICS, type FlagAction, type NotificationKindName } from '@app/contracts';
 
 /** The kinds this site mails (each only to those whose preference for it was on: see the reactor). */
-export type MailedNotificationKind = (typeof MAILED_NOTIFICATION_KINDS)[number];
 
 export interface CommentNotificationInput {
   to: string;
@@ -87,19 +86,6 @@ export interface PostNotificationInput {
 }
 
 const SIGNATURE = '\n\nThe DevCommunity team';
-
-/** What the unsubscribe link of each kind stops, in the mail's words. */
-const STOPS: Record<MailedNotificationKind, string> = {
-  comment: 'comments on your posts',
-  reply: 'replies to your comments',
-  mention: 'mentions of you',
-  like: 'likes of your posts and comments',
-  follow: 'new followers',
-  post: 'new posts by people and tags you follow',
-  moderation: 'moderation of your posts and comments',
-  'answer-accepted': 'your accepted answers',
-  'flag-resolved': 'reviews of what you flagged',
-};
 
 /**
  * Sent to a post's author on a comment, to a comment's author on a reply, or to whoever a comment
@@ -197,15 +183,15 @@ function describeItem({ isComment, postLabel, postTitle }: MailedItem, whose: 't
 
 function notificationMail(
   { to, name: rawName, unsubscribeLink }: { to: string; name: string; unsubscribeLink: string },
-  kind: MailedNotificationKind,
+  kind: NotificationKindName,
   { subject, what, link }: { subject: string; what: string; link: { url: string; lead: string; text: string } | null },
 ): MailToSend {
   const name = singleLine(rawName);
-  const stop = `Stop e-mails about ${STOPS[kind]}`;
+  const stop = `Stop e-mails about ${NOTIFICATION_MAIL_TOPICS[kind]}`;
   return {
     to,
     subject,
-    text: `Hello ${name},\n\n${what}\n${link ? `${link.lead}:\n${link.url}\n` : ''}\nTo stop e-mails about ${STOPS[kind]}, open this link:\n${unsubscribeLink}${SIGNATURE}`,
+    text: `Hello ${name},\n\n${what}\n${link ? `${link.lead}:\n${link.url}\n` : ''}\nTo stop e-mails about ${NOTIFICATION_MAIL_TOPICS[kind]}, open this link:\n${unsubscribeLink}${SIGNATURE}`,
     html:
       `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(what)}</p>` +
       (link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.text)}</a></p>` : '') +

@@ -18,7 +18,7 @@ import type { PersonalDataVault } from '@app/personal-data';
 import type { JobQueue } from '@app/queue';
 import type { ReadStore } from '@app/read-store';
 import { poisonIfThrows } from '../projection';
-import type { MailedNotificationKind } from './comment-notification-mails';
+import type { NotificationKindName } from '@app/contracts';
 
 export interface CommentNotificationDependencies {
   eventStore: EventStore;
@@ -68,7 +68,7 @@ export function notificationMailKit(deps: CommentNotificationDependencies) {
     );
     const personal = state.status === 'registered' ? await deps.vault.open<AccountPersonalData>(accountId, state.account.sealed) : null;
     const preferences = accountRecordOf(stateThen)?.emailPreferences ?? DEFAULT_EMAIL_PREFERENCES;
-    return { personal, wants: (kind: MailedNotificationKind) => preferences[kind] };
+    return { personal, wants: (kind: NotificationKindName) => preferences[kind] };
   };
 
   /** The post's author and title (empty when there is no such post), as it stood at `asOf` (now without). */
@@ -84,7 +84,7 @@ export function notificationMailKit(deps: CommentNotificationDependencies) {
   const postPath = (kind: PostKind, postId: number) => `${POST_KINDS[kind].label.toLowerCase()}/${postId}`;
   const isStale = (at: string) => (deps.clock ?? (() => new Date()))().getTime() - Date.parse(at) > COMMENT_NOTIFICATION_MAX_AGE_MS;
   const siteLink = (path: string) => new URL(path, deps.publicUrl.endsWith('/') ? deps.publicUrl : `${deps.publicUrl}/`).toString();
-  const unsubscribeLink = (recipientId: string, kind: MailedNotificationKind) =>
+  const unsubscribeLink = (recipientId: string, kind: NotificationKindName) =>
     buildUnsubscribeLink(deps.publicUrl, recipientId, deps.credentialLinkSecret, kind);
 
   /** Seals and enqueues one mail; it names `actor.id` too when `named` (MailMessage.about). */
@@ -102,7 +102,7 @@ export function notificationMailKit(deps: CommentNotificationDependencies) {
     recorded: RecordedEvent,
     jobId: string,
     recipientId: string,
-    kind: MailedNotificationKind,
+    kind: NotificationKindName,
     actor: MailActor,
     build: (recipient: AccountPersonalData, unsubscribe: string) => MailToSend,
   ) => {

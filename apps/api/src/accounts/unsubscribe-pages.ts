@@ -1,5 +1,6 @@
 import { StreamableFile } from '@nestjs/common';
 import { UNSUBSCRIBE_PATH, type NotificationKind } from '@app/domain';
+import { NOTIFICATION_MAIL_TOPICS } from '@app/contracts';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -11,19 +12,7 @@ function page(title: string, body: string): StreamableFile {
   return new StreamableFile(Buffer.from(html, 'utf8'), { type: 'text/html; charset=utf-8' });
 }
 
-/** What each kind's e-mails are about, in a sentence's words ('e-mails about …'). */
-const ABOUT: Record<NotificationKind, string> = {
-  comment: 'comments on your posts',
-  reply: 'replies to your comments',
-  mention: 'mentions of you',
-  like: 'likes of your posts and comments',
-  follow: 'new followers',
-  post: 'new posts by people and tags you follow',
-  moderation: 'moderation of your posts and comments',
-  'answer-accepted': 'your answers being accepted',
-  'flag-resolved': 'the review of what you flagged',
-};
-const aboutOf = (kind: NotificationKind | null) => (kind === null ? 'comments' : ABOUT[kind]);
+const aboutOf = (kind: NotificationKind | null) => (kind === null ? 'comments' : NOTIFICATION_MAIL_TOPICS[kind]);
 
 /**
  * What opening the unsubscribe link of a mail shows: a button, since mail scanners and link

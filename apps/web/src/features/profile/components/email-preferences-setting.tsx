@@ -1,10 +1,10 @@
-import { MAILED_NOTIFICATION_KINDS, type NotificationKindName } from '@app/contracts';
+import { NOTIFICATION_KIND_NAMES, type NotificationKindName } from '@app/contracts';
 import { useState } from 'react';
 import { useEmailPreferences } from '@/features/profile/api/get-email-preferences';
 import { useSetEmailPreference } from '@/features/profile/api/set-email-preference';
 import { ErrorMessage } from '@/components/error-message';
 
-const LABELS: Record<(typeof MAILED_NOTIFICATION_KINDS)[number], string> = {
+const LABELS: Record<NotificationKindName, string> = {
   comment: 'Comments on my posts',
   reply: 'Replies to my comments',
   mention: 'Mentions of me',
@@ -30,7 +30,7 @@ export function EmailPreferencesSetting({ userName }: { userName: string }) {
       {preferences.data && (
         <fieldset className="email-preferences">
           <legend>E-mail me about</legend>
-          {MAILED_NOTIFICATION_KINDS.map((kind) => (
+          {NOTIFICATION_KIND_NAMES.map((kind) => (
             <label key={kind} className="checkbox-field">
               <input
                 type="checkbox"
