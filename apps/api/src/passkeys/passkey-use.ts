@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { LoginPasskeyRequest } from '@app/contracts';
-import { PASSKEY_SIGN_IN_FAILED, unauthorized } from '@app/domain';
+import { ownEntry, PASSKEY_SIGN_IN_FAILED, unauthorized } from '@app/domain';
 import type { KnownAccount } from '../accounts/account-directory';
 import { onOwnAccount } from '../accounts/own-account';
 import { EventSourcedCommands } from '../infrastructure/event-sourced-commands';
@@ -21,7 +21,7 @@ export class PasskeyUse {
     expectedChallenge: string,
     challengePasses?: number,
   ): Promise<void> {
-    const passkey = account.state.passkeys[response.id];
+    const passkey = ownEntry(account.state.passkeys, response.id);
     if (!passkey) throw unauthorized(PASSKEY_SIGN_IN_FAILED);
     const verified = await this.relyingParty.verifyAuthentication(response, expectedChallenge, passkey);
     if (!verified) throw unauthorized(PASSKEY_SIGN_IN_FAILED);

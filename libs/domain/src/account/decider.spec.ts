@@ -732,6 +732,21 @@ describe('accountDecider: passkeys', () => {
     spec.given([registered, registeredPasskey(), removed()]).when(remove()).thenThrows('not_found', errors.PASSKEY_NOT_FOUND);
   });
 
+  // Found by the fuzz suite: ids taken from the URL named the record's prototype ('constructor', '__proto__'), which looked registered.
+  it.each(['constructor', '__proto__', 'toString'])('knows no passkey named %s', (credentialId) => {
+    const given = [registered, registeredPasskey(), registeredPasskey('cred-2')];
+    spec
+      .given(given)
+      .when({ type: 'RenamePasskey', accountId, credentialId, sealedName: otherName, now })
+      .thenThrows('not_found', errors.PASSKEY_NOT_FOUND);
+    spec.given(given).when(remove(credentialId)).thenThrows('not_found', errors.PASSKEY_NOT_FOUND);
+    spec.given(given).when(use(1, credentialId)).thenThrows('unauthorized', errors.PASSKEY_SIGN_IN_FAILED);
+    spec
+      .given(given)
+      .when({ type: 'RevokeApiToken', accountId, tokenId: credentialId, now })
+      .thenThrows('not_found', errors.API_TOKEN_NOT_FOUND);
+  });
+
   it('never removes the last way in: the only passkey of an account without a password or a linked identity', () => {
     spec.given([passwordless, registeredPasskey()]).when(remove()).thenThrows('validation', errors.LAST_SIGN_IN_METHOD);
     spec

@@ -1,5 +1,5 @@
 import { DEFAULT_EMAIL_PREFERENCES, type NotificationKind } from '../notification';
-import type { Decider } from '../shared/decider';
+import { ownEntry, type Decider } from '../shared/decider';
 import { conflict, forbidden, notFound, unauthorized, validationError } from '../shared/errors';
 import { RoleId, suspendedMessage, SUSPENSION_MESSAGES } from '@app/contracts';
 import type {
@@ -190,13 +190,13 @@ const identityLinked = (identity: LinkExternalIdentity['identity'], now: Date): 
 
 function linkExternalIdentity(command: LinkExternalIdentity, state: AccountState): AccountEvent[] {
   const account = requireAccount(state);
-  if (account.externalIdentities[command.identity.subjectLookup]) throw conflict(EXTERNAL_IDENTITY_ALREADY_LINKED);
+  if (ownEntry(account.externalIdentities, command.identity.subjectLookup)) throw conflict(EXTERNAL_IDENTITY_ALREADY_LINKED);
   return [identityLinked(command.identity, command.now)];
 }
 
 function unlinkExternalIdentity(command: UnlinkExternalIdentity, state: AccountState): AccountEvent[] {
   const account = requireAccount(state);
-  const provider = account.externalIdentities[command.subjectLookup];
+  const provider = ownEntry(account.externalIdentities, command.subjectLookup);
   if (!provider) throw notFound(EXTERNAL_IDENTITY_NOT_FOUND);
   if (signInMethodsOf(account) <= 1) throw validationError(LAST_SIGN_IN_METHOD);
   return [{ type: 'ExternalIdentityUnlinked', data: { provider, subjectLookup: command.subjectLookup, at: command.now.toISOString() } }];
@@ -321,7 +321,7 @@ function createApiToken(command: CreateApiToken, state: AccountState): AccountEv
   const now = command.now.toISOString();
   const live = Object.values(account.apiTokens).filter((expiresAt) => expiresAt > now);
   if (live.length >= MAX_API_TOKENS) throw validationError(TOO_MANY_API_TOKENS);
-  if (account.apiTokens[command.tokenId]) throw conflict('API token already exists.');
+  if (ownEntry(account.apiTokens, command.tokenId)) throw conflict('API token already exists.');
   return [
     {
       type: 'ApiTokenCreated',
@@ -339,7 +339,7 @@ function createApiToken(command: CreateApiToken, state: AccountState): AccountEv
 
 function revokeApiToken(command: RevokeApiToken, state: AccountState): AccountEvent[] {
   const account = requireAccount(state);
-  if (!account.apiTokens[command.tokenId]) throw notFound(API_TOKEN_NOT_FOUND);
+  if (!ownEntry(account.apiTokens, command.tokenId)) throw notFound(API_TOKEN_NOT_FOUND);
   return [{ type: 'ApiTokenRevoked', data: { tokenId: command.tokenId, reason: 'revoked', at: command.now.toISOString() } }];
 }
 
@@ -404,7 +404,7 @@ function passSecondFactor(command: PassSecondFactor, state: AccountState): Accou
 
 function registerPasskey(command: RegisterPasskey, state: AccountState): AccountEvent[] {
   const account = requireAccount(state);
-  if (account.passkeys[command.passkey.credentialId]) throw conflict(PASSKEY_ALREADY_REGISTERED);
+  if (ownEntry(account.passkeys, command.passkey.credentialId)) throw conflict(PASSKEY_ALREADY_REGISTERED);
   if (Object.keys(account.passkeys).length >= MAX_PASSKEYS) throw validationError(TOO_MANY_PASSKEYS);
   return [
     {
@@ -421,7 +421,7 @@ function registerPasskey(command: RegisterPasskey, state: AccountState): Account
 
 function renamePasskey(command: RenamePasskey, state: AccountState): AccountEvent[] {
   const account = requireAccount(state);
-  if (!account.passkeys[command.credentialId]) throw notFound(PASSKEY_NOT_FOUND);
+  if (!ownEntry(account.passkeys, command.credentialId)) throw notFound(PASSKEY_NOT_FOUND);
   return [
     { type: 'PasskeyRenamed', data: { credentialId: command.credentialId, sealedName: command.sealedName, at: command.now.toISOString() } },
   ];
@@ -429,14 +429,14 @@ function renamePasskey(command: RenamePasskey, state: AccountState): AccountEven
 
 function removePasskey(command: RemovePasskey, state: AccountState): AccountEvent[] {
   const account = requireAccount(state);
-  if (!account.passkeys[command.credentialId]) throw notFound(PASSKEY_NOT_FOUND);
+  if (!ownEntry(account.passkeys, command.credentialId)) throw notFound(PASSKEY_NOT_FOUND);
   if (signInMethodsOf(account) <= 1) throw validationError(LAST_SIGN_IN_METHOD);
   return [{ type: 'PasskeyRemoved', data: { credentialId: command.credentialId, at: command.now.toISOString() } }];
 }
 
 function usePasskey(command: UsePasskey, state: AccountState): AccountEvent[] {
   const account = requireAccount(state);
-  const passkey = account.passkeys[command.credentialId];
+  const passkey = ownEntry(account.passkeys, command.credentialId);
   if (!passkey) throw unauthorized(PASSKEY_SIGN_IN_FAILED);
   // The count only goes up on an authenticator that keeps one: one that did not was cloned (or the assertion replayed).
   if ((command.counter > 0 || passkey.counter > 0) && command.counter <= passkey.counter) throw unauthorized(PASSKEY_SIGN_IN_FAILED);
@@ -646,7 +646,7 @@ function evolveAccount(account: AccountRecord, event: Exclude<AccountEvent, { ty
     }
     case 'PasskeyRenamed':
     case 'PasskeyUsed': {
-      const passkey = account.passkeys[event.data.credentialId];
+      const passkey = ownEntry(account.passkeys, event.data.credentialId);
       if (!passkey) return account;
       const changed: PasskeyRecord =
         event.type === 'PasskeyRenamed'

@@ -20,3 +20,10 @@ export interface DomainEvent<Type extends string = string, Data = Record<string,
   type: Type;
   data: Data;
 }
+
+/**
+ * The entry of a state's record under a key that came from outside (a URL, a request): only the
+ * record's own entries, never what its prototype carries ('constructor', '__proto__', 'toString').
+ */
+export const ownEntry = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined =>
+  Object.hasOwn(record, key) ? record[key] : undefined;
