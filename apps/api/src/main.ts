@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const role = loadConfig().role;
   if (role === 'projector') {
     const projector = await startProjector();
-    new Logger('Site').log('Projector running (no HTTP port)');
+    new Logger('Projector').log('Projector running (no HTTP port)');
     if (process.env.SITE_PROJECTOR_IPC === '1') {
       // Spawned by npm start's API process: it stops with it (the IPC channel closes when the parent ends).
       process.once('disconnect', () => void projector.close().then(() => process.exit(0)));
