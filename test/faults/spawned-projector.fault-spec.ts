@@ -1,23 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { eventually } from '@app/testing';
 import { articleBody } from '../support/posts';
+import { childPids } from '../support/processes';
 import { startServer, type RunningServer } from '../support/server';
 import { callSite, signUpOnSite, type SiteAccount } from '../support/site-api';
 
 jest.setTimeout(120_000);
-
-/** The processes whose parent is `pid` (from /proc: Linux, as the site's embedded mode). */
-function childrenOf(pid: number): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        return Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === pid;
-      } catch {
-        return false; // ended meanwhile
-      }
-    })
-    .map(Number);
-}
 
 function isRunning(pid: number): boolean {
   try {
@@ -25,16 +12,6 @@ function isRunning(pid: number): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await check();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`Not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -71,26 +48,26 @@ describe('npm start: the API and the projector process it spawns', () => {
   afterAll(() => server?.stop());
 
   it('runs the projections in one child process and answers each command once its read models have it', async () => {
-    expect(childrenOf(server.pid)).toHaveLength(1);
+    expect(childPids(server.pid)).toHaveLength(1);
     for (let n = 0; n < 5; n++) await postAndRead(server, account, `Spawned post ${n}`);
   });
 
   it('starts a killed projector again, and commands keep reading their writes', async () => {
-    const [first] = childrenOf(server.pid);
+    const [first] = childPids(server.pid);
     process.kill(first, 'SIGKILL');
-    await eventually(() => (isRunning(first) ? undefined : true), 'the projector ended');
-    const second = await eventually(() => childrenOf(server.pid).find((pid) => pid !== first), 'a new projector process');
-    expect(second).not.toBe(first);
+    await eventually(() => !isRunning(first), 'the projector ended', 60_000);
+    await eventually(() => childPids(server.pid).some((pid) => pid !== first), 'a new projector process', 60_000);
     // Until the new one runs, commands wait for it and then say their read models were stale.
     await eventually(
-      async () => ((await postArticle(server, account, 'While restarting')).headers.get('x-read-your-writes') ? undefined : true),
+      async () => !(await postArticle(server, account, 'While restarting')).headers.get('x-read-your-writes'),
       'a command answered with its read models settled',
+      60_000,
     );
     await postAndRead(server, account, 'After the restart');
   });
 
   it('stops the projector with the API', async () => {
-    const [projector] = childrenOf(server.pid);
+    const [projector] = childPids(server.pid);
     await server.stop();
     expect(isRunning(projector)).toBe(false);
   });

@@ -10,7 +10,7 @@ import { parsePrometheusText } from '../../support/prometheus-text';
 import { startServer, type RunningServer } from '../../support/server';
 import type { SiteAccount } from '../../support/site-api';
 import { runLoad, type LoadRequest, type LoadResult } from '../support/load';
-import { childPids, processCpuSeconds } from '../support/process-cpu';
+import { childPids, processCpuSeconds } from '../../support/processes';
 import { profilingEnv } from '../support/profiles';
 import { formatNumber, type Figure, type SummaryLine } from '../support/report';
 import { loadSeconds, type Scenario } from '../support/scenario';
