@@ -19,6 +19,7 @@ import { appendsScenario } from './scenarios/appends.bench';
 import { commandsScenario } from './scenarios/commands.bench';
 import { fanOutScenario } from './scenarios/fan-out.bench';
 import { httpReadsScenario } from './scenarios/http-reads.bench';
+import { inboxReadsScenario } from './scenarios/inbox-reads.bench';
 import { lighthouseScenario } from './scenarios/lighthouse.bench';
 import { liveConnectionsScenario } from './scenarios/live-connections.bench';
 import { mailScenario } from './scenarios/mail.bench';
@@ -39,6 +40,7 @@ const SCENARIOS: Scenario[] = [
   rebuildScenario,
   projectionLagScenario,
   fanOutScenario,
+  inboxReadsScenario,
   liveConnectionsScenario,
   rebuildNotificationsScenario,
   searchScenario,

@@ -18,10 +18,14 @@ const TARGETS: Record<string, string> = {
 };
 
 /** Captures the site's answer to a request: the bytes and content type the floor servers send back. */
-export async function capture(siteUrl: string, request: LoadRequest): Promise<CapturedResponse> {
+export async function capture(siteUrl: string, request: LoadRequest, token?: string): Promise<CapturedResponse> {
   const response = await fetch(`${siteUrl}${request.path}`, {
     method: request.method,
-    headers: { 'content-type': 'application/json', 'accept-encoding': 'identity' },
+    headers: {
+      'content-type': 'application/json',
+      'accept-encoding': 'identity',
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    },
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
   });
   const bytes = Buffer.from(await response.arrayBuffer());
