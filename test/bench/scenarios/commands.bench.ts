@@ -1,14 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { articleBody } from '../../support/posts';
 import { callSite } from '../../support/site-api';
 import { startListeningChild } from '../support/children';
 import type { CapturedResponse } from '../support/floor-server';
 import { runLoad, type LoadRequest } from '../support/load';
 import { formatNumber, type Figure, type SummaryLine } from '../support/report';
 import { loadSeconds, type Scenario } from '../support/scenario';
-import { createArticle, signUpMany, startBenchSite } from '../support/site';
+import { createArticle, signUpMany, startBenchSite, uniqueArticleBody, uniqueCommentBody } from '../support/site';
 
 const CONNECTION_COUNTS = [16, 64];
 
@@ -30,17 +29,11 @@ export const commandsScenario: Scenario = {
       const commands: { name: string; requests: (articleId: number) => LoadRequest[] }[] = [
         {
           name: 'POST /api/Article',
-          requests: () => [{ method: 'POST', path: '/api/Article', body: articleBody({ isPublished: true }) }],
+          requests: () => [{ method: 'POST', path: '/api/Article', body: uniqueArticleBody() }],
         },
         {
           name: 'POST /api/ArticleComment',
-          requests: (articleId) => [
-            {
-              method: 'POST',
-              path: '/api/ArticleComment',
-              body: { articleID: articleId, parentId: -1, content: '<p>Thanks, this helped.</p>', attachedFiles: [] },
-            },
-          ],
+          requests: (articleId) => [{ method: 'POST', path: '/api/ArticleComment', body: uniqueCommentBody(articleId) }],
         },
         {
           name: 'PUT /api/Article/Like (like, unlike, ...)',

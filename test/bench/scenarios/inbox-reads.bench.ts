@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { articleBody } from '../../support/posts';
 import { callSite, type SiteAccount } from '../../support/site-api';
 import { startListeningChild } from '../support/children';
 import { runLoad, type LoadRequest, type LoadResult } from '../support/load';
 import { formatNumber, type Figure, type SummaryLine } from '../support/report';
 import type { Scenario } from '../support/scenario';
-import { createArticle, signUpMany, startBenchSite } from '../support/site';
+import { createArticle, signUpMany, startBenchSite, uniqueArticleBody } from '../support/site';
 import { capture } from './http-reads.bench';
 
 const CONNECTIONS = 50;
@@ -83,7 +82,7 @@ export const inboxReadsScenario: Scenario = {
                   {
                     method: 'POST',
                     path: '/api/Article',
-                    body: articleBody({ title: 'A post every follower hears of', isPublished: true }),
+                    body: uniqueArticleBody(),
                   },
                 ],
                 tokens: authors.map((author) => author.token),

@@ -7,7 +7,7 @@ import { projectionNames } from '../support/cli-status';
 import { runLoad } from '../support/load';
 import { formatNumber, percentile, type Figure } from '../support/report';
 import { loadSeconds, type BenchContext, type Scenario, type ScenarioOutcome } from '../support/scenario';
-import { createArticle, signUpMany, startBenchSite } from '../support/site';
+import { createArticle, signUpMany, startBenchSite, uniqueCommentBody } from '../support/site';
 
 /** Commands per second, each run on a fresh site; at 500/s one connection per 10 commands/s keeps each connection's rate reachable. */
 const RATES = [100, 500];
@@ -90,7 +90,7 @@ async function lagAt(rate: number, context: BenchContext): Promise<ScenarioOutco
         {
           method: 'POST',
           path: '/api/ArticleComment',
-          body: { articleID: articleId, parentId: -1, content: '<p>Thanks, this helped.</p>', attachedFiles: [] },
+          body: uniqueCommentBody(articleId),
         },
         { method: 'PUT', path: '/api/Article/Like', body: { id: articleId, isLiked: true } },
         { method: 'PUT', path: '/api/Article/Like', body: { id: articleId, isLiked: false } },

@@ -5,7 +5,7 @@ import { startListeningChild } from '../support/children';
 import { runLoad, type LoadRequest, type LoadResult } from '../support/load';
 import { formatNumber, type Figure, type SummaryLine } from '../support/report';
 import type { Scenario } from '../support/scenario';
-import { addComment, createArticle, likeArticle, signUpMany, startBenchSite } from '../support/site';
+import { addComment, createArticle, likeArticle, signUpMany, startBenchSite, uniqueCommentBody } from '../support/site';
 import { capture } from './http-reads.bench';
 
 const CONNECTIONS = 50;
@@ -37,11 +37,11 @@ export const readsUnderWritesScenario: Scenario = {
       for (const reader of readers) await likeArticle(site.url, reader, article);
 
       // Each writer in turn comments on, likes and unlikes one of the other articles (home shows some of them).
-      const writes: LoadRequest[] = articles.slice(-11, -1).flatMap((id, n): LoadRequest[] => [
+      const writes: LoadRequest[] = articles.slice(-11, -1).flatMap((id): LoadRequest[] => [
         {
           method: 'POST',
           path: '/api/ArticleComment',
-          body: { articleID: id, parentId: -1, content: `<p>Comment under load ${n}</p>`, attachedFiles: [] },
+          body: uniqueCommentBody(id),
         },
         { method: 'PUT', path: '/api/Article/Like', body: { id, isLiked: true } },
         { method: 'PUT', path: '/api/Article/Like', body: { id, isLiked: false } },

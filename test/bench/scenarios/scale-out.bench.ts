@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { PROJECTION_LEASES_COLLECTION, SEARCH_PROJECTION_NAME } from '@app/projections';
 import { createReadStore, type ReadStore } from '@app/read-store';
 import { createSearchIndex, type SearchIndex } from '@app/search-index';
-import { articleBody } from '../../support/posts';
 import { startProjector, type RunningProjector } from '../../support/projector';
 import { parsePrometheusText } from '../../support/prometheus-text';
 import { startServer, type RunningServer } from '../../support/server';
@@ -14,7 +13,7 @@ import { childPids, processCpuSeconds } from '../../support/processes';
 import { profilingEnv } from '../support/profiles';
 import { formatNumber, type Figure, type SummaryLine } from '../support/report';
 import { loadSeconds, type Scenario } from '../support/scenario';
-import { signUpMany } from '../support/site';
+import { signUpMany, uniqueArticleBody } from '../support/site';
 
 const CONNECTIONS = 16;
 const API_PROCESSES = 2;
@@ -27,7 +26,7 @@ const FAILOVER_LEAD_MS = 3_000;
 const METRICS_TOKEN = 'bench-metrics-token';
 
 const SITE_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'warn', METRICS_TOKEN };
-const POST_ARTICLE: LoadRequest = { method: 'POST', path: '/api/Article', body: articleBody({ isPublished: true }) };
+const POST_ARTICLE: LoadRequest = { method: 'POST', path: '/api/Article', body: uniqueArticleBody() };
 
 /** The roles on one DATA_DIR (embedded SQLite, no Redis): API processes (SITE_ROLE=api) and projectors. */
 interface Topology {

@@ -22,6 +22,8 @@ async function main(): Promise<void> {
     pipelining: 1,
     duration: options.seconds,
     overallRate: options.overallRate,
+    // Each `[<id>]` in a body becomes a fresh id per request (UNIQUE in load.ts): no two posts alike.
+    idReplacement: true,
     headers,
     requests: requestsWith(headers),
     // One account per connection (commands of one account on one stream would contend with each other).

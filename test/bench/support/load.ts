@@ -7,6 +7,9 @@ export interface LoadRequest {
   body?: unknown;
 }
 
+/** Put in a request body, a new id in every request sent: content is never the same twice, as with real writers. */
+export const UNIQUE = '[<id>]';
+
 export interface LoadOptions {
   url: string;
   connections: number;

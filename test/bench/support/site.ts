@@ -2,6 +2,7 @@ import { articleBody, questionBody } from '../../support/posts';
 import { startServer, type RunningServer } from '../../support/server';
 import { callSite, signUpOnSite, type SiteAccount } from '../../support/site-api';
 export { createArticleWithCodeAndImage } from '../../support/technical-article';
+import { UNIQUE } from './load';
 import { profilingEnv } from './profiles';
 
 /** The built site in embedded mode (with `--profile`, writing a CPU profile under .tmp/bench/profiles/<profileLabel>), NODE_ENV=production, on its own temporary DATA_DIR, abuse limits off. */
@@ -22,6 +23,23 @@ export async function signUpMany(siteUrl: string, count: number, namePrefix = 'B
 const PARAGRAPH =
   '<p>Event sourcing keeps every change as an event; projections fold them into documents the reads serve. ' +
   'A checkpoint says how far each projection got, so a restart resumes where it stopped.</p>';
+
+/** A published article as a load sends it: its title and text new in every request (UNIQUE). */
+export const uniqueArticleBody = (overrides: Record<string, unknown> = {}) =>
+  articleBody({
+    title: `Understanding generics in C#, part ${UNIQUE}`,
+    content: `<h2>Generics</h2><p>Part ${UNIQUE}: generics let you write <strong>type-safe</strong> code.</p><pre><code class="language-csharp">List&lt;int&gt; xs;</code></pre>`,
+    isPublished: true,
+    ...overrides,
+  });
+
+/** A comment as a load sends it on `articleId`: its text new in every request. */
+export const uniqueCommentBody = (articleId: number) => ({
+  articleID: articleId,
+  parentId: -1,
+  content: `<p>Thanks, this helped (${UNIQUE}).</p>`,
+  attachedFiles: [],
+});
 
 /** A published article through POST /api/Article, as the submit page sends it; returns its id. */
 export function createArticle(siteUrl: string, author: SiteAccount, n: number): Promise<number> {

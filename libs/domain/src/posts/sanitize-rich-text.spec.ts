@@ -129,3 +129,17 @@ it('sanitizeRequiredRichText answers what sanitizeRichText answers', () => {
   const html = '<p onclick="x()">Hi <script>alert(1)</script><img src="/images/a.png"></p>';
   expect(sanitizeRequiredRichText(html)).toBe(sanitizeRichText(html));
 });
+
+it('parses html it cleaned a moment ago only once (a command reads its mentions, then its decider cleans the same text)', () => {
+  jest.isolateModules(() => {
+    const parse = jest.fn(jest.requireActual<(html: string, options: object) => string>('sanitize-html'));
+    jest.doMock('sanitize-html', () => parse);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const fresh = require('./sanitize-rich-text') as typeof import('./sanitize-rich-text');
+    const html = '<p>Hi @ann</p><script>alert(1)</script>';
+    expect(fresh.sanitizeRichText(html)).toBe('<p>Hi @ann</p>');
+    expect(fresh.sanitizeRichText(html)).toBe('<p>Hi @ann</p>');
+    expect(fresh.sanitizeRichText('<p>Another</p>')).toBe('<p>Another</p>');
+    expect(parse).toHaveBeenCalledTimes(2);
+  });
+});

@@ -73,9 +73,24 @@ function isAllowedImageSource(src: string | undefined): boolean {
   return STORED_IMAGE_PATH.test(src) && !src.includes('..');
 }
 
+/**
+ * The last few results. A command sanitizes its content twice (its mentions are read from the clean
+ * text before the decider cleans it again), and the parse is most of a post command's own CPU.
+ */
+const recentlySanitized = new Map<string, string>();
+const REMEMBERED = 16;
+const REMEMBERED_MAX_LENGTH = 256 * 1024;
+
 /** Sanitizes editor html before it becomes an event. Idempotent. */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, RICH_TEXT_OPTIONS);
+  const known = recentlySanitized.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitizeHtml(html, RICH_TEXT_OPTIONS);
+  if (html.length <= REMEMBERED_MAX_LENGTH) {
+    if (recentlySanitized.size >= REMEMBERED) recentlySanitized.delete(recentlySanitized.keys().next().value!);
+    recentlySanitized.set(html, clean);
+  }
+  return clean;
 }
 
 /**
