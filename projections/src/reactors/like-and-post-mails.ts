@@ -115,9 +115,11 @@ export function likeAndPostMails(kit: NotificationMailKit, readStore: ReadStore)
     const postKind = described.kind.kind;
     const postId = Number(recorded.streamName.slice(`${postKind}-`.length));
     if (!Number.isSafeInteger(postId)) throw new PoisonEvent(`${recorded.type} on a stream without a post id: ${recorded.streamName}`);
-    // Shown by this event and never before it: a post is announced once, as in the inbox.
+    // Shown by this event and never before it: a post is announced once, as in the inbox. A stream's
+    // first event has nothing before it to read.
     let before: PostState = postDecider.initialState;
-    for (const event of await kit.streamAt(recorded.streamName, recorded.position)) {
+    const earlier = recorded.revision === 0 ? [] : await kit.streamAt(recorded.streamName, recorded.position);
+    for (const event of earlier) {
       if (event.position === recorded.position) break;
       before = postDecider.evolve(before, { type: event.type, data: event.data } as PostEvent);
       if (isShown(before)) return;
@@ -125,11 +127,13 @@ export function likeAndPostMails(kit: NotificationMailKit, readStore: ReadStore)
     const after = postDecider.evolve(before, { type: recorded.type, data: recorded.data } as PostEvent);
     if (after.status !== 'live' || !isShown(after)) return;
     const { authorId, fields } = after.post;
+    const followers = await followersBefore(authorId, fields.tags, recorded.position);
+    if (followers.size === 0) return;
     const author = await kit.accountOf(authorId, recorded.position);
     if (!author.personal) return; // erased since: nobody to name
     const authorName = author.personal.name;
     const postLink = kit.siteLink(kit.postPath(postKind, postId));
-    for (const [followerId, followed] of await followersBefore(authorId, fields.tags, recorded.position))
+    for (const [followerId, followed] of followers)
       await kit.deliver(
         recorded,
         `post:${recorded.streamName}:${followerId}`,
