@@ -27,6 +27,7 @@ function fakeResponse() {
   const response = {
     status: () => response,
     setHeader: () => undefined,
+    getHeader: () => undefined,
     flushHeaders: () => undefined,
     socket: null,
     write: (text: string | Buffer) => written.push(text),

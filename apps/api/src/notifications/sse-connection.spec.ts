@@ -1,4 +1,4 @@
-import { createServer, get, type Server } from 'node:http';
+import { createServer, get, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { SseConnection, SseMessage } from './sse-connection';
 
@@ -45,5 +45,24 @@ describe('SseConnection', () => {
     server.close();
 
     expect(raw.slice(raw.indexOf('\r\n\r\n') + 4)).toBe(TEXTS.join(''));
+  });
+
+  it('writes through the response when something encodes it (the socket would get bytes the Content-Encoding does not describe)', () => {
+    const socketWrites: unknown[] = [];
+    const responseWrites: unknown[] = [];
+    const response = {
+      statusCode: 0,
+      setHeader: () => undefined,
+      getHeader: (name: string) => (name === 'Content-Encoding' ? 'gzip' : undefined),
+      flushHeaders: () => undefined,
+      socket: { writable: true, write: (bytes: unknown) => socketWrites.push(bytes) },
+      chunkedEncoding: true,
+      write: (bytes: unknown) => responseWrites.push(bytes),
+    } as unknown as ServerResponse;
+
+    new SseConnection(response).send(new SseMessage(TEXTS[0]));
+
+    expect(socketWrites).toEqual([]);
+    expect(responseWrites).toEqual([Buffer.from(TEXTS[0])]);
   });
 });

@@ -23,7 +23,8 @@ export class SseMessage {
  * as the response would frame it (a chunk; as it is for an HTTP/1.0 client, read until the close):
  * one socket write per connection, without the per-write work of Express's response and of
  * compression()'s wrapper, which a push to thousands of connections paid for each. A response not
- * yet holding its socket (a request pipelined behind another) writes through the response.
+ * yet holding its socket (a request pipelined behind another), or one a compressor encodes, writes
+ * through the response.
  */
 export class SseConnection {
   private readonly socket: Socket | null;
@@ -37,7 +38,8 @@ export class SseConnection {
     response.setHeader('X-Accel-Buffering', 'no');
     response.flushHeaders();
     // Assigned only while this response is the socket's current one: the headers went straight to it.
-    this.socket = response.socket ?? null;
+    // An encoded response (a compressor that took the stream after all) is written through its encoder.
+    this.socket = response.getHeader('Content-Encoding') === undefined ? (response.socket ?? null) : null;
     this.chunked = response.chunkedEncoding;
   }
 
