@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { loadConfig, type AppConfig } from '@app/config';
+import { loadRichTextSanitizer } from '@app/domain';
 import pino from 'pino';
 import { createApp } from './create-app';
 import { createLogger } from './infrastructure/logger';
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
   const [app] = await Promise.all([createApp({ checkpointChannel: spawned }), projectorRunning]);
   const config = app.get<AppConfig>(APP_CONFIG);
   await app.listen(config.port);
+  // Not on the first post's path: it would load sanitize-html and its parser while its author waits.
+  setImmediate(loadRichTextSanitizer);
   const roles = spawned ? `role all: the API here, the projector in process ${spawned.pid}` : `role ${config.role}`;
   new Logger('Site').log(`Listening on ${config.publicUrl} (port ${config.port}, ${roles})`);
 }

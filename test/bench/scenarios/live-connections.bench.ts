@@ -1,4 +1,5 @@
-import { request, type ClientRequest } from 'node:http';
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createReadStore } from '@app/read-store';
 import { articleBody } from '../../support/posts';
@@ -10,45 +11,42 @@ import { formatNumber, type Figure, type SummaryLine } from '../support/report';
 import type { Scenario } from '../support/scenario';
 import { signUpMany } from '../support/site';
 import { residentMb, untilProjected } from './fan-out.bench';
+import type { ClientCommand, ClientReport } from './live-connections-client';
 
 const TARGET = '<= 250 MB more RSS; a new notification reaches them p99 <= 200 ms';
 const METRICS_TOKEN = 'bench-metrics-token';
 /** Connections opened at once while setting up. */
 const OPENING_AT_ONCE = 200;
 
-/** One open notification stream (SSE), recording when its first `notification` event arrived. */
-interface LiveConnection {
-  request: ClientRequest;
-  opened: Promise<void>;
-  notifiedAt: number | null;
-  notified: Promise<void>;
+/** The client processes the connections are spread over (the scenario's own process reads none of them). */
+const CLIENT_PROCESSES = Number(process.env.BENCH_LIVE_CLIENTS ?? 2);
+
+interface ClientProcess {
+  child: ChildProcess;
+  /** The next report of the child. */
+  next(): Promise<ClientReport>;
 }
 
-function openStream(siteUrl: string, ticket: string): LiveConnection {
-  let markOpened!: () => void;
-  let markNotified!: () => void;
-  let failOpen!: (error: Error) => void;
-  const opened = new Promise<void>((resolve, reject) => ((markOpened = resolve), (failOpen = reject)));
-  const notified = new Promise<void>((resolve) => (markNotified = resolve));
-  const url = new URL(`/api/Notification/Stream?ticket=${encodeURIComponent(ticket)}`, siteUrl);
-  const connection: LiveConnection = { request: undefined as unknown as ClientRequest, opened, notifiedAt: null, notified };
-  connection.request = request(url, { agent: false, headers: { Accept: 'text/event-stream' } }, (response) => {
-    if (response.statusCode !== 200) return failOpen(new Error(`the stream answered ${response.statusCode}`));
-    let text = '';
-    response.setEncoding('utf8').on('data', (chunk: string) => {
-      text += chunk;
-      // The unread count is sent once the stream is registered: from then on it is pushed to.
-      if (text.includes('event: unread')) markOpened();
-      if (connection.notifiedAt === null && text.includes('event: notification')) {
-        connection.notifiedAt = performance.now();
-        markNotified();
-      }
-      if (text.length > 4096) text = text.slice(-1024);
-    });
+/** Forks a client (live-connections-client.ts), told to open one connection per ticket; resolves once all are open. */
+async function openClient(siteUrl: string, tickets: string[]): Promise<ClientProcess> {
+  const child = fork(join(__dirname, 'live-connections-client.ts'), [], { execArgv: ['-r', '@swc-node/register'] });
+  const reports: ClientReport[] = [];
+  let wake: (() => void) | undefined;
+  child.on('message', (report: ClientReport) => {
+    reports.push(report);
+    wake?.();
   });
-  connection.request.on('error', (error) => failOpen(error));
-  connection.request.end();
-  return connection;
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`a client process exited (${code})`))));
+  exited.catch(() => undefined);
+  const next = async (): Promise<ClientReport> => {
+    while (reports.length === 0) await Promise.race([new Promise<void>((resolve) => (wake = resolve)), exited]);
+    const report = reports.shift()!;
+    if (report.type === 'failed') throw new Error(`a client process failed: ${report.error}`);
+    return report;
+  };
+  child.send({ type: 'open', siteUrl, tickets, atOnce: Math.ceil(OPENING_AT_ONCE / CLIENT_PROCESSES) } satisfies ClientCommand);
+  await next();
+  return { child, next };
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -70,7 +68,7 @@ export const liveConnectionsScenario: Scenario = {
     });
     const readStore = await createReadStore({ dataDir: site.dataDir });
     const appender = new DirectAppender(site.dataDir);
-    const connections: LiveConnection[] = [];
+    const clients: ClientProcess[] = [];
     try {
       const [author, ...readers] = await signUpMany(site.url, readerCount + 1, 'Live');
       for (const reader of readers)
@@ -88,17 +86,18 @@ export const liveConnectionsScenario: Scenario = {
 
       // Every reader's connections (tabs, devices) open, the reader's tickets reused (a ticket lives 60 s).
       const openingStarted = performance.now();
-      for (let start = 0; start < connectionCount; start += OPENING_AT_ONCE) {
-        const batch: LiveConnection[] = [];
-        for (let n = start; n < Math.min(connectionCount, start + OPENING_AT_ONCE); n += 1)
-          batch.push(openStream(site.url, tickets.get(readers[n % readers.length])!));
-        connections.push(...batch);
-        await Promise.all(batch.map((connection) => connection.opened));
-      }
+      const ticketsOf = (client: number) =>
+        Array.from({ length: connectionCount }, (_, n) => n)
+          .filter((n) => n % CLIENT_PROCESSES === client)
+          .map((n) => tickets.get(readers[n % readers.length])!);
+      clients.push(
+        ...(await Promise.all(Array.from({ length: CLIENT_PROCESSES }, (_, client) => openClient(site.url, ticketsOf(client))))),
+      );
       const openingSeconds = (performance.now() - openingStarted) / 1000;
       await new Promise((resolve) => setTimeout(resolve, 2_000)); // idle
       const rssIdle = await residentMb(site.url);
 
+      const notified = clients.map((client) => client.next());
       const sent = performance.now();
       await callSite<number>(site.url, 'POST', '/api/Article', {
         token: author.token,
@@ -108,13 +107,15 @@ export const liveConnectionsScenario: Scenario = {
       const projectedMs = await untilProjected(readStore, ['notifications'], await appender.flush(), { everyMs: 5, timeoutMs: 60_000 })
         .then((ms) => ms + answeredMs)
         .catch(() => null);
-      const deadline = new Promise((resolve) => setTimeout(resolve, 30_000));
-      await Promise.race([Promise.all(connections.map((connection) => connection.notified)), deadline]);
-      const delays = connections
-        .filter((connection) => connection.notifiedAt !== null)
-        .map((connection) => connection.notifiedAt! - sent)
+      const deadline = setTimeout(() => clients.forEach((client) => client.child.send({ type: 'report' } satisfies ClientCommand)), 30_000);
+      const times = (await Promise.all(notified)).flatMap((report) => (report.type === 'notified' ? report.at : []));
+      clearTimeout(deadline);
+      const sentAt = performance.timeOrigin + sent;
+      const delays = times
+        .filter((at) => at !== null)
+        .map((at) => at - sentAt)
         .sort((a, b) => a - b);
-      const missed = connections.length - delays.length;
+      const missed = connectionCount - delays.length;
       if (delays.length === 0) throw new Error('no connection received the notification within 30 s');
 
       const p50 = percentile(delays, 50);
@@ -137,8 +138,9 @@ export const liveConnectionsScenario: Scenario = {
       ];
       const notes = [
         `The built site (embedded: one process, every role, NODE_ENV=production). ${readerCount} readers signed up over HTTP follow one ` +
-          `author; ${formatNumber(connectionCount)} GET /api/Notification/Stream connections (server-sent events) are opened from the ` +
-          `bench process, ${formatNumber(connectionCount / readerCount)} per reader (a ticket each, reused), ${OPENING_AT_ONCE} at a time ` +
+          `author; ${formatNumber(connectionCount)} GET /api/Notification/Stream connections (server-sent events) are opened from ` +
+          `${CLIENT_PROCESSES} client processes (live-connections-client.ts; the bench process reads none, so its own event loop times ` +
+          `the POST), ${formatNumber(connectionCount / readerCount)} per reader (a ticket each, reused), ${OPENING_AT_ONCE} at a time ` +
           `(all open in ${formatNumber(openingSeconds)} s), then left idle 2 s.`,
         'RSS added: the site process (process_resident_memory_bytes) with every connection open and idle, less before the first opened.',
         'Delivery: the author posts a published article; from sending the POST until each connection has read its `notification` event ' +
@@ -147,7 +149,7 @@ export const liveConnectionsScenario: Scenario = {
       ];
       return { figures, summary, notes };
     } finally {
-      for (const connection of connections) connection.request.destroy();
+      for (const client of clients) client.child.kill();
       await appender.close();
       await readStore.close();
       await site.stop();

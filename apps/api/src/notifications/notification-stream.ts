@@ -3,19 +3,24 @@ import type { Actor } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
 import { NOTIFICATIONS_COLLECTION, ProjectionRunner, type NotificationDocument, type ReadModelName } from '@app/projections';
 import type { Response } from 'express';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { READ_STORE } from '../infrastructure/tokens';
+import type { InboxView } from './inbox-view';
 import { NotificationInbox } from './notification-inbox';
+import { SseConnection, SseMessage } from './sse-connection';
 
 export const HEARTBEAT_MS = 25_000;
 /** Rows read at once for every connected reader. */
 const PUSH_PAGE = 500;
+/** Connections written between two turns of the event loop, so a push to thousands holds no other request up for long. */
+const WRITE_SLICE = 1_000;
 /** Its checkpoint is the inbox's high-water mark: nothing newer than it can be in the inbox yet. */
 const NOTIFICATIONS: ReadModelName = 'notifications';
-const HEARTBEAT = Buffer.from(': heartbeat\n\n');
+const HEARTBEAT = new SseMessage(': heartbeat\n\n');
 
 interface Reader {
   actor: Actor;
-  response: Response;
+  connection: SseConnection;
   /** Everything up to this `seq` is behind this connection: sent, left out, or there before it opened (or, on a reconnect, sent before). */
   lastSeq: number;
 }
@@ -24,9 +29,10 @@ interface Reader {
  * The live inbox (issue 26): every open stream of this process, pushed what is new whenever a
  * projection checkpoint moves, here or in another process (the checkpoint channel). A wake-up
  * whose notifications checkpoint has not passed what the readers were pushed costs one read; else
- * one query for all connected readers, then per reader (its connections at one place alike) one
- * text, encoded once and written to each of its sockets: no per-socket reads. A reconnect resumes
- * after its Last-Event-ID (a notification's seq).
+ * one query for all connected readers' new rows and one view of them and of those readers' unread
+ * rows (InboxView: a read each of unread rows, people, posts and comments), then per reader (its
+ * connections at one place alike) one text, encoded once and written to each of its sockets: no
+ * per-reader or per-socket reads. A reconnect resumes after its Last-Event-ID (a notification's seq).
  */
 @Injectable()
 export class NotificationStream implements OnModuleDestroy {
@@ -43,7 +49,7 @@ export class NotificationStream implements OnModuleDestroy {
   ) {
     this.stopListening = runner.onCheckpointMoved(() => void this.push());
     this.heartbeat = setInterval(() => {
-      for (const reader of this.readers) this.write(reader, HEARTBEAT);
+      for (const reader of this.readers) reader.connection.send(HEARTBEAT);
       // Also the fallback where no channel wakes this process (MongoDB without Redis).
       void this.push();
     }, HEARTBEAT_MS);
@@ -52,25 +58,20 @@ export class NotificationStream implements OnModuleDestroy {
 
   /** Opens `response` as `actor`'s stream: the unread count now, then anything after `lastSeq`. */
   async open(actor: Actor, response: Response, lastSeq: number | null): Promise<void> {
-    response.status(200);
-    response.setHeader('Content-Type', 'text/event-stream');
-    response.setHeader('Cache-Control', 'private, no-store, no-transform');
-    response.setHeader('Connection', 'keep-alive');
-    response.setHeader('X-Accel-Buffering', 'no');
-    response.flushHeaders();
+    const connection = new SseConnection(response);
     // What the inbox held when the stream opened is behind it (the unread count below stands for it).
-    const reader: Reader = { actor, response, lastSeq: lastSeq ?? (await this.highWaterMark()) };
+    const reader: Reader = { actor, connection, lastSeq: lastSeq ?? (await this.highWaterMark()) };
     this.readers.add(reader);
     response.on('close', () => this.readers.delete(reader));
-    this.write(reader, 'retry: 3000\n\n');
-    this.write(reader, `event: unread\ndata: ${JSON.stringify({ count: await this.inbox.unreadCount(actor) })}\n\n`);
+    const count = await this.inbox.unreadCount(actor);
+    connection.send(new SseMessage(`retry: 3000\n\nevent: unread\ndata: ${JSON.stringify({ count })}\n\n`));
     if (lastSeq !== null) await this.push();
   }
 
   onModuleDestroy(): void {
     this.stopListening();
     clearInterval(this.heartbeat);
-    for (const reader of this.readers) reader.response.end();
+    for (const reader of this.readers) reader.connection.end();
     this.readers.clear();
   }
 
@@ -125,41 +126,40 @@ export class NotificationStream implements OnModuleDestroy {
 
   /** Sends each reader what is new for it among `rows`: one text per reader and place, encoded once, written to each of its connections. */
   private async send(readers: readonly Reader[], rows: readonly NotificationDocument[]): Promise<void> {
-    const groups = new Map<string, Reader[]>();
+    const groups = new Map<string, { readers: Reader[]; mine: NotificationDocument[] }>();
     for (const reader of readers) {
       const key = `${reader.actor.accountId}|${reader.lastSeq}`;
       const group = groups.get(key);
-      if (group) group.push(reader);
-      else groups.set(key, [reader]);
+      if (group) group.readers.push(reader);
+      else
+        groups.set(key, {
+          readers: [reader],
+          mine: rows.filter((row) => row.recipientId === reader.actor.accountId && row.seq > reader.lastSeq),
+        });
     }
-    for (const group of groups.values()) {
-      const sent = await this.textFor(group[0], rows);
-      if (sent === null) continue;
-      const bytes = Buffer.from(sent.text);
+    const reached = [...groups.values()].filter((group) => group.mine.length > 0);
+    if (reached.length === 0) return;
+    const view = await this.inbox.view(rows, [...new Set(reached.map((group) => group.readers[0].actor.accountId))]);
+    let written = 0;
+    for (const { readers: group, mine } of reached) {
+      const message = new SseMessage(this.textFor(view, group[0].actor, mine));
+      const lastSeq = mine[mine.length - 1].seq;
       for (const reader of group) {
-        reader.lastSeq = sent.lastSeq;
-        this.write(reader, bytes);
+        // The first turn lets what woke with this push answer first (a command waiting for these checkpoints).
+        if (written++ % WRITE_SLICE === 0) await nextTurn();
+        reader.lastSeq = lastSeq;
+        reader.connection.send(message);
       }
     }
   }
 
-  /** What is new for `reader` among `rows` (its notifications, then its unread count), or null when nothing is. */
-  private async textFor(reader: Reader, rows: readonly NotificationDocument[]): Promise<{ text: string; lastSeq: number } | null> {
-    const mine = rows.filter((row) => row.recipientId === reader.actor.accountId && row.seq > reader.lastSeq);
-    if (mine.length === 0) return null;
-    const lastSeq = mine[mine.length - 1].seq;
+  /** `mine` as `reader` may see them, then its unread count. */
+  private textFor(view: InboxView, reader: Actor, mine: readonly NotificationDocument[]): string {
     let text = '';
-    for (const notification of await this.inbox.shown(mine, reader.actor)) {
+    for (const notification of view.shown(mine, reader)) {
       text += `id: ${notification.seq}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`;
     }
     // The id moves even when every new row was left out, so a reconnect does not ask for them again.
-    text += `id: ${lastSeq}\nevent: unread\ndata: ${JSON.stringify({ count: await this.inbox.unreadCount(reader.actor) })}\n\n`;
-    return { text, lastSeq };
-  }
-
-  private write(reader: Reader, text: string | Buffer): void {
-    reader.response.write(text);
-    // compression() buffers text/event-stream unless told to flush.
-    (reader.response as Response & { flush?: () => void }).flush?.();
+    return `${text}id: ${mine[mine.length - 1].seq}\nevent: unread\ndata: ${JSON.stringify({ count: view.unreadCount(reader) })}\n\n`;
   }
 }

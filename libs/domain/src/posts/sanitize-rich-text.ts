@@ -2,7 +2,7 @@ import type SanitizeHtml from 'sanitize-html';
 
 let loaded: typeof SanitizeHtml | undefined;
 
-/** sanitize-html and its parser load on the first post written, not when a process (the operator CLI) starts. */
+/** sanitize-html and its parser load on the first post written, or by `loadRichTextSanitizer`, not when a process (the operator CLI) starts. */
 function sanitizeHtml(html: string, options: SanitizeHtml.IOptions): string {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   loaded ??= require('sanitize-html') as typeof SanitizeHtml;
@@ -71,6 +71,11 @@ function isAllowedImageSource(src: string | undefined): boolean {
   if (!src) return false;
   if (/^https?:\/\//i.test(src)) return true;
   return STORED_IMAGE_PATH.test(src) && !src.includes('..');
+}
+
+/** Loads sanitize-html now (an API process, once it listens): else the first post written waits for it (~100-200 ms). */
+export function loadRichTextSanitizer(): void {
+  sanitizeHtml('<p></p>', RICH_TEXT_OPTIONS);
 }
 
 /**
