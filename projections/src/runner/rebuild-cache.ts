@@ -1,7 +1,11 @@
 import type { Filter, FindOptions, ReadDocument, ReadStoreTransaction } from '@app/read-store';
 
-/** Documents kept between transactions before the cache starts over (after a commit, all of them are written). */
-const MAX_CACHED_DOCUMENTS = 200_000;
+/**
+ * Roughly the bytes of documents kept between transactions before the cache starts over (after a
+ * commit all of them are written, so forgetting them loses nothing): rebuilds stay under their
+ * peak RSS target (docs/performance.md, Rebuilds) whatever the read model's size.
+ */
+const MAX_CACHED_SIZE = 48_000_000;
 /** Searches remembered per collection before they are forgotten (a write to the collection forgets them too). */
 const MAX_SEARCHES = 10_000;
 
@@ -23,6 +27,7 @@ export class RebuildCache {
   private readonly found = new Map<string, Map<string, readonly ReadDocument[]>>();
   /** Collections searched since `takeSearched` (see DeferredIndexes). */
   private searched = new Set<string>();
+  /** What the kept documents take, roughly (see approximateSize). */
   private size = 0;
   /** The checkpoint the documents stand at; `undefined`: none yet. */
   private at: bigint | null | undefined = undefined;
@@ -44,7 +49,7 @@ export class RebuildCache {
       throw error;
     }
     this.at = to;
-    if (this.size > MAX_CACHED_DOCUMENTS) this.clear();
+    if (this.size > MAX_CACHED_SIZE) this.clear();
   }
 
   private over(tx: ReadStoreTransaction): ReadStoreTransaction {
@@ -117,7 +122,7 @@ export class RebuildCache {
     this.found.delete(collection);
     let documents = this.documents.get(collection);
     if (!documents) this.documents.set(collection, (documents = new Map<string, ReadDocument | null>()));
-    if (!documents.has(id)) this.size += 1;
+    this.size += approximateSize(document); // a replaced document still counts: the cache starts over a little early
     documents.set(id, document);
   }
 
@@ -128,7 +133,6 @@ export class RebuildCache {
   }
 
   private forget(collection: string): void {
-    this.size -= this.documents.get(collection)?.size ?? 0;
     this.documents.delete(collection);
     this.dirty.delete(collection);
     this.found.delete(collection);
@@ -180,6 +184,15 @@ function copy(value: unknown, inArray: boolean): unknown {
     default:
       return JSON.parse(JSON.stringify(value)) as unknown; // a bigint: throws as JSON.stringify does
   }
+}
+
+/** Its text fields' lengths and a few dozen bytes per other field: enough to bound the cache, cheaper than its JSON. */
+function approximateSize(document: ReadDocument | null): number {
+  if (!document) return 32;
+  let size = 64;
+  for (const field of Object.values(document))
+    size += typeof field === 'string' ? field.length : Array.isArray(field) ? 32 * field.length : 32;
+  return size;
 }
 
 function deepFreeze<T extends object>(value: T): T {
