@@ -5,6 +5,7 @@ import type { Projection } from '../projection';
 import { applyIsolatingFailures, foldHandled, type BatchResult, type BatchSink, type FailurePolicy } from './isolate-failures';
 import { namespacedTransaction } from './namespaced-transaction';
 import { PARKED_EVENTS_COLLECTION, type ParkedEvent } from './parked-events';
+import type { RebuildCache } from './rebuild-cache';
 
 export type { BatchResult } from './isolate-failures';
 
@@ -16,6 +17,8 @@ export interface BatchTarget {
   collectionSuffix: string;
   /** Checked inside every transaction of the run (a rebuild's lease); throws to write nothing. */
   guard?: (tx: ReadStoreTransaction) => Promise<void>;
+  /** A rebuild's documents kept from one of its transactions to the next (see RebuildCache). */
+  cache?: RebuildCache;
 }
 
 /**
@@ -54,8 +57,9 @@ export function readStoreSink(readStore: ReadStore, target: BatchTarget): BatchS
     checkpoint: () => readStore.getCheckpoint(checkpointName),
     apply: async (from, events: readonly RecordedEvent[], to) => {
       const personal = await prefetchFor(projection, events);
+      const fold = (store: ReadStoreTransaction) => applyEvents(store, target, events, personal);
       return inTransaction(from, async (tx) => {
-        await applyEvents(tx, target, events, personal);
+        await (target.cache ? target.cache.run(tx, from, to, fold) : fold(tx));
         await tx.setCheckpoint(checkpointName, to);
       });
     },

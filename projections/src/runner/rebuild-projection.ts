@@ -6,6 +6,8 @@ import type { FailurePolicy } from './isolate-failures';
 import { REBUILD_SUFFIX } from './namespaced-transaction';
 import { dropParkedEvents, switchParkedEvents } from './parked-events';
 import { ProjectionVersions } from './projection-versions';
+import { RebuildCache } from './rebuild-cache';
+import { DeferredIndexes } from './deferred-indexes';
 import { RebuildLease, RebuildLeaseLost, type RebuildLeaseOptions } from './rebuild-lease';
 
 export interface RebuildOptions {
@@ -59,20 +61,23 @@ export async function rebuildProjection(
     checkpointName: projection.name + REBUILD_SUFFIX,
     collectionSuffix: REBUILD_SUFFIX,
     guard: (tx) => lease.guard(tx),
+    cache: new RebuildCache(),
   };
+  const cache = shadow.cache!;
   const acquired = await lease.acquire(async (tx) => {
     for (const collection of projection.collections) await tx.dropCollection(collection + REBUILD_SUFFIX);
     await tx.setCheckpoint(shadow.checkpointName, null);
     await dropParkedEvents(tx, shadow.checkpointName);
   });
   if (!acquired.taken) return { outcome: 'busy', owner: acquired.owner, expiresAt: acquired.expiresAt };
-  await ensureIndexes(readStore, projection, REBUILD_SUFFIX);
+  const indexes = new DeferredIndexes(readStore, projection, REBUILD_SUFFIX);
 
   const versions = new ProjectionVersions(readStore);
   const exclusive = options.exclusive ?? unpaused;
   let processed = 0;
   const nextBatch = async () => {
     await yieldToLiveWork();
+    await indexes.ensure(cache.takeSearched());
     const batch = await applyNextBatch(eventStore, readStore, shadow, batchSize, options.failures);
     processed += batch.read;
     options.onProgress?.(processed);
@@ -82,6 +87,7 @@ export async function rebuildProjection(
     for (;;) {
       if (options.isCancelled?.()) return { outcome: 'cancelled' };
       if ((await nextBatch()).read > 0) continue;
+      await indexes.ensureAll();
       const switched = await exclusive(async () => {
         // The live run holds still (in this process): the shadow overtakes what it applied meanwhile.
         const live = await readStore.getCheckpoint(projection.name);
