@@ -78,7 +78,7 @@ describe('projection leases', () => {
     const runner = (index: number) =>
       new ProjectionRunner(eventStore, readStores[index], [tallyProjection], {
         idlePollMs: 20,
-        leases: { owner: `runner-${index}`, heartbeatMs: 50 },
+        leases: { owner: `runner-${index}`, heartbeatMs: 500 },
       });
     const [first, second] = [runner(0), runner(1)];
     await first.start();
