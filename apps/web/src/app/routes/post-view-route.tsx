@@ -1,10 +1,19 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { PostKind } from '@/config/post-kinds';
 import { PostViewPage } from '@/features/posts/post-view-page';
+import { useHydrated } from '@/lib/use-hydrated';
 
 // Under the post, so loaded after it: the comment and login forms bring their validation (zod).
 const CommentsSection = lazy(async () => ({ default: (await import('@/features/comments/components/comments-section')).CommentsSection }));
 const LoginForms = lazy(async () => ({ default: (await import('@/features/auth/components/login-forms')).LoginForms }));
+
+/**
+ * Not in the server's paint (the comments' chunk is not loaded there): drawn once the SPA has
+ * adopted the paint, by a render of this part alone.
+ */
+function AfterPaint({ children }: { children: ReactNode }) {
+  return useHydrated() ? children : null;
+}
 
 /**
  * Article and question view: the posts feature's page, with the comments feature's section under
@@ -17,9 +26,11 @@ export function PostViewRoute({ kind }: { kind: PostKind }) {
     <PostViewPage
       kind={kind}
       comments={({ config, id, authorUName }) => (
-        <Suspense fallback={null}>
-          <CommentsSection key={`${config.kind}-${id}`} kind={config} postId={id} postAuthor={authorUName} loginForms={loginForms} />
-        </Suspense>
+        <AfterPaint>
+          <Suspense fallback={null}>
+            <CommentsSection key={`${config.kind}-${id}`} kind={config} postId={id} postAuthor={authorUName} loginForms={loginForms} />
+          </Suspense>
+        </AfterPaint>
       )}
     />
   );
