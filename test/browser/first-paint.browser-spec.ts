@@ -94,6 +94,23 @@ describe('the first paint of a post', () => {
     expect(await page.evaluate('window.scrollY')).toBe(400);
   });
 
+  it("loads a post's comments as a phone's reader nears them, not with the post", async () => {
+    const { page } = site;
+    await page.setViewportSize({ width: 412, height: 823 });
+    const commentReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/Comments/')) commentReads.push(request.url());
+    });
+    await page.goto(articlePath);
+    await page.getByRole('button', { name: 'Copy code' }).waitFor(VISIBLE);
+    await page.getByRole('button', { name: '1 Person liked this article' }).waitFor(VISIBLE);
+    expect(commentReads).toEqual([]);
+
+    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+    await page.getByText('No comments yet.').waitFor(VISIBLE);
+    expect(commentReads).toHaveLength(1);
+  });
+
   it('lets a logged-in reader like the post the server painted for anyone', async () => {
     const reader = await signUpOnSite(site.server.url, 'Lena Liker');
     const page = await site.openWithStoredSession(reader);
