@@ -63,6 +63,10 @@ describe('the first paint of a post', () => {
     // The code block is painted highlighted; only its copy button waits for the SPA.
     await page.locator('.post-content .code-block pre[aria-label="Code (TypeScript)"] .hljs-keyword').first().waitFor(VISIBLE);
     expect(await page.getByRole('button', { name: 'Copy code' }).count()).toBe(0);
+    // Its text as written (the stored markup's entities read once, not twice).
+    expect(await page.locator('.post-content pre').textContent()).toContain(
+      "case 'ItemAdded':\n      return { ...state, items: [...state.items, event.data.item] };",
+    );
     const painted = await postBoxes(page);
     expect(painted.every(({ box }) => box !== null)).toBe(true);
     await page.evaluate("Object.assign(window, { paintedPost: document.querySelector('.post-view') })");
