@@ -47,21 +47,37 @@ describe('the first paint of a post', () => {
     const { page } = site;
     await page.setViewportSize({ width: 412, height: 823 });
     await recordLayoutShifts(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    // A paint the SPA's first render does not match is thrown away, with an error (React's #418).
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
     // The SPA's entry script (the shell) held: what shows is the server's paint alone.
     const release = await holdRequests(page, '**/assets/index-*.js');
     // Not waiting for DOMContentLoaded: that waits for the module script held here.
     await page.goto(articlePath, { waitUntil: 'commit' });
     await page.getByRole('heading', { level: 1, name: TECHNICAL_ARTICLE_TITLE }).waitFor(VISIBLE);
     await page.getByText('export function evolve', { exact: false }).waitFor(VISIBLE);
-    // Only the SPA wraps code blocks (with their copy button): it has not run.
-    expect(await page.locator('.code-block').count()).toBe(0);
+    // The code block is painted highlighted; only its copy button waits for the SPA.
+    await page.locator('.post-content .code-block pre[aria-label="Code (TypeScript)"] .hljs-keyword').first().waitFor(VISIBLE);
+    expect(await page.getByRole('button', { name: 'Copy code' }).count()).toBe(0);
+    // Its text as written (the stored markup's entities read once, not twice).
+    expect(await page.locator('.post-content pre').textContent()).toContain(
+      "case 'ItemAdded':\n      return { ...state, items: [...state.items, event.data.item] };",
+    );
     const painted = await postBoxes(page);
     expect(painted.every(({ box }) => box !== null)).toBe(true);
+    await page.evaluate("Object.assign(window, { paintedPost: document.querySelector('.post-view') })");
 
     release();
     await page.getByRole('button', { name: 'Copy code' }).waitFor(VISIBLE);
-    await page.locator('.post-content pre .hljs-keyword').first().waitFor({ state: 'attached' });
     expect(await postBoxes(page)).toEqual(painted);
+    // The SPA adopted the painted post (no second render of it, no grammars loaded to highlight it again).
+    expect(await page.evaluate("document.querySelector('.post-view') === window.paintedPost")).toBe(true);
+    expect(scripts.some((url) => url.includes('code-languages'))).toBe(false);
+    expect(errors).toEqual([]);
     const shifts = await layoutShifts(page);
     expect(shifts.filter((shift) => shift.value > 0.001)).toEqual([]);
 
@@ -80,6 +96,23 @@ describe('the first paint of a post', () => {
     release();
     await page.getByRole('button', { name: 'Copy code' }).waitFor({ state: 'attached' });
     expect(await page.evaluate('window.scrollY')).toBe(400);
+  });
+
+  it("loads a post's comments as a phone's reader nears them, not with the post", async () => {
+    const { page } = site;
+    await page.setViewportSize({ width: 412, height: 823 });
+    const commentReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/Comments/')) commentReads.push(request.url());
+    });
+    await page.goto(articlePath);
+    await page.getByRole('button', { name: 'Copy code' }).waitFor(VISIBLE);
+    await page.getByRole('button', { name: '1 Person liked this article' }).waitFor(VISIBLE);
+    expect(commentReads).toEqual([]);
+
+    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+    await page.getByText('No comments yet.').waitFor(VISIBLE);
+    expect(commentReads).toHaveLength(1);
   });
 
   it('lets a logged-in reader like the post the server painted for anyone', async () => {

@@ -139,6 +139,8 @@ describe('the first read of a post page', () => {
       await site.page.getByText('word589').waitFor(VISIBLE);
       expect(postReads).toHaveLength(0);
 
+      // The login form is under the comments, which come as the reader scrolls to them.
+      await site.page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
       await logIn(site.page, reader.email, reader.password);
       await loginForm(site.page).waitFor(HIDDEN);
       postReads.length = 0;

@@ -57,7 +57,10 @@ describe('posts painted by the server', () => {
     expect(painted).toContain('Posted by');
     expect(painted).toContain('Ada Author');
     expect(painted).toContain(
-      '<div class="post-content"><p>Type parameters in <strong>depth</strong>: a &lt;script&gt; is text.</p><pre><code class="language-csharp">List&lt;int&gt; xs;</code></pre></div>',
+      '<div class="post-content"><p>Type parameters in <strong>depth</strong>: a &lt;script&gt; is text.</p>' +
+        // The code block highlighted and wrapped as the SPA's RichHtml leaves it, so the SPA adopts it as it is.
+        '<div class="code-block"><div class="code-block-actions"></div><pre tabindex="0" aria-label="Code (C#)">' +
+        '<code class="language-csharp hljs">List&lt;<span class="hljs-built_in">int</span>&gt; xs;</code></pre></div></div>',
     );
     expect(html).not.toContain('<script>alert(1)');
     // The data the SPA takes over with is still there, after the root element.

@@ -15,8 +15,6 @@ export function storedTheme(): Theme | null {
 
 /** What the page shows now: the pinned scheme, else the system's. */
 export function currentTheme(): Theme {
-  // The server paints a post with React too (server-paint.tsx), where there is no window.
-  if (typeof window === 'undefined') return 'light';
   return storedTheme() ?? (darkQuery().matches ? 'dark' : 'light');
 }
 

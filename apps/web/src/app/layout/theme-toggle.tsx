@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useReducer, useSyncExternalStore } from 'react';
 import { Moon, Sun } from 'lucide-react';
 import { currentTheme, onSystemThemeChange, pinTheme } from '@/lib/theme';
 
 /** Switches between the light and the dark scheme; the choice outlives the tab (localStorage). */
 export function ThemeToggle() {
-  const [theme, setTheme] = useState(currentTheme);
-  useEffect(() => onSystemThemeChange(() => setTheme(currentTheme())), []);
+  // The server paints the light one (it knows no reader's scheme); the SPA adopts that, then draws the reader's.
+  const theme = useSyncExternalStore(onSystemThemeChange, currentTheme, () => 'light');
+  const [, redraw] = useReducer((count: number) => count + 1, 0);
 
   const dark = theme === 'dark';
   return (
@@ -18,7 +19,7 @@ export function ThemeToggle() {
       onClick={() => {
         const next = dark ? 'light' : 'dark';
         pinTheme(next);
-        setTheme(next);
+        redraw();
       }}
     >
       {dark ? <Sun aria-hidden="true" size={18} /> : <Moon aria-hidden="true" size={18} />}

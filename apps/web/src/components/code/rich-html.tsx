@@ -1,6 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { CopyCodeButton } from '@/components/code/copy-code-button';
+import { paintedCodeBlocks } from '@/components/code/painted-code-blocks';
 import { linkMentions } from '@/lib/link-mentions';
 // highlight.js's GitHub Dark theme for the token classes lowlight writes (hljs-keyword…).
 import 'highlight.js/styles/github-dark.css';
@@ -22,7 +23,7 @@ interface CodeBlock {
 export function RichHtml({ html, className }: { html: string; className: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const [blocks, setBlocks] = useState<CodeBlock[]>([]);
-  const shown = useMemo(() => linkMentions(html), [html]);
+  const shown = useMemo(() => paintedCodeBlocks(linkMentions(html)), [html]);
 
   useLayoutEffect(() => {
     const container = ref.current;
@@ -68,7 +69,8 @@ export function RichHtml({ html, className }: { html: string; className: string 
 
   return (
     <>
-      <div ref={ref} className={className} dangerouslySetInnerHTML={{ __html: shown }} />
+      {/* Adopting the server's paint, React keeps its markup, whose code blocks are highlighted already. */}
+      <div ref={ref} className={className} dangerouslySetInnerHTML={{ __html: shown }} suppressHydrationWarning />
       {blocks.map((block, index) => createPortal(<CopyCodeButton code={block.code} />, block.host, `${index}`))}
     </>
   );

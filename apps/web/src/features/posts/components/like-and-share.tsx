@@ -6,6 +6,7 @@ import { SaveButton } from '@/components/save-button';
 import type { PostKindConfig } from '@/config/post-kinds';
 import type { ViewedPost } from '@/features/posts/api/get-post';
 import { shareLinks } from '@/features/posts/lib/share-links';
+import { useHydrated } from '@/lib/use-hydrated';
 
 interface LikeAndShareProps {
   config: PostKindConfig;
@@ -19,8 +20,8 @@ interface LikeAndShareProps {
 export function LikeAndShare({ config, post, canLike, canFlag = false }: LikeAndShareProps) {
   const { title } = post;
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  // No window when the server paints the page (server-paint.tsx): the SPA's own render has it.
-  const pageUrl = typeof window === 'undefined' ? '' : window.location.href;
+  // No window when the server paints the page (server-paint.tsx): the SPA adopts the paint, then draws the links.
+  const pageUrl = useHydrated() ? window.location.href : '';
 
   const copyLink = async () => {
     try {

@@ -8,6 +8,7 @@ import type { ViewedPost } from '@/features/posts/api/get-post';
 import { postTimeText } from '@/lib/post-time';
 import type { PostKindConfig } from '@/config/post-kinds';
 import { readingTimeText } from '@/features/posts/lib/reading-time';
+import { useHydrated } from '@/lib/use-hydrated';
 
 interface PostHeaderProps {
   config: PostKindConfig;
@@ -20,9 +21,28 @@ interface PostHeaderProps {
   canSeeModerationTrail?: boolean;
 }
 
+/**
+ * 'Created about 3 hours ago': the server painted it as of the paint, which may be days old, and
+ * in its own time zone. React keeps the painted element while it adopts the page (its text may
+ * differ, which is no mismatch here), then draws a new one as of now.
+ */
+function PostTime({ post }: { post: ViewedPost }) {
+  const hydrated = useHydrated();
+  const changedOn = post.updatedOn && post.updatedOn !== post.createdOn ? post.updatedOn : post.createdOn;
+  return (
+    <time
+      key={hydrated ? 'now' : 'painted'}
+      suppressHydrationWarning
+      dateTime={parseServerTime(changedOn).toISOString()}
+      title={exactTime(changedOn)}
+    >
+      {postTimeText(post, 'Created')}
+    </time>
+  );
+}
+
 /** Title, state badges, description, and the line with category, tags, poster, time and Edit (SPEC §2 Article view). */
 export function PostHeader({ config, post, canEdit, canSeeHistory, canSeeModerationTrail = false }: PostHeaderProps) {
-  const changedOn = post.updatedOn && post.updatedOn !== post.createdOn ? post.updatedOn : post.createdOn;
   return (
     <header className="post-view-header">
       {(!post.isPublished || !post.isApproved) && (
@@ -53,9 +73,7 @@ export function PostHeader({ config, post, canEdit, canSeeHistory, canSeeModerat
         </span>
         {/* The time's text changes while the page lives (a moment ago → 1 second ago): it follows the parts of fixed width. */}
         {config.kind === 'article' && <span className="post-view-reading-time">{readingTimeText(post.content)}</span>}
-        <time dateTime={parseServerTime(changedOn).toISOString()} title={exactTime(changedOn)}>
-          {postTimeText(post, 'Created')}
-        </time>
+        <PostTime post={post} />
         {canSeeHistory && (
           <Link className="post-view-history" to={config.paths.history.getHref(post.id)}>
             History
