@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callSite, type SiteAccount } from '../../support/site-api';
-import { startListeningChild } from '../support/children';
-import { runLoad, type LoadRequest, type LoadResult } from '../support/load';
-import { formatNumber, type Figure, type SummaryLine } from '../support/report';
+import { ReadsBesideFloor, type FloorRead } from '../support/reads-beside-floor';
+import { formatNumber } from '../support/report';
 import type { Scenario } from '../support/scenario';
 import { createArticle, signUpMany, startBenchSite, uniqueArticleBody } from '../support/site';
-import { capture } from './http-reads.bench';
 
 const CONNECTIONS = 50;
 const AUTHORS = 10;
@@ -47,77 +45,32 @@ export const inboxReadsScenario: Scenario = {
         ([author, n]: readonly [SiteAccount, number]) => createArticle(site.url, author, n),
       );
 
-      const reads: { name: string; request: LoadRequest }[] = [
+      const reads: FloorRead[] = [
         { name: 'inbox', request: { method: 'GET', path: '/api/Notification' } },
         { name: 'following feed', request: { method: 'GET', path: '/api/Home/Following' } },
       ];
-      const captured = await Promise.all(reads.map(({ request }) => capture(site.url, request, readers[0].token)));
-      const capturedFile = join(work, 'captured.json');
-      writeFileSync(capturedFile, JSON.stringify(captured));
-      const express = await startListeningChild(join(__dirname, '..', 'support', 'floor-server.ts'), ['express', capturedFile]);
-      floors.push(express);
-
-      const figures: Figure[] = [];
-      const summary: SummaryLine[] = [];
-      const notes: string[] = [];
-      const noteFailures = (what: string, result: LoadResult) => {
-        if (result.failures > 0) notes.push(`${what}: ${result.failures} of ${result.requests} answers failed (${result.failureKinds})`);
-      };
+      const measured = await ReadsBesideFloor.start(site.url, reads, work, {
+        connections: CONNECTIONS,
+        seconds,
+        quick,
+        target: TARGET,
+        captureToken: readers[0].token,
+      });
+      floors.push(measured);
       const readerTokens = readers.map((reader) => reader.token);
-      const load = async (url: string, request: LoadRequest, tokens?: string[]): Promise<LoadResult> => {
-        const result = await runLoad({ url, connections: CONNECTIONS, seconds, requests: [request], tokens });
-        noteFailures(`${request.method} ${request.path} on ${url}`, result);
-        return result;
+      const posts = {
+        connections: AUTHORS,
+        requests: [{ method: 'POST' as const, path: '/api/Article', body: uniqueArticleBody() }],
+        tokens: authors.map((author) => author.token),
+        overallRate: POSTS_PER_SECOND,
       };
-      let posted = 0;
       for (const underWrites of [false, true]) {
-        for (const { name, request } of reads) {
-          if (!quick) await load(site.url, request, readerTokens); // warm-up, not measured
-          const writing = underWrites
-            ? runLoad({
-                url: site.url,
-                connections: AUTHORS,
-                seconds: 2 * seconds + 5,
-                requests: [
-                  {
-                    method: 'POST',
-                    path: '/api/Article',
-                    body: uniqueArticleBody(),
-                  },
-                ],
-                tokens: authors.map((author) => author.token),
-                overallRate: POSTS_PER_SECOND,
-              })
-            : null;
-          const ofSite = await load(site.url, request, readerTokens);
-          const ofExpress = await load(express.url, request);
-          if (writing) {
-            const written = await writing;
-            posted += written.requests;
-            noteFailures(`posts beside the ${name}`, written);
-            notes.push(
-              `${name}: the posts ran at ${formatNumber(written.requestsPerSecond)} req/s (p99 ${formatNumber(written.p99Ms)} ms)`,
-            );
-          }
-          const label = `${name}${underWrites ? `, ${POSTS_PER_SECOND} followed posts/s` : ', quiet'}`;
-          figures.push(
-            {
-              name: `${label}: req/s`,
-              value: ofSite.requestsPerSecond,
-              unit: 'req/s',
-              baseline: { name: 'express', value: ofExpress.requestsPerSecond },
-            },
-            { name: `${label}: p99`, value: ofSite.p99Ms, unit: 'ms', baseline: { name: 'express', value: ofExpress.p99Ms } },
-          );
-          summary.push({
-            path: `${request.method} ${request.path}, ${CONNECTIONS} readers, ${label}`,
-            measured:
-              `${formatNumber(ofSite.requestsPerSecond)} req/s = ${formatNumber(ofSite.requestsPerSecond / ofExpress.requestsPerSecond)}x express, ` +
-              `p50 ${formatNumber(ofSite.p50Ms)} ms, p99 ${formatNumber(ofSite.p99Ms)} ms`,
-            target: TARGET,
-          });
+        for (const read of reads) {
+          const label = `${CONNECTIONS} readers, ${read.name}${underWrites ? `, ${POSTS_PER_SECOND} followed posts/s` : ', quiet'}`;
+          await measured.measure(read, label, readerTokens, underWrites ? posts : undefined);
         }
       }
+      const { figures, summary, notes } = measured;
       notes.unshift(
         `The built site (dist/, NODE_ENV=production, embedded SQLite engines, its own DATA_DIR), seeded through the API: ${CONNECTIONS} readers ` +
           `each following ${AUTHORS} authors, who published ${AUTHORS * POSTS_PER_AUTHOR} articles (each reader's feed and inbox hold them all; ` +
@@ -125,7 +78,7 @@ export const inboxReadsScenario: Scenario = {
         `autocannon in its own process, ${CONNECTIONS} connections, each with a different reader's bearer token (no hot key), no pipelining, ` +
           `${seconds} s per run${quick ? '' : ' after a warm-up run'}, GETs without If-None-Match.`,
         `Under writes: a second autocannon, the ${AUTHORS} authors posting published articles at a steady ${POSTS_PER_SECOND}/s in all ` +
-          `(${formatNumber(posted)} posts), each reaching every reader's feed and inbox, through both the site and the floor measurement.`,
+          `(${formatNumber(measured.written)} posts), each reaching every reader's feed and inbox, through both the site and the floor measurement.`,
         "The floor (express 5 in its own process) answers the same path with the first reader's bytes and nothing else.",
       );
       return { figures, summary, notes };

@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startListeningChild } from '../support/children';
-import { runLoad, type LoadRequest, type LoadResult } from '../support/load';
-import { formatNumber, type Figure, type SummaryLine } from '../support/report';
+import type { LoadRequest } from '../support/load';
+import { ReadsBesideFloor, type FloorRead } from '../support/reads-beside-floor';
 import type { Scenario } from '../support/scenario';
 import { addComment, createArticle, likeArticle, signUpMany, startBenchSite, uniqueCommentBody } from '../support/site';
-import { capture } from './http-reads.bench';
 
 const CONNECTIONS = 50;
 const ARTICLES = 40;
@@ -47,73 +45,28 @@ export const readsUnderWritesScenario: Scenario = {
         { method: 'PUT', path: '/api/Article/Like', body: { id, isLiked: false } },
       ]);
 
-      const reads: { name: string; request: LoadRequest }[] = [
+      const reads: FloorRead[] = [
         { name: 'home', request: { method: 'GET', path: '/api/Home/' } },
         { name: 'article', request: { method: 'GET', path: `/api/Article/${article}` } },
       ];
-      const captured = await Promise.all(reads.map(({ request }) => capture(site.url, request)));
-      const capturedFile = join(work, 'captured.json');
-      writeFileSync(capturedFile, JSON.stringify(captured));
-      const express = await startListeningChild(join(__dirname, '..', 'support', 'floor-server.ts'), ['express', capturedFile]);
-      floors.push(express);
-
-      const figures: Figure[] = [];
-      const summary: SummaryLine[] = [];
-      const notes: string[] = [];
-      const noteFailures = (what: string, result: LoadResult) => {
-        if (result.failures > 0) notes.push(`${what}: ${result.failures} of ${result.requests} answers failed (${result.failureKinds})`);
-      };
-      const load = async (url: string, request: LoadRequest, tokens?: string[]): Promise<LoadResult> => {
-        const result = await runLoad({ url, connections: CONNECTIONS, seconds, requests: [request], tokens });
-        noteFailures(`${request.method} ${request.path} on ${url}${tokens ? ' (logged in)' : ''}`, result);
-        return result;
-      };
+      const measured = await ReadsBesideFloor.start(site.url, reads, work, { connections: CONNECTIONS, seconds, quick, target: TARGET });
+      floors.push(measured);
       const readerTokens = readers.map((reader) => reader.token);
+      const writeLoad = {
+        connections: WRITERS,
+        requests: writes,
+        tokens: writers.map((writer) => writer.token),
+        overallRate: WRITES_PER_SECOND,
+      };
       for (const underWrites of [false, true]) {
-        for (const { name, request } of reads) {
+        for (const read of reads) {
           for (const loggedIn of [false, true]) {
-            const tokens = loggedIn ? readerTokens : undefined;
-            if (!quick) await load(site.url, request, tokens); // warm-up, not measured
-            // The writes run through both measurements, so the site and the floor share the machine with them.
-            const writing = underWrites
-              ? runLoad({
-                  url: site.url,
-                  connections: WRITERS,
-                  seconds: 2 * seconds + 5,
-                  requests: writes,
-                  tokens: writers.map((writer) => writer.token),
-                  overallRate: WRITES_PER_SECOND,
-                })
-              : null;
-            const ofSite = await load(site.url, request, tokens);
-            const ofExpress = await load(express.url, request);
-            if (writing) {
-              const written = await writing;
-              noteFailures(`writes beside ${name}${loggedIn ? ' (logged in)' : ''}`, written);
-              notes.push(
-                `${name}${loggedIn ? ' (logged in)' : ''}: the writes ran at ${formatNumber(written.requestsPerSecond)} req/s (p99 ${formatNumber(written.p99Ms)} ms)`,
-              );
-            }
-            const label = `${name}${loggedIn ? ' (logged in)' : ' (anonymous)'}${underWrites ? `, ${WRITES_PER_SECOND} writes/s` : ', quiet'}`;
-            figures.push(
-              {
-                name: `${label}: req/s`,
-                value: ofSite.requestsPerSecond,
-                unit: 'req/s',
-                baseline: { name: 'express', value: ofExpress.requestsPerSecond },
-              },
-              { name: `${label}: p99`, value: ofSite.p99Ms, unit: 'ms', baseline: { name: 'express', value: ofExpress.p99Ms } },
-            );
-            summary.push({
-              path: `${request.method} ${request.path.replace(/\/\d{6,}/g, '/{id}')}, ${label}`,
-              measured:
-                `${formatNumber(ofSite.requestsPerSecond)} req/s = ${formatNumber(ofSite.requestsPerSecond / ofExpress.requestsPerSecond)}x express, ` +
-                `p50 ${formatNumber(ofSite.p50Ms)} ms, p99 ${formatNumber(ofSite.p99Ms)} ms`,
-              target: TARGET,
-            });
+            const label = `${read.name}${loggedIn ? ' (logged in)' : ' (anonymous)'}${underWrites ? `, ${WRITES_PER_SECOND} writes/s` : ', quiet'}`;
+            await measured.measure(read, label, loggedIn ? readerTokens : undefined, underWrites ? writeLoad : undefined);
           }
         }
       }
+      const { figures, summary, notes } = measured;
       notes.unshift(
         `The built site (dist/, NODE_ENV=production, embedded SQLite engines, its own DATA_DIR), seeded through the API: ` +
           `${ARTICLES} published articles, 20 comments and 5 likes on the article read.`,
