@@ -94,6 +94,8 @@ describe('suspensions', () => {
     await suspend({ userName: person.userName, until: tomorrow, reason: 'Cool off' }).expect(200);
     expect((await login(person).expect(403)).body.errorMessage).toBe(`Your account is suspended until ${tomorrow}. Reason: Cool off`);
     clockMs = new Date(`${tomorrow}T00:00:00.000Z`).getTime() + 1;
+    // Up to a day went by: the admin's session token (12 hours) may have run out. Sign in again.
+    admin = { ...admin, token: (await login(admin).expect(200)).body.result.token as string };
     const token = (await login(person).expect(200)).body.result.token as string;
     await site.http().get('/api/Account/IsTokenValid').set(bearer({ token })).expect(200);
     // Lifting one that has ended changes nothing.
