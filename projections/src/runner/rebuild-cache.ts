@@ -5,7 +5,7 @@ import type { Filter, FindOptions, ReadDocument, ReadStoreTransaction } from '@a
  * commit all of them are written, so forgetting them loses nothing): rebuilds stay under their
  * peak RSS target (docs/performance.md, Rebuilds) whatever the read model's size.
  */
-const MAX_CACHED_SIZE = 48_000_000;
+const MAX_CACHED_SIZE = 4_000_000;
 /** Searches remembered per collection before they are forgotten (a write to the collection forgets them too). */
 const MAX_SEARCHES = 10_000;
 
