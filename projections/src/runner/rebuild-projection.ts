@@ -56,14 +56,14 @@ export async function rebuildProjection(
 ): Promise<RebuildOutcome> {
   const batchSize = options.batchSize ?? 500;
   const lease = new RebuildLease(readStore, projection.name, projection.version, options.lease);
+  const cache = new RebuildCache();
   const shadow: BatchTarget = {
     projection,
     checkpointName: projection.name + REBUILD_SUFFIX,
     collectionSuffix: REBUILD_SUFFIX,
     guard: (tx) => lease.guard(tx),
-    cache: new RebuildCache(),
+    cache,
   };
-  const cache = shadow.cache!;
   const acquired = await lease.acquire(async (tx) => {
     for (const collection of projection.collections) await tx.dropCollection(collection + REBUILD_SUFFIX);
     await tx.setCheckpoint(shadow.checkpointName, null);

@@ -1,5 +1,5 @@
 import type { Element, ElementContent, Root } from 'hast';
-import { CODE_LANGUAGES, lowlight } from '@/lib/code-languages';
+import { codeBlockLabel, highlightTree, languageIn } from '@/lib/highlight-code';
 
 /** A block as the editor writes it: `<pre><code class="language-x">text</code></pre>` (or a bare `<pre>`). */
 const CODE_BLOCK = /<pre>(?:<code( class="[^"<>]*")?>([^<]*)<\/code>|([^<]*))<\/pre>/g;
@@ -38,12 +38,9 @@ export function highlightCodeHtml(html: string): string {
     CODE_BLOCK,
     (_block, classAttribute: string | undefined, codeText: string | undefined, preText: string | undefined) => {
       const classes = classAttribute ? classAttribute.slice(' class="'.length, -1).split(/\s+/).filter(Boolean) : [];
-      const named = classes.find((item) => item.startsWith('language-'))?.slice('language-'.length);
-      const language = named && lowlight.registered(named) ? named : null;
-      const text = decode(codeText ?? preText ?? '');
-      const tree = language ? lowlight.highlight(language, text) : lowlight.highlightAuto(text);
-      const label = CODE_LANGUAGES.find((item) => item.value === language)?.label;
-      const ariaLabel = `tabindex="0" aria-label="${label ? `Code (${label})` : 'Code'}"`;
+      const language = languageIn(classes);
+      const tree = highlightTree(language, decode(codeText ?? preText ?? ''));
+      const ariaLabel = `tabindex="0" aria-label="${codeBlockLabel(language)}"`;
       // A bare <pre> is highlighted itself, as the browser does it.
       const pre =
         codeText === undefined

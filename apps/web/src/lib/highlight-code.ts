@@ -1,10 +1,25 @@
 import type { Element, ElementContent, Root } from 'hast';
-import { lowlight } from '@/lib/code-languages';
+import { CODE_LANGUAGES, lowlight } from '@/lib/code-languages';
 
-/** The language a `class="language-x"` names, or null when it names none (or one we do not highlight). */
-export function languageOf(element: globalThis.Element): string | null {
-  const name = [...element.classList].find((item) => item.startsWith('language-'))?.slice('language-'.length);
+/** The language a `class="language-x"` among `classes` names, or null when it names none (or one we do not highlight). */
+export function languageIn(classes: Iterable<string>): string | null {
+  const name = [...classes].find((item) => item.startsWith('language-'))?.slice('language-'.length);
   return name && lowlight.registered(name) ? name : null;
+}
+
+export function languageOf(element: globalThis.Element): string | null {
+  return languageIn(element.classList);
+}
+
+/** A code block's accessible name: 'Code', with its language's name when it has one. */
+export function codeBlockLabel(language: string | null): string {
+  const label = CODE_LANGUAGES.find((item) => item.value === language)?.label;
+  return label ? `Code (${label})` : 'Code';
+}
+
+/** highlight.js's token tree of `text` in `language`; with none named, guessed among ours, as the editor does. */
+export function highlightTree(language: string | null, text: string): Root {
+  return language ? lowlight.highlight(language, text) : lowlight.highlightAuto(text);
 }
 
 /**
@@ -14,10 +29,7 @@ export function languageOf(element: globalThis.Element): string | null {
  */
 export function highlightCodeElement(code: globalThis.Element): void {
   const language = languageOf(code);
-  const text = code.textContent ?? '';
-  // No language named: guess among ours, as the editor does.
-  const tree = language ? lowlight.highlight(language, text) : lowlight.highlightAuto(text);
-  code.replaceChildren(...toDom(tree, code.ownerDocument));
+  code.replaceChildren(...toDom(highlightTree(language, code.textContent ?? ''), code.ownerDocument));
   code.classList.add('hljs');
 }
 

@@ -51,17 +51,13 @@ export function RichHtml({ html, className }: { html: string; className: string 
     setBlocks(found);
     if (unhighlighted.length === 0) return;
     let current = true;
-    void Promise.all([import('@/lib/highlight-code'), import('@/lib/code-languages')]).then(
-      ([{ highlightCodeElement, languageOf }, { CODE_LANGUAGES }]) => {
-        if (!current) return;
-        for (const { pre, code } of unhighlighted) {
-          highlightCodeElement(code);
-          const language = languageOf(code);
-          const label = CODE_LANGUAGES.find((item) => item.value === language)?.label;
-          if (label) pre.setAttribute('aria-label', `Code (${label})`);
-        }
-      },
-    );
+    void import('@/lib/highlight-code').then(({ highlightCodeElement, languageOf, codeBlockLabel }) => {
+      if (!current) return;
+      for (const { pre, code } of unhighlighted) {
+        highlightCodeElement(code);
+        pre.setAttribute('aria-label', codeBlockLabel(languageOf(code)));
+      }
+    });
     return () => {
       current = false;
     };
