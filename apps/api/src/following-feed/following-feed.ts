@@ -5,7 +5,10 @@ import type { ReadStore } from '@app/read-store';
 import { FEED_COLLECTION, FOLLOWS_COLLECTION, type FeedDocument, type FollowDocument } from '@app/projections';
 import { READ_STORE } from '../infrastructure/tokens';
 import { newestFirst } from '../shared/keyset-page';
-import { PostGridItems } from '../shared/post-grid-items';
+import { GRID_ITEMS_READ_MODELS, PostGridItems } from '../shared/post-grid-items';
+
+/** What the feed is read from. */
+export const FOLLOWING_FEED_READ_MODELS = [{ collection: FOLLOWS_COLLECTION }, { collection: FEED_COLLECTION }, ...GRID_ITEMS_READ_MODELS];
 
 /**
  * GET /api/Home/Following: visible posts by the people and tags the reader follows, newest first,

@@ -14,6 +14,8 @@ import type { SessionUser } from '../auth/session-user';
 import { actorOf } from '../auth/session-actor';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { numericId } from '../http/numeric-id.pipe';
+import { FOLLOWS_COLLECTION } from '@app/projections';
+import { ReaderRead } from '../reader-reads/reader-read.decorator';
 import { FollowReader } from './follow-reader';
 import { SetFollowCommand } from './set-follow.command';
 
@@ -44,6 +46,7 @@ export class FollowController {
   @Get('Tags')
   @Header('Cache-Control', 'private, no-store')
   @Authenticated()
+  @ReaderRead({ args: ({ reader }) => [reader], readModels: [{ collection: FOLLOWS_COLLECTION }], maxEntries: 2000 })
   tags(@CurrentUser() user: SessionUser | null) {
     return this.follows.tagsOf(actorOf(user).accountId);
   }

@@ -36,9 +36,9 @@ export class SiteMetrics {
     registers: [this.registry],
   });
 
-  private readonly publicReads = new Counter({
+  private readonly readCache = new Counter({
     name: 'devcommunity_public_read_cache_total',
-    help: 'Public reads looked up in the read cache, by route pattern and outcome (hit: answered from it; miss: read again, as what it reads changed or it was not kept)',
+    help: "Reads looked up in the read cache (the public reads, and the logged-in readers' own reads), by route pattern and outcome (hit: answered from it; miss: read again, as what it reads changed or it was not kept)",
     labelNames: ['route', 'outcome'] as const,
     registers: [this.registry],
   });
@@ -137,8 +137,8 @@ export class SiteMetrics {
     this.commands.inc({ command, outcome });
   }
 
-  recordPublicRead(route: string, hit: boolean): void {
-    this.publicReads.inc({ route, outcome: hit ? 'hit' : 'miss' });
+  recordReadCache(route: string, hit: boolean): void {
+    this.readCache.inc({ route, outcome: hit ? 'hit' : 'miss' });
   }
 
   /** A command's bounded wait ran out with these read models behind its position. */

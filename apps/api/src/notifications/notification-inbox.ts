@@ -16,6 +16,11 @@ import { READ_STORE } from '../infrastructure/tokens';
 import { newestFirst } from '../shared/keyset-page';
 import { InboxView } from './inbox-view';
 
+/** What the inbox and its unread count are read from (`view`). */
+export const INBOX_READ_MODELS = [NOTIFICATIONS_COLLECTION, ACCOUNTS_COLLECTION, POST_VIEW_COLLECTION, COMMENTS_COLLECTION].map(
+  (collection) => ({ collection }),
+);
+
 /**
  * The inbox as a reader sees it now: actors' names joined from the accounts read model (an erased
  * person is left out, and a row with no one left is not shown), rows about a post or comment the

@@ -14,7 +14,8 @@ import { actorOf } from '../auth/session-actor';
 import type { Response } from 'express';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { MarkNotificationsReadCommand } from './mark-read.command';
-import { NotificationInbox } from './notification-inbox';
+import { keysetPageAndReader, ReaderRead } from '../reader-reads/reader-read.decorator';
+import { INBOX_READ_MODELS, NotificationInbox } from './notification-inbox';
 import { NotificationStream } from './notification-stream';
 import { StreamTickets } from './stream-tickets';
 
@@ -57,6 +58,7 @@ export class NotificationController {
   @Get()
   @Header('Cache-Control', 'private, no-store')
   @Authenticated()
+  @ReaderRead({ args: keysetPageAndReader, readModels: INBOX_READ_MODELS, maxEntries: 2000 })
   list(@Query(new ZodValidationPipe(keysetPageQuerySchema)) page: KeysetPageQuery, @CurrentUser() user: SessionUser | null) {
     return this.inbox.page(actorOf(user), page);
   }
@@ -64,6 +66,7 @@ export class NotificationController {
   @Get('UnreadCount')
   @Header('Cache-Control', 'private, no-store')
   @Authenticated()
+  @ReaderRead({ args: ({ reader }) => [reader], readModels: INBOX_READ_MODELS, maxEntries: 5000 })
   async unreadCount(@CurrentUser() user: SessionUser | null) {
     return { count: await this.inbox.unreadCount(actorOf(user)) };
   }

@@ -6,8 +6,7 @@ import { createLogger } from '../infrastructure/logger';
 import { SiteMetrics } from '../metrics/site-metrics';
 import type { CurrentSession } from '../auth/sessions';
 import { PublicReadRoute, type DeclaredRead } from './public-reads';
-import type { ReadModelVersions } from './read-model-versions';
-import { answerPublicReadsFirst } from './public-reads-front';
+import { answerReadsFirst } from './public-reads-front';
 
 /** A thing read: long enough to be compressed, and its id in the body. */
 const thing = (id: string) => ({ id, text: 'x'.repeat(2000), isLikedByMe: false });
@@ -55,10 +54,10 @@ function site(options: { corsOrigins?: string[]; failing?: boolean } = {}) {
   };
   const metrics = new SiteMetrics();
   const server: Server = createServer(express);
-  answerPublicReadsFirst(server, {
+  answerReadsFirst(server, {
     routes: [
       new PublicReadRoute(read, {
-        versions: { of: () => Promise.resolve('v1') } as unknown as ReadModelVersions,
+        versions: { of: () => Promise.resolve('v1') },
         sessions: { of: async (authorization) => SESSIONS[authorization ?? ''] ?? null },
         get: () => {
           throw new Error('not used');

@@ -8,12 +8,12 @@ import type { HeaderMiddleware } from '../http/security-headers';
 import { logRequest } from '../http/request-log';
 import { timeRequest } from '../metrics/http-metrics';
 import type { SiteMetrics } from '../metrics/site-metrics';
-import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './cache-headers';
-import type { CachedRead } from './public-read-cache';
-import { envelopeAround, type PublicReadRoute } from './public-reads';
+import type { FrontAnswer, FrontRead } from './front-read';
+import { envelopeAround } from './public-reads';
 
-export interface PublicReadsFront {
-  routes: readonly PublicReadRoute[];
+export interface ReadsFront {
+  /** The public reads' GETs (public-reads.ts) and the readers' own reads (reader-reads.ts). */
+  routes: readonly FrontRead[];
   /** The site's security headers and CORS (security-headers.ts), run on every answer. */
   headers: readonly HeaderMiddleware[];
   logger: Logger;
@@ -24,17 +24,17 @@ export interface PublicReadsFront {
 const COMPRESSION_THRESHOLD = 1024;
 
 /**
- * Puts the GETs of the public reads (home, a post, a comment page) in front of Express: the HTTP
- * server's request listener answers them from the read cache with what Express's chain would add
- * (request id and log line, metrics, security headers, CORS, compression), and hands every other
- * request to Express untouched. A logged-in reader's session is checked here and their own part
- * merged over the cached result (`PublicReadRoute.answerReader`). A read that cannot be answered
- * from the cache (bad parameters, a post not found, a reader Nest must serve, a failure) is handed
- * over too, before anything is written, so Nest answers it as always. Express's own chain costs
- * more than the read: this is most of the gain.
+ * Puts the cached GETs in front of Express: the public reads (home, a post, a comment page) and a
+ * logged-in reader's own pages (the inbox, the Following feed). The HTTP server's request listener
+ * answers them from the read caches with what Express's chain would add (request id and log line,
+ * metrics, security headers, CORS, compression), and hands every other request to Express
+ * untouched. A reader's session is checked here (`frontReaderOf`). A read that cannot be answered
+ * here (bad parameters, a post not found, a reader Nest must serve, a failure) is handed over too,
+ * before anything is written, so Nest answers it as always. Express's own chain costs more than
+ * the read: this is most of the gain.
  */
-export function answerPublicReadsFirst(server: Server, front: PublicReadsFront): void {
-  const routes = front.routes.filter((route) => route.read.method === 'get');
+export function answerReadsFirst(server: Server, front: ReadsFront): void {
+  const { routes } = front;
   const site = server.listeners('request') as RequestListener[];
   if (site.length !== 1) throw new Error(`Expected one request listener (Express), found ${site.length}`);
   const express = site[0];
@@ -48,16 +48,18 @@ export function answerPublicReadsFirst(server: Server, front: PublicReadsFront):
     if (request.method !== 'GET' || !url.startsWith('/api/')) {
       return express(request, response);
     }
-    const pathname = url.split('?', 1)[0];
+    const queryAt = url.indexOf('?');
+    const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+    const search = queryAt === -1 ? '' : url.slice(queryAt);
     for (const route of routes) {
       const params = route.paramsIn(pathname);
       if (!params) continue;
-      const answer = authorization === undefined ? route.answer(params, undefined) : route.answerReader(params, authorization);
+      const answer = route.answerFor({ params, search, authorization });
       if (!answer) break;
       answer.then(
-        (read) => {
-          if (!read || !setHeaders(front.headers, request, response)) return express(request, response);
-          send(front, route.read.path, read, authorization === undefined, request, response, started);
+        (answered) => {
+          if (!answered || !setHeaders(front.headers, request, response)) return express(request, response);
+          send(front, route.path, answered, request, response, started);
         },
         () => express(request, response),
       );
@@ -68,10 +70,9 @@ export function answerPublicReadsFirst(server: Server, front: PublicReadsFront):
 }
 
 function send(
-  front: PublicReadsFront,
+  front: ReadsFront,
   route: string,
-  read: CachedRead,
-  isPublic: boolean,
+  { read, cacheControl }: FrontAnswer,
   request: IncomingMessage,
   response: ServerResponse,
   started: bigint,
@@ -79,7 +80,7 @@ function send(
   logRequest(front.logger, request, response, () => route, started);
   timeRequest(front.metrics, request, response, () => route, started);
   response.setHeader('ETag', read.etag);
-  response.setHeader('Cache-Control', isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+  response.setHeader('Cache-Control', cacheControl);
   vary(response, 'Authorization');
   if (fresh(request.headers, { etag: read.etag })) {
     response.statusCode = 304;

@@ -1,60 +1,48 @@
 import { createHash } from 'node:crypto';
-import type { INestApplication, Type } from '@nestjs/common';
-import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer } from '@nestjs/core';
+import type { INestApplication } from '@nestjs/common';
 import type { Express, NextFunction, Request, Response } from 'express';
-import { match, type MatchFunction } from 'path-to-regexp';
-import type { ReadStore } from '@app/read-store';
-import type { SearchIndex } from '@app/search-index';
+import { SessionActivity } from '../auth/session-activity';
 import { Sessions } from '../auth/sessions';
-import { READ_STORE, SEARCH_INDEX } from '../infrastructure/tokens';
 import { SiteMetrics } from '../metrics/site-metrics';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './cache-headers';
+import { declaredRoutes, paramsMatcher, type DeclaredRoute } from './declared-routes';
+import { frontReaderOf, type FrontAnswer, type FrontRead, type FrontRequest, type FrontSessions } from './front-read';
 import { PublicReadCache, withReaderPart, type CachedRead } from './public-read-cache';
-import { PUBLIC_READ, type ProviderLookup, type PublicReadMetadata, type PublicReadOptions } from './public-read.decorator';
-import { ReadModelVersions } from './read-model-versions';
+import { PUBLIC_READ, type ProviderLookup, type PublicReadOptions } from './public-read.decorator';
+import type { ReadModelVersions } from './read-model-versions';
 
 /** A controller method declared @PublicRead, as Nest routes it. */
-export interface DeclaredRead {
-  method: 'get' | 'post';
-  /** The route pattern, global prefix included (`/api/Article/:id`). */
-  path: string;
-  options: PublicReadOptions<unknown[]>;
-  /** Calls the controller method itself. */
-  call(args: unknown[]): Promise<unknown>;
-}
+export type DeclaredRead = DeclaredRoute<PublicReadOptions<unknown[]>>;
 
 /** What a public read needs of the site. */
-export interface PublicReadSite {
-  versions: ReadModelVersions;
-  /** The caller of a request with an Authorization header (null: not a valid session). */
-  sessions: Pick<Sessions, 'of'>;
+export interface PublicReadSite extends FrontSessions {
+  versions: Pick<ReadModelVersions, 'of'>;
   get: ProviderLookup;
-  metrics?: Pick<SiteMetrics, 'recordPublicRead'>;
+  metrics?: Pick<SiteMetrics, 'recordReadCache'>;
 }
 
 /** One public read bound to the site: its cache, the version of what it reads, and its controller method. */
-export class PublicReadRoute {
+export class PublicReadRoute implements FrontRead {
   private readonly cache: PublicReadCache;
-  private readonly matches: MatchFunction<Record<string, string>>;
+  readonly paramsIn: (pathname: string) => Record<string, string> | null;
 
   constructor(
     readonly read: DeclaredRead,
     private readonly site: PublicReadSite,
   ) {
-    this.cache = new PublicReadCache(read.options.maxEntries, (hit) => site.metrics?.recordPublicRead(read.path, hit));
-    // As Express matches a route: any case, an optional trailing slash, decoded parameters.
-    this.matches = match(read.path, { sensitive: false, trailing: true });
+    this.cache = new PublicReadCache(read.options.maxEntries, (hit) => site.metrics?.recordReadCache(read.path, hit));
+    this.paramsIn = paramsMatcher(read.path);
   }
 
-  /** The route's parameters in `pathname`, or null when it names another route (or cannot be decoded). */
-  paramsIn(pathname: string): Record<string, string> | null {
-    try {
-      const found = this.matches(pathname);
-      return found ? found.params : null;
-    } catch {
-      return null;
+  get path(): string {
+    return this.read.path;
+  }
+
+  answerFor({ params, authorization }: FrontRequest): Promise<FrontAnswer | null> | null {
+    if (authorization === undefined) {
+      return this.answer(params, undefined)?.then((read) => ({ read, cacheControl: PUBLIC_CACHE_CONTROL })) ?? null;
     }
+    return this.answerReader(params, authorization)?.then((read) => read && { read, cacheControl: PRIVATE_CACHE_CONTROL }) ?? null;
   }
 
   /**
@@ -77,10 +65,10 @@ export class PublicReadRoute {
     const { forReader, anonymous } = this.read.options;
     const args = forReader ? anonymous(params, undefined) : null;
     if (!forReader || !args) return null;
-    return Promise.all([this.site.sessions.of(authorization), this.shared(args)]).then(
-      async ([session, shared]) => {
-        if (!session || session.token?.renewable) return null;
-        const patch = await forReader({ shared: shared.result, reader: session.user, args, get: this.site.get });
+    return Promise.all([frontReaderOf(this.site, authorization), this.shared(args)]).then(
+      async ([reader, shared]) => {
+        if (!reader) return null;
+        const patch = await forReader({ shared: shared.result, reader, args, get: this.site.get });
         return patch ? withReaderPart(shared, patch) : null;
       },
       () => null,
@@ -96,61 +84,10 @@ export class PublicReadRoute {
 }
 
 /** Every public read of the site, bound to it: the controller methods declared @PublicRead. */
-export function publicReadRoutes(app: INestApplication, prefix: string): PublicReadRoute[] {
+export function publicReadRoutes(app: INestApplication, prefix: string, versions: ReadModelVersions): PublicReadRoute[] {
   const get: ProviderLookup = (type) => app.get(type, { strict: false });
-  const site: PublicReadSite = {
-    versions: new ReadModelVersions(app.get<ReadStore>(READ_STORE), app.get<SearchIndex>(SEARCH_INDEX)),
-    sessions: get(Sessions),
-    get,
-    metrics: get(SiteMetrics),
-  };
-  return declaredReads(app, prefix).map((read) => new PublicReadRoute(read, site));
-}
-
-/** The @PublicRead methods of every controller Nest knows, with their routes as Nest builds them. */
-export function declaredReads(app: INestApplication, prefix: string): DeclaredRead[] {
-  const reads: DeclaredRead[] = [];
-  const seen = new Set<Type>();
-  for (const module of app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const type = wrapper.metatype as Type | null;
-      const controller = wrapper.instance as Record<string, (...args: unknown[]) => unknown> | null;
-      if (!type || !controller || seen.has(type)) continue;
-      seen.add(type);
-      for (const name of Object.getOwnPropertyNames(type.prototype)) {
-        const handler = (type.prototype as Record<string, unknown>)[name];
-        const metadata =
-          typeof handler === 'function' ? (Reflect.getMetadata(PUBLIC_READ, handler) as PublicReadMetadata | undefined) : undefined;
-        if (!metadata) continue;
-        reads.push({
-          method: httpMethodOf(Reflect.getMetadata(METHOD_METADATA, handler as object) as RequestMethod, `${type.name}.${name}`),
-          path: joinPath(
-            prefix,
-            Reflect.getMetadata(PATH_METADATA, type) as unknown,
-            Reflect.getMetadata(PATH_METADATA, handler as object) as unknown,
-          ),
-          options: metadata.options,
-          call: async (args) => controller[name](...args),
-        });
-      }
-    }
-  }
-  return reads;
-}
-
-function httpMethodOf(method: RequestMethod, where: string): 'get' | 'post' {
-  if (method === RequestMethod.GET) return 'get';
-  if (method === RequestMethod.POST) return 'post';
-  throw new Error(`@PublicRead on ${where}: only GET and POST reads can be cached`);
-}
-
-function joinPath(...parts: unknown[]): string {
-  const segments = parts.map((part) => {
-    if (part !== undefined && typeof part !== 'string')
-      throw new Error(`@PublicRead needs one path per route, found ${JSON.stringify(part)}`);
-    return (part ?? '').replace(/^\/+|\/+$/g, '');
-  });
-  return `/${segments.filter(Boolean).join('/')}`;
+  const site: PublicReadSite = { versions, sessions: get(Sessions), activity: get(SessionActivity), get, metrics: get(SiteMetrics) };
+  return declaredRoutes<PublicReadOptions<unknown[]>>(app, prefix, PUBLIC_READ).map((read) => new PublicReadRoute(read, site));
 }
 
 const ENVELOPE_HEAD = Buffer.from('{"success":true,"result":');

@@ -7,6 +7,9 @@ import { Authenticated, CurrentUser } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { actorOf } from '../auth/session-actor';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { LIKES_COLLECTION, READING_LIST_COLLECTION } from '@app/projections';
+import { keysetPageAndReader, ReaderRead } from '../reader-reads/reader-read.decorator';
+import { GRID_ITEMS_READ_MODELS } from '../shared/post-grid-items';
 import { MyPostLists } from './my-post-lists';
 import { SetSavedCommand } from './set-saved.command';
 
@@ -31,6 +34,11 @@ export class ReadingListController {
   @Get()
   @Header('Cache-Control', 'private, no-store')
   @Authenticated()
+  @ReaderRead({
+    args: keysetPageAndReader,
+    readModels: [{ collection: READING_LIST_COLLECTION }, ...GRID_ITEMS_READ_MODELS],
+    maxEntries: 2000,
+  })
   list(@Query(new ZodValidationPipe(keysetPageQuerySchema)) page: KeysetPageQuery, @CurrentUser() user: SessionUser | null) {
     return this.lists.readingList(actorOf(user), page);
   }
@@ -46,6 +54,7 @@ export class MyLikesController {
   @Get('Mine')
   @Header('Cache-Control', 'private, no-store')
   @Authenticated()
+  @ReaderRead({ args: keysetPageAndReader, readModels: [{ collection: LIKES_COLLECTION }, ...GRID_ITEMS_READ_MODELS], maxEntries: 2000 })
   mine(@Query(new ZodValidationPipe(keysetPageQuerySchema)) page: KeysetPageQuery, @CurrentUser() user: SessionUser | null) {
     return this.lists.likedPosts(actorOf(user), page);
   }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityType, type GridPostItem } from '@app/contracts';
 import { isVisibleTo, postKindOf, POST_KINDS, type Actor } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
-import { POST_VIEW_COLLECTION, type PostViewDocument } from '@app/projections';
+import { ACCOUNTS_COLLECTION, POST_VIEW_COLLECTION, type PostViewDocument } from '@app/projections';
 import { READ_STORE } from '../infrastructure/tokens';
 import { AuthorNames } from './author-names';
 
@@ -10,6 +10,9 @@ export interface PostRef {
   entityType: number;
   postId: number;
 }
+
+/** What `PostGridItems.of` reads: the posts, and their authors' names. */
+export const GRID_ITEMS_READ_MODELS = [{ collection: POST_VIEW_COLLECTION }, { collection: ACCOUNTS_COLLECTION }];
 
 /**
  * Grid items (SPEC §3) of the posts a list names (reading list, my likes, the Following feed),

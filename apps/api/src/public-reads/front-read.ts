@@ -1,0 +1,45 @@
+import type { SessionActivity } from '../auth/session-activity';
+import type { SessionUser } from '../auth/session-user';
+import type { Sessions } from '../auth/sessions';
+import type { CachedRead } from './public-read-cache';
+
+/** A GET the HTTP server answers before Express (public-reads-front.ts), when it can. */
+export interface FrontRead {
+  /** The route pattern, for the request log and the metrics. */
+  readonly path: string;
+  paramsIn(pathname: string): Record<string, string> | null;
+  /** The answer, or null (at once, or once looked up) when Express and Nest must answer. */
+  answerFor(request: FrontRequest): Promise<FrontAnswer | null> | null;
+}
+
+export interface FrontRequest {
+  params: Record<string, string>;
+  /** The query string, `?` included ('' without one). */
+  search: string;
+  authorization: string | undefined;
+}
+
+export interface FrontAnswer {
+  read: CachedRead;
+  cacheControl: string;
+}
+
+export interface FrontSessions {
+  /** The caller of a request with an Authorization header (null: not a valid session). */
+  sessions: Pick<Sessions, 'of'>;
+  activity?: Pick<SessionActivity, 'seen'>;
+}
+
+/**
+ * The reader a read in front of Express may answer, as the session guard would let them in: a
+ * valid session or API token (a GET only reads, so any scope), its use recorded for 'last seen'.
+ * Null for a token due for renewal too: Nest answers it, with the fresh token.
+ */
+export async function frontReaderOf(site: FrontSessions, authorization: string): Promise<SessionUser | null> {
+  const session = await site.sessions.of(authorization);
+  if (!session || session.token?.renewable) return null;
+  const { credential } = session.user;
+  const seen = credential.kind === 'session' ? credential.sessionId : credential.tokenId;
+  if (seen) site.activity?.seen(seen);
+  return session.user;
+}

@@ -1,0 +1,81 @@
+import type { INestApplication } from '@nestjs/common';
+import { SessionActivity } from '../auth/session-activity';
+import { Sessions } from '../auth/sessions';
+import { SiteMetrics } from '../metrics/site-metrics';
+import { declaredRoutes, paramsMatcher, type DeclaredRoute } from '../public-reads/declared-routes';
+import { frontReaderOf, type FrontAnswer, type FrontRead, type FrontRequest, type FrontSessions } from '../public-reads/front-read';
+import { PublicReadCache } from '../public-reads/public-read-cache';
+import { cacheKeyOf } from '../public-reads/public-reads';
+import type { ReadModelVersions } from '../public-reads/read-model-versions';
+import { READER_READ, type ReaderReadOptions } from './reader-read.decorator';
+
+/** As the controllers of these reads say: only the reader's browser, and never kept. */
+const READER_CACHE_CONTROL = 'private, no-store';
+
+export type DeclaredReaderRead = DeclaredRoute<ReaderReadOptions<unknown[]>>;
+
+export interface ReaderReadSite extends FrontSessions {
+  versions: Pick<ReadModelVersions, 'of'>;
+  metrics?: Pick<SiteMetrics, 'recordReadCache'>;
+}
+
+/**
+ * One reader's own read bound to the site. Without an Authorization header, with a query Nest
+ * would refuse or read differently (a repeated key), for a session Nest must answer (not valid, due
+ * for renewal) or when the read fails, it answers null: Nest answers, through its whole chain.
+ */
+export class ReaderReadRoute implements FrontRead {
+  private readonly cache: PublicReadCache;
+  readonly paramsIn: (pathname: string) => Record<string, string> | null;
+
+  constructor(
+    readonly read: DeclaredReaderRead,
+    private readonly site: ReaderReadSite,
+  ) {
+    this.cache = new PublicReadCache(read.options.maxEntries, (hit) => site.metrics?.recordReadCache(read.path, hit));
+    this.paramsIn = paramsMatcher(read.path);
+  }
+
+  get path(): string {
+    return this.read.path;
+  }
+
+  answerFor({ params, search, authorization }: FrontRequest): Promise<FrontAnswer | null> | null {
+    const query = authorization === undefined ? null : singleValuedQuery(search);
+    if (!query) return null;
+    const { options } = this.read;
+    return frontReaderOf(this.site, authorization!)
+      .then(async (reader) => {
+        const args = reader && options.args({ params, query, reader });
+        if (!args) return null;
+        const version = await this.site.versions.of(options.readModels);
+        const read = await this.cache.get(cacheKeyOf(args), version, () => this.read.call(args));
+        return { read, cacheControl: READER_CACHE_CONTROL };
+      })
+      .catch(() => null);
+  }
+}
+
+/** The query's fields, or null when one is repeated (Express would make it a list: Nest answers). */
+function singleValuedQuery(search: string): Record<string, string> | null {
+  const query = Object.create(null) as Record<string, string>;
+  for (const [key, value] of new URLSearchParams(search)) {
+    if (key in query) return null;
+    query[key] = value;
+  }
+  return query;
+}
+
+/** Every reader's own read of the site, bound to it: the controller methods declared @ReaderRead. */
+export function readerReadRoutes(app: INestApplication, prefix: string, versions: ReadModelVersions): ReaderReadRoute[] {
+  const site: ReaderReadSite = {
+    versions,
+    sessions: app.get(Sessions, { strict: false }),
+    activity: app.get(SessionActivity, { strict: false }),
+    metrics: app.get(SiteMetrics, { strict: false }),
+  };
+  return declaredRoutes<ReaderReadOptions<unknown[]>>(app, prefix, READER_READ).map((read) => {
+    if (read.method !== 'get') throw new Error(`@ReaderRead on ${read.path}: only GETs`);
+    return new ReaderReadRoute(read, site);
+  });
+}
