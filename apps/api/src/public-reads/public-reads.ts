@@ -5,9 +5,10 @@ import { SessionActivity } from '../auth/session-activity';
 import { Sessions } from '../auth/sessions';
 import { SiteMetrics } from '../metrics/site-metrics';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './cache-headers';
-import { declaredRoutes, paramsMatcher, type DeclaredRoute } from './declared-routes';
+import { CachedRoute } from './cached-route';
+import { declaredRoutes, type DeclaredRoute } from './declared-routes';
 import { frontReaderOf, type FrontAnswer, type FrontRead, type FrontRequest, type FrontSessions } from './front-read';
-import { PublicReadCache, withReaderPart, type CachedRead } from './public-read-cache';
+import { withReaderPart, type CachedRead } from './public-read-cache';
 import { PUBLIC_READ, type ProviderLookup, type PublicReadOptions } from './public-read.decorator';
 import type { ReadModelVersions } from './read-model-versions';
 
@@ -22,20 +23,12 @@ export interface PublicReadSite extends FrontSessions {
 }
 
 /** One public read bound to the site: its cache, the version of what it reads, and its controller method. */
-export class PublicReadRoute implements FrontRead {
-  private readonly cache: PublicReadCache;
-  readonly paramsIn: (pathname: string) => Record<string, string> | null;
-
+export class PublicReadRoute extends CachedRoute<PublicReadOptions<unknown[]>> implements FrontRead {
   constructor(
-    readonly read: DeclaredRead,
+    read: DeclaredRead,
     private readonly site: PublicReadSite,
   ) {
-    this.cache = new PublicReadCache(read.options.maxEntries, (hit) => site.metrics?.recordReadCache(read.path, hit));
-    this.paramsIn = paramsMatcher(read.path);
-  }
-
-  get path(): string {
-    return this.read.path;
+    super(read, site.metrics);
   }
 
   answerFor({ params, authorization }: FrontRequest): Promise<FrontAnswer | null> | null {

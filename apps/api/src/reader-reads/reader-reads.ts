@@ -2,9 +2,9 @@ import type { INestApplication } from '@nestjs/common';
 import { SessionActivity } from '../auth/session-activity';
 import { Sessions } from '../auth/sessions';
 import { SiteMetrics } from '../metrics/site-metrics';
-import { declaredRoutes, paramsMatcher, type DeclaredRoute } from '../public-reads/declared-routes';
+import { CachedRoute } from '../public-reads/cached-route';
+import { declaredRoutes, type DeclaredRoute } from '../public-reads/declared-routes';
 import { frontReaderOf, type FrontAnswer, type FrontRead, type FrontRequest, type FrontSessions } from '../public-reads/front-read';
-import { PublicReadCache } from '../public-reads/public-read-cache';
 import { cacheKeyOf } from '../public-reads/public-reads';
 import type { ReadModelVersions } from '../public-reads/read-model-versions';
 import { READER_READ, type ReaderReadOptions } from './reader-read.decorator';
@@ -24,20 +24,12 @@ export interface ReaderReadSite extends FrontSessions {
  * would refuse or read differently (a repeated key), for a session Nest must answer (not valid, due
  * for renewal) or when the read fails, it answers null: Nest answers, through its whole chain.
  */
-export class ReaderReadRoute implements FrontRead {
-  private readonly cache: PublicReadCache;
-  readonly paramsIn: (pathname: string) => Record<string, string> | null;
-
+export class ReaderReadRoute extends CachedRoute<ReaderReadOptions<unknown[]>> implements FrontRead {
   constructor(
-    readonly read: DeclaredReaderRead,
+    read: DeclaredReaderRead,
     private readonly site: ReaderReadSite,
   ) {
-    this.cache = new PublicReadCache(read.options.maxEntries, (hit) => site.metrics?.recordReadCache(read.path, hit));
-    this.paramsIn = paramsMatcher(read.path);
-  }
-
-  get path(): string {
-    return this.read.path;
+    super(read, site.metrics);
   }
 
   answerFor({ params, search, authorization }: FrontRequest): Promise<FrontAnswer | null> | null {
