@@ -498,6 +498,30 @@ export function describeReadStoreContract(name: string, makeStore: () => Promise
         await store.transaction((tx) => tx.upsert(live, { id: 'a', v: 3 }));
         expect((await versionsOf(live, 'a'))[1]).not.toBe(liveAfter[1]);
       });
+
+      it('stores a shadow collection’s many writes of one transaction (new, replaced, deleted, unchanged), and moves it only for a change', async () => {
+        const shadow = `${unique('many')}__rebuild`;
+        const id = (n: number) => `d${String(n).padStart(3, '0')}`;
+        await store.transaction(async (tx) => {
+          for (let n = 0; n < 300; n += 1) await tx.upsert(shadow, { id: id(n), v: 1 });
+        });
+        const before = await versionsOf(shadow);
+        await store.transaction(async (tx) => {
+          for (let n = 0; n < 300; n += 1) await tx.upsert(shadow, { id: id(n), v: 1 });
+        });
+        expect(await versionsOf(shadow)).toEqual(before);
+        await store.transaction(async (tx) => {
+          for (let n = 0; n < 300; n += 3) await tx.delete(shadow, id(n));
+          for (let n = 1; n < 300; n += 3) await tx.upsert(shadow, { id: id(n), v: 2 });
+          for (let n = 300; n < 477; n += 1) await tx.upsert(shadow, { id: id(n), v: 3 });
+          await tx.delete(shadow, 'never-there');
+        });
+        expect((await versionsOf(shadow))[0]).not.toBe(before[0]);
+        const expected = Array.from({ length: 477 }, (_, n) => n)
+          .filter((n) => n >= 300 || n % 3 !== 0)
+          .map((n) => ({ id: id(n), v: n >= 300 ? 3 : n % 3 === 1 ? 2 : 1 }));
+        expect(await store.find(shadow, {}, { sort: [['id', 1]] })).toEqual(expected);
+      });
     });
 
     describe('checkpoints', () => {

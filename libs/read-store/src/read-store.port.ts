@@ -46,6 +46,13 @@ export interface ReadStore {
    */
   purgeDeleted(): Promise<void>;
 
+  /**
+   * Optional: runs `work` (a rebuild writing a large shadow collection) with the store tuned for
+   * many writes, then as before; the guarantees above hold throughout. Calls may overlap (each
+   * tunes until the last ends). A store without it needs no tuning: the caller just runs `work`.
+   */
+  duringBulkWrites?<R>(work: () => Promise<R>): Promise<R>;
+
   close(): Promise<void>;
 }
 

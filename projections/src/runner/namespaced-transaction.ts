@@ -8,9 +8,13 @@ export const REBUILD_SUFFIX = SHADOW_SUFFIX;
  * collections, or the rebuild's shadow copies). Only the collections it declared are reachable.
  */
 export function namespacedTransaction(tx: ReadStoreTransaction, owned: readonly string[], suffix: string): ReadStoreTransaction {
+  // One string per collection, made once: a fold names a collection on every read and write, and a
+  // store keying its maps by name hashes a string made afresh each time again.
+  const names = new Map(owned.map((collection) => [collection, collection + suffix]));
   const physical = (collection: string) => {
-    if (!owned.includes(collection)) throw new Error(`Projection does not own collection "${collection}"`);
-    return collection + suffix;
+    const name = names.get(collection);
+    if (name === undefined) throw new Error(`Projection does not own collection "${collection}"`);
+    return name;
   };
   return {
     get: (collection, id) => tx.get(physical(collection), id),

@@ -54,12 +54,14 @@ export class RebuildCache {
 
   private over(tx: ReadStoreTransaction): ReadStoreTransaction {
     return {
-      get: async <T extends ReadDocument>(collection: string, id: string) => {
+      get: <T extends ReadDocument>(collection: string, id: string): Promise<T | null> => {
         const cached = this.documents.get(collection)?.get(id);
-        if (cached !== undefined) return cached as T | null;
-        const stored = await tx.get<T>(collection, id);
-        this.keep(collection, id, stored && deepFreeze(stored));
-        return stored;
+        // Most reads are hits: answered without an async function's extra promise.
+        if (cached !== undefined) return Promise.resolve(cached as T | null);
+        return tx.get<T>(collection, id).then((stored) => {
+          this.keep(collection, id, stored && deepFreeze(stored));
+          return stored;
+        });
       },
       find: async <T extends ReadDocument>(collection: string, filter?: Filter, options?: FindOptions) => {
         this.searched.add(collection);
@@ -169,11 +171,17 @@ function copy(value: unknown, inArray: boolean): unknown {
       return inArray ? null : undefined;
     case 'object': {
       if (value === null) return null;
-      if (Array.isArray(value) && !('toJSON' in value)) return Object.freeze(value.map((item) => copy(item, true)));
+      // Index and for-in loops: no array of keys or callback per object (a rebuild copies every document it writes).
+      if (Array.isArray(value) && !('toJSON' in value)) {
+        const copied = new Array<unknown>(value.length);
+        for (let index = 0; index < value.length; index += 1) copied[index] = copy(value[index], true); // a hole becomes null, as in JSON
+        return Object.freeze(copied);
+      }
       const prototype = Object.getPrototypeOf(value) as unknown;
       if ((prototype === Object.prototype || prototype === null) && !('toJSON' in value)) {
         const copied: Record<string, unknown> = {};
-        for (const key of Object.keys(value)) {
+        for (const key in value) {
+          if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
           const field = copy((value as Record<string, unknown>)[key], false);
           if (field !== undefined) copied[key] = field;
         }
@@ -190,8 +198,10 @@ function copy(value: unknown, inArray: boolean): unknown {
 function approximateSize(document: ReadDocument | null): number {
   if (!document) return 32;
   let size = 64;
-  for (const field of Object.values(document))
+  for (const key in document) {
+    const field = document[key];
     size += typeof field === 'string' ? field.length : Array.isArray(field) ? 32 * field.length : 32;
+  }
   return size;
 }
 

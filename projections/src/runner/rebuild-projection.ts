@@ -48,11 +48,21 @@ export type RebuildOutcome = { outcome: 'switched' | 'cancelled' } | { outcome: 
  * the switch happens only from a shadow whose checkpoint is the one this rebuild saw caught up,
  * under a lease it still holds.
  */
-export async function rebuildProjection(
+export function rebuildProjection(
   eventStore: EventStore,
   readStore: ReadStore,
   projection: Projection,
   options: RebuildOptions = {},
+): Promise<RebuildOutcome> {
+  const rebuild = () => rebuildTuned(eventStore, readStore, projection, options);
+  return readStore.duringBulkWrites ? readStore.duringBulkWrites(rebuild) : rebuild();
+}
+
+async function rebuildTuned(
+  eventStore: EventStore,
+  readStore: ReadStore,
+  projection: Projection,
+  options: RebuildOptions,
 ): Promise<RebuildOutcome> {
   const batchSize = options.batchSize ?? 500;
   const lease = new RebuildLease(readStore, projection.name, projection.version, options.lease);

@@ -21,16 +21,21 @@ import { DuplicateEventIdError } from '../duplicate-event-id.error';
 import { PollingSubscription } from './polling-subscription';
 import { RecentEvents } from './recent-events';
 
-interface EventRow {
-  position: bigint;
-  id: string;
-  stream: string;
-  revision: bigint;
-  type: string;
-  data: string;
-  metadata: string;
-  recorded_at: string;
-}
+/**
+ * A row as an array (a raw statement): better-sqlite3 builds an array far cheaper than an object
+ * with a property per column, which a rebuild reading the whole log does a million times.
+ */
+type EventRow = [
+  position: bigint,
+  id: string,
+  stream: string,
+  revision: bigint,
+  type: string,
+  data: string,
+  metadata: string,
+  recordedAt: string,
+];
+const EVENT_COLUMNS = 'position, id, stream, revision, type, data, metadata, recorded_at';
 
 interface InsertParams {
   id: string;
@@ -130,8 +135,14 @@ export class SqliteEventStore implements EventStore {
     this.selectLastRevision = this.db.prepare('SELECT max(revision) AS revision FROM events WHERE stream = ?');
     this.insertEvent = this.db.prepare(`INSERT INTO events (id, stream, revision, type, data, metadata, recorded_at)
       VALUES (@id, @stream, @revision, @type, @data, @metadata, @recordedAt)`);
-    this.selectStream = this.db.prepare('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?');
-    this.selectAllAfter = this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
+    this.selectStream = this.db
+      .prepare<[string, number, number], EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`,
+      )
+      .raw(true);
+    this.selectAllAfter = this.db
+      .prepare<[bigint, number], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`)
+      .raw(true);
     this.selectHead = this.db.prepare('SELECT max(position) AS head FROM events');
     // Called inside the group's transaction, a better-sqlite3 transaction function runs in a SAVEPOINT.
     const appendOne = this.db.transaction((append: PendingAppend) => this.append(append.streamName, append.events, append.expected));
@@ -289,15 +300,15 @@ function isString(value: string | undefined): value is string {
   return value !== undefined;
 }
 
-function toRecordedEvent(row: EventRow): RecordedEvent {
+function toRecordedEvent([position, id, stream, revision, type, data, metadata, recordedAt]: EventRow): RecordedEvent {
   return {
-    id: row.id,
-    streamName: row.stream,
-    revision: Number(row.revision),
-    position: row.position,
-    type: row.type,
-    data: JSON.parse(row.data) as unknown,
-    metadata: JSON.parse(row.metadata) as EventMetadata,
-    recordedAt: new Date(row.recorded_at),
+    id,
+    streamName: stream,
+    revision: Number(revision),
+    position,
+    type,
+    data: JSON.parse(data) as unknown,
+    metadata: JSON.parse(metadata) as EventMetadata,
+    recordedAt: new Date(recordedAt),
   };
 }

@@ -90,23 +90,54 @@ export class SqliteDocuments {
   /**
    * Upserts (a document's JSON) and deletes (null) by id, with one prepared statement of each, and
    * moves the change versions of the documents that changed (an identical upsert changes nothing).
+   * A collection without per-document versions (a rebuild's shadow) is written many rows per
+   * statement: only whether anything changed matters there, and a rebuild writes every document.
    */
   writeAll(collection: string, writes: PendingWrites): void {
+    if (!keepsDocumentVersions(collection)) return this.writeAllInBulk(collection, writes);
     const table = quoteIdentifier(tableName(collection));
-    const upsert = () =>
-      this.statement(
-        `INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body WHERE body IS NOT excluded.body`,
-      );
-    const remove = () => this.statement(`DELETE FROM ${table} WHERE id = ?`);
+    let upsert: Database.Statement | undefined;
+    let remove: Database.Statement | undefined;
     const changed: string[] = [];
     for (const [id, body] of writes) {
       const result =
         body === null
-          ? readingTable(() => remove().run(id), { changes: 0, lastInsertRowid: 0 })
-          : this.withTable(collection, () => upsert().run(id, body));
+          ? readingTable(() => (remove ??= this.statement(deleteSql(table, 1))).run(id), { changes: 0, lastInsertRowid: 0 })
+          : this.withTable(collection, () => (upsert ??= this.statement(upsertSql(table, 1))).run(id, body));
       if (result.changes > 0) changed.push(id);
     }
     this.documentsChanged(collection, changed);
+  }
+
+  private writeAllInBulk(collection: string, writes: PendingWrites): void {
+    const table = quoteIdentifier(tableName(collection));
+    const upserts: string[] = [];
+    const deletes: string[] = [];
+    for (const [id, body] of writes) {
+      if (body === null) deletes.push(id);
+      else upserts.push(id, body);
+    }
+    let changes = 0;
+    if (deletes.length > 0) changes += readingTable(() => this.inChunks(deletes, 1, (rows) => deleteSql(table, rows)), 0);
+    // Before any row is written: only the first statement's prepare can find the table missing.
+    if (upserts.length > 0) changes += this.withTable(collection, () => this.inChunks(upserts, 2, (rows) => upsertSql(table, rows)));
+    if (changes > 0) this.documentsChanged(collection, [ROWS_CHANGED]);
+  }
+
+  /**
+   * Runs `sql(rows)` over `params` (`width` per row) in as few statements as the chunk sizes allow:
+   * a few sizes only, so a table needs a handful of prepared statements whatever its batches.
+   */
+  private inChunks(params: readonly unknown[], width: number, sql: (rows: number) => string): number {
+    let changes = 0;
+    let start = 0;
+    for (const rows of ROWS_PER_STATEMENT) {
+      const length = rows * width;
+      if (params.length - start < length) continue;
+      const statement = this.statement(sql(rows));
+      for (; params.length - start >= length; start += length) changes += statement.run(params.slice(start, start + length)).changes;
+    }
+    return changes;
   }
 
   delete(collection: string, id: string): void {
@@ -240,6 +271,19 @@ export class SqliteDocuments {
     }
     return statement;
   }
+}
+
+/** Rows per statement of a bulk write, largest first; the last must be 1. */
+const ROWS_PER_STATEMENT = [128, 32, 8, 1] as const;
+/** Stands for the changed documents of a collection that keeps no per-document versions. */
+const ROWS_CHANGED = '';
+
+function upsertSql(table: string, rows: number): string {
+  return `INSERT INTO ${table} (id, body) VALUES ${'(?, ?), '.repeat(rows - 1)}(?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body WHERE body IS NOT excluded.body`;
+}
+
+function deleteSql(table: string, rows: number): string {
+  return `DELETE FROM ${table} WHERE id IN (${'?, '.repeat(rows - 1)}?)`;
 }
 
 function readingTable<T>(read: () => T, whenMissing: T): T {

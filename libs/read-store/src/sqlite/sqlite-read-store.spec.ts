@@ -43,6 +43,32 @@ describe('SqliteReadStore', () => {
     await reopened.close();
   });
 
+  it('checkpoints its WAL less often while bulk writes run (overlapping calls too), and as before once the last ends', async () => {
+    const store = new SqliteReadStore({ file });
+    const autocheckpoint = () =>
+      (store as unknown as { writer: Database.Database }).writer.pragma('wal_autocheckpoint', { simple: true }) as number;
+    expect(autocheckpoint()).toBe(1000);
+    let releaseFirst!: () => void;
+    const released = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const first = store.duringBulkWrites(async () => {
+      await store.transaction((tx) => tx.upsert('posts__rebuild', { id: 'a' }));
+      await released;
+      return 'first';
+    });
+    const second = await store.duringBulkWrites(async () => {
+      expect(autocheckpoint()).toBeGreaterThan(1000);
+      return 'second';
+    });
+    expect(autocheckpoint()).toBeGreaterThan(1000);
+    releaseFirst();
+    expect([await first, second]).toEqual(['first', 'second']);
+    expect(autocheckpoint()).toBe(1000);
+    await expect(store.duringBulkWrites(() => Promise.reject(new Error('failed')))).rejects.toThrow('failed');
+    expect(autocheckpoint()).toBe(1000);
+    expect(await store.get('posts__rebuild', 'a')).toEqual({ id: 'a' });
+    await store.close();
+  });
+
   it('sees what another connection to the same file committed (another process)', async () => {
     const api = new SqliteReadStore({ file });
     const worker = new SqliteReadStore({ file });

@@ -13,6 +13,11 @@ export interface SqliteReadStoreOptions {
   busyTimeoutMs?: number;
 }
 
+/** SQLite's default: a checkpoint once the WAL holds this many pages (4 KB each). */
+const WAL_AUTOCHECKPOINT_PAGES = 1000;
+/** During bulk writes (a rebuild): a WAL of up to ~80 MB between checkpoints. */
+const BULK_WAL_AUTOCHECKPOINT_PAGES = 20_000;
+
 /**
  * The embedded ReadStore: JSON documents in one SQLite file (WAL), a table per collection.
  *
@@ -27,6 +32,7 @@ export class SqliteReadStore implements ReadStore {
   private readonly reads: SqliteDocuments;
   private readonly lock = new SerialLock();
   private readonly busyTimeoutMs: number;
+  private bulkWriters = 0;
   private closed = false;
 
   constructor(options: SqliteReadStoreOptions) {
@@ -135,6 +141,21 @@ export class SqliteReadStore implements ReadStore {
         if ((error as { code?: unknown } | null)?.code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
+    }
+  }
+
+  /**
+   * A larger WAL between checkpoints while a rebuild writes: each checkpoint copies every page the
+   * WAL holds into the file and syncs it, and a rebuild rewrites the same pages commit after
+   * commit, so fewer checkpoints copy and sync each page fewer times (see docs/performance.md).
+   */
+  async duringBulkWrites<R>(work: () => Promise<R>): Promise<R> {
+    this.assertOpen();
+    if ((this.bulkWriters += 1) === 1) this.writer.pragma(`wal_autocheckpoint = ${BULK_WAL_AUTOCHECKPOINT_PAGES}`);
+    try {
+      return await work();
+    } finally {
+      if ((this.bulkWriters -= 1) === 0 && !this.closed) this.writer.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
     }
   }
 
