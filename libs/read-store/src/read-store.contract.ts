@@ -680,7 +680,7 @@ export function describeReadStoreContract(name: string, makeStore: () => Promise
         await store.ensureIndexes(live, [['even', 'n']]); // already there: nothing to do
         await store.transaction((tx) => tx.dropCollection(live));
         expect(await store.count(live)).toBe(0);
-      });
+      }, 30_000); // 3,000 documents and an index: seconds on a loaded machine
 
       it('lists the collections that hold documents, without the checkpoints', async () => {
         const first = unique('first');
