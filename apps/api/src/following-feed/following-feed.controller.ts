@@ -5,7 +5,7 @@ import { Authenticated, CurrentUser } from '../auth/auth.decorators';
 import type { SessionUser } from '../auth/session-user';
 import { actorOf } from '../auth/session-actor';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { keysetPageAndReader, ReaderRead } from '../reader-reads/reader-read.decorator';
+import { keysetPageAndReader, PAGES_KEPT, ReaderRead } from '../reader-reads/reader-read.decorator';
 import { FOLLOWING_FEED_READ_MODELS, FollowingFeed } from './following-feed';
 
 @ApiTags('Home')
@@ -18,7 +18,7 @@ export class FollowingFeedController {
   @Get('Following')
   @Header('Cache-Control', 'private, no-store')
   @Authenticated()
-  @ReaderRead({ args: keysetPageAndReader, readModels: FOLLOWING_FEED_READ_MODELS, maxEntries: 2000 })
+  @ReaderRead({ args: keysetPageAndReader, readModels: FOLLOWING_FEED_READ_MODELS, maxEntries: PAGES_KEPT })
   following(@Query(new ZodValidationPipe(keysetPageQuerySchema)) page: KeysetPageQuery, @CurrentUser() user: SessionUser | null) {
     return this.feed.page(actorOf(user), page);
   }

@@ -14,7 +14,7 @@ import { actorOf } from '../auth/session-actor';
 import type { Response } from 'express';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { MarkNotificationsReadCommand } from './mark-read.command';
-import { keysetPageAndReader, ReaderRead } from '../reader-reads/reader-read.decorator';
+import { keysetPageAndReader, PAGES_KEPT, ReaderRead } from '../reader-reads/reader-read.decorator';
 import { INBOX_READ_MODELS, NotificationInbox } from './notification-inbox';
 import { NotificationStream } from './notification-stream';
 import { StreamTickets } from './stream-tickets';
@@ -58,7 +58,7 @@ export class NotificationController {
   @Get()
   @Header('Cache-Control', 'private, no-store')
   @Authenticated()
-  @ReaderRead({ args: keysetPageAndReader, readModels: INBOX_READ_MODELS, maxEntries: 2000 })
+  @ReaderRead({ args: keysetPageAndReader, readModels: INBOX_READ_MODELS, maxEntries: PAGES_KEPT })
   list(@Query(new ZodValidationPipe(keysetPageQuerySchema)) page: KeysetPageQuery, @CurrentUser() user: SessionUser | null) {
     return this.inbox.page(actorOf(user), page);
   }

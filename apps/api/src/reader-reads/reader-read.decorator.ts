@@ -28,6 +28,12 @@ export function ReaderRead<A extends unknown[]>(options: ReaderReadOptions<A>): 
   return SetMetadata(READER_READ, { options });
 }
 
+/**
+ * How many readers' pages a paged list keeps: a page of 20 posts or notifications is some 10-40 KB
+ * with its parsed result, so a route's cache stays within about 20 MB.
+ */
+export const PAGES_KEPT = 500;
+
 /** `args` of the keyset-paged lists (`?lastFetchedId=&pageSize=`): the page and the reader. */
 export function keysetPageAndReader({
   query,

@@ -8,7 +8,7 @@ import type { SessionUser } from '../auth/session-user';
 import { actorOf } from '../auth/session-actor';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { LIKES_COLLECTION, READING_LIST_COLLECTION } from '@app/projections';
-import { keysetPageAndReader, ReaderRead } from '../reader-reads/reader-read.decorator';
+import { keysetPageAndReader, PAGES_KEPT, ReaderRead } from '../reader-reads/reader-read.decorator';
 import { GRID_ITEMS_READ_MODELS } from '../shared/post-grid-items';
 import { MyPostLists } from './my-post-lists';
 import { SetSavedCommand } from './set-saved.command';
@@ -37,7 +37,7 @@ export class ReadingListController {
   @ReaderRead({
     args: keysetPageAndReader,
     readModels: [{ collection: READING_LIST_COLLECTION }, ...GRID_ITEMS_READ_MODELS],
-    maxEntries: 2000,
+    maxEntries: PAGES_KEPT,
   })
   list(@Query(new ZodValidationPipe(keysetPageQuerySchema)) page: KeysetPageQuery, @CurrentUser() user: SessionUser | null) {
     return this.lists.readingList(actorOf(user), page);
@@ -54,7 +54,11 @@ export class MyLikesController {
   @Get('Mine')
   @Header('Cache-Control', 'private, no-store')
   @Authenticated()
-  @ReaderRead({ args: keysetPageAndReader, readModels: [{ collection: LIKES_COLLECTION }, ...GRID_ITEMS_READ_MODELS], maxEntries: 2000 })
+  @ReaderRead({
+    args: keysetPageAndReader,
+    readModels: [{ collection: LIKES_COLLECTION }, ...GRID_ITEMS_READ_MODELS],
+    maxEntries: PAGES_KEPT,
+  })
   mine(@Query(new ZodValidationPipe(keysetPageQuerySchema)) page: KeysetPageQuery, @CurrentUser() user: SessionUser | null) {
     return this.lists.likedPosts(actorOf(user), page);
   }
