@@ -1,7 +1,14 @@
-import type { SessionActivity } from '../auth/session-activity';
+import type { INestApplication } from '@nestjs/common';
+import type { ReadStore } from '@app/read-store';
+import type { SearchIndex } from '@app/search-index';
+import { SessionActivity } from '../auth/session-activity';
 import type { SessionUser } from '../auth/session-user';
-import type { Sessions } from '../auth/sessions';
+import { Sessions } from '../auth/sessions';
+import { READ_STORE, SEARCH_INDEX } from '../infrastructure/tokens';
+import { SiteMetrics } from '../metrics/site-metrics';
 import type { CachedRead } from './public-read-cache';
+import type { ProviderLookup } from './public-read.decorator';
+import { ReadModelVersions } from './read-model-versions';
 
 /** A GET the HTTP server answers before Express (public-reads-front.ts), when it can. */
 export interface FrontRead {
@@ -28,6 +35,26 @@ export interface FrontSessions {
   /** The caller of a request with an Authorization header (null: not a valid session). */
   sessions: Pick<Sessions, 'of'>;
   activity?: Pick<SessionActivity, 'seen'>;
+}
+
+/** What the reads in front of Express need of the site. */
+export interface FrontReadSite extends FrontSessions {
+  versions: Pick<ReadModelVersions, 'of'>;
+  /** Any provider of the site (a public read's per-reader lookups). */
+  get: ProviderLookup;
+  metrics?: Pick<SiteMetrics, 'recordReadCache'>;
+}
+
+/** The site's own, for every read in front of Express: one version lookup shared by all. */
+export function frontReadSite(app: INestApplication): FrontReadSite {
+  const get: ProviderLookup = (type) => app.get(type, { strict: false });
+  return {
+    versions: new ReadModelVersions(app.get<ReadStore>(READ_STORE), app.get<SearchIndex>(SEARCH_INDEX)),
+    sessions: get(Sessions),
+    activity: get(SessionActivity),
+    get,
+    metrics: get(SiteMetrics),
+  };
 }
 
 /**

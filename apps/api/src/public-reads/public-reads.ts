@@ -1,32 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import type { Express, NextFunction, Request, Response } from 'express';
-import { SessionActivity } from '../auth/session-activity';
-import { Sessions } from '../auth/sessions';
-import { SiteMetrics } from '../metrics/site-metrics';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './cache-headers';
 import { CachedRoute } from './cached-route';
 import { declaredRoutes, type DeclaredRoute } from './declared-routes';
-import { frontReaderOf, type FrontAnswer, type FrontRead, type FrontRequest, type FrontSessions } from './front-read';
+import { frontReaderOf, type FrontAnswer, type FrontRead, type FrontReadSite, type FrontRequest } from './front-read';
 import { withReaderPart, type CachedRead } from './public-read-cache';
-import { PUBLIC_READ, type ProviderLookup, type PublicReadOptions } from './public-read.decorator';
-import type { ReadModelVersions } from './read-model-versions';
+import { PUBLIC_READ, type PublicReadOptions } from './public-read.decorator';
 
 /** A controller method declared @PublicRead, as Nest routes it. */
 export type DeclaredRead = DeclaredRoute<PublicReadOptions<unknown[]>>;
-
-/** What a public read needs of the site. */
-export interface PublicReadSite extends FrontSessions {
-  versions: Pick<ReadModelVersions, 'of'>;
-  get: ProviderLookup;
-  metrics?: Pick<SiteMetrics, 'recordReadCache'>;
-}
 
 /** One public read bound to the site: its cache, the version of what it reads, and its controller method. */
 export class PublicReadRoute extends CachedRoute<PublicReadOptions<unknown[]>> implements FrontRead {
   constructor(
     read: DeclaredRead,
-    private readonly site: PublicReadSite,
+    private readonly site: FrontReadSite,
   ) {
     super(read, site.metrics);
   }
@@ -77,9 +66,7 @@ export class PublicReadRoute extends CachedRoute<PublicReadOptions<unknown[]>> i
 }
 
 /** Every public read of the site, bound to it: the controller methods declared @PublicRead. */
-export function publicReadRoutes(app: INestApplication, prefix: string, versions: ReadModelVersions): PublicReadRoute[] {
-  const get: ProviderLookup = (type) => app.get(type, { strict: false });
-  const site: PublicReadSite = { versions, sessions: get(Sessions), activity: get(SessionActivity), get, metrics: get(SiteMetrics) };
+export function publicReadRoutes(app: INestApplication, prefix: string, site: FrontReadSite): PublicReadRoute[] {
   return declaredRoutes<PublicReadOptions<unknown[]>>(app, prefix, PUBLIC_READ).map((read) => new PublicReadRoute(read, site));
 }
 

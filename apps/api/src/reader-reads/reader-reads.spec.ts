@@ -50,6 +50,9 @@ function site(options: { failing?: boolean } = {}) {
         versions: { of: () => Promise.resolve(version) },
         sessions: { of: async (authorization) => SESSIONS[authorization ?? ''] ?? null },
         activity: { seen: (id) => seen.push(id) },
+        get: () => {
+          throw new Error('not used');
+        },
         metrics,
       }),
     ],

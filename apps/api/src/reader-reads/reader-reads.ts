@@ -1,23 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
-import { SessionActivity } from '../auth/session-activity';
-import { Sessions } from '../auth/sessions';
-import { SiteMetrics } from '../metrics/site-metrics';
 import { CachedRoute } from '../public-reads/cached-route';
 import { declaredRoutes, type DeclaredRoute } from '../public-reads/declared-routes';
-import { frontReaderOf, type FrontAnswer, type FrontRead, type FrontRequest, type FrontSessions } from '../public-reads/front-read';
+import { frontReaderOf, type FrontAnswer, type FrontRead, type FrontReadSite, type FrontRequest } from '../public-reads/front-read';
 import { cacheKeyOf } from '../public-reads/public-reads';
-import type { ReadModelVersions } from '../public-reads/read-model-versions';
 import { READER_READ, type ReaderReadOptions } from './reader-read.decorator';
 
 /** As the controllers of these reads say: only the reader's browser, and never kept. */
 const READER_CACHE_CONTROL = 'private, no-store';
 
 export type DeclaredReaderRead = DeclaredRoute<ReaderReadOptions<unknown[]>>;
-
-export interface ReaderReadSite extends FrontSessions {
-  versions: Pick<ReadModelVersions, 'of'>;
-  metrics?: Pick<SiteMetrics, 'recordReadCache'>;
-}
 
 /**
  * One reader's own read bound to the site. Without an Authorization header, with a query Nest
@@ -27,7 +18,7 @@ export interface ReaderReadSite extends FrontSessions {
 export class ReaderReadRoute extends CachedRoute<ReaderReadOptions<unknown[]>> implements FrontRead {
   constructor(
     read: DeclaredReaderRead,
-    private readonly site: ReaderReadSite,
+    private readonly site: FrontReadSite,
   ) {
     super(read, site.metrics);
   }
@@ -59,13 +50,7 @@ function singleValuedQuery(search: string): Record<string, string> | null {
 }
 
 /** Every reader's own read of the site, bound to it: the controller methods declared @ReaderRead. */
-export function readerReadRoutes(app: INestApplication, prefix: string, versions: ReadModelVersions): ReaderReadRoute[] {
-  const site: ReaderReadSite = {
-    versions,
-    sessions: app.get(Sessions, { strict: false }),
-    activity: app.get(SessionActivity, { strict: false }),
-    metrics: app.get(SiteMetrics, { strict: false }),
-  };
+export function readerReadRoutes(app: INestApplication, prefix: string, site: FrontReadSite): ReaderReadRoute[] {
   return declaredRoutes<ReaderReadOptions<unknown[]>>(app, prefix, READER_READ).map((read) => {
     if (read.method !== 'get') throw new Error(`@ReaderRead on ${read.path}: only GETs`);
     return new ReaderReadRoute(read, site);
