@@ -1,17 +1,17 @@
-import type { SiteMetrics } from '../metrics/site-metrics';
 import { paramsMatcher, type DeclaredRoute } from './declared-routes';
+import type { FrontReadSite } from './front-read';
 import { PublicReadCache } from './public-read-cache';
 
-/** A declared read with its own cache of serialized results, matched by its route pattern. */
+/** A declared read bound to the site, with its own cache of serialized results, matched by its route pattern. */
 export abstract class CachedRoute<O extends { maxEntries: number }> {
   protected readonly cache: PublicReadCache;
   readonly paramsIn: (pathname: string) => Record<string, string> | null;
 
-  protected constructor(
+  constructor(
     readonly read: DeclaredRoute<O>,
-    metrics: Pick<SiteMetrics, 'recordReadCache'> | undefined,
+    protected readonly site: FrontReadSite,
   ) {
-    this.cache = new PublicReadCache(read.options.maxEntries, (hit) => metrics?.recordReadCache(read.path, hit));
+    this.cache = new PublicReadCache(read.options.maxEntries, (hit) => site.metrics?.recordReadCache(read.path, hit));
     this.paramsIn = paramsMatcher(read.path);
   }
 

@@ -13,13 +13,6 @@ export type DeclaredRead = DeclaredRoute<PublicReadOptions<unknown[]>>;
 
 /** One public read bound to the site: its cache, the version of what it reads, and its controller method. */
 export class PublicReadRoute extends CachedRoute<PublicReadOptions<unknown[]>> implements FrontRead {
-  constructor(
-    read: DeclaredRead,
-    private readonly site: FrontReadSite,
-  ) {
-    super(read, site.metrics);
-  }
-
   answerFor({ params, authorization }: FrontRequest): Promise<FrontAnswer | null> | null {
     if (authorization === undefined) {
       return this.answer(params, undefined)?.then((read) => ({ read, cacheControl: PUBLIC_CACHE_CONTROL })) ?? null;

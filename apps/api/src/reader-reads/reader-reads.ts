@@ -16,18 +16,11 @@ export type DeclaredReaderRead = DeclaredRoute<ReaderReadOptions<unknown[]>>;
  * for renewal) or when the read fails, it answers null: Nest answers, through its whole chain.
  */
 export class ReaderReadRoute extends CachedRoute<ReaderReadOptions<unknown[]>> implements FrontRead {
-  constructor(
-    read: DeclaredReaderRead,
-    private readonly site: FrontReadSite,
-  ) {
-    super(read, site.metrics);
-  }
-
   answerFor({ params, search, authorization }: FrontRequest): Promise<FrontAnswer | null> | null {
     const query = authorization === undefined ? null : singleValuedQuery(search);
-    if (!query) return null;
+    if (authorization === undefined || !query) return null;
     const { options } = this.read;
-    return frontReaderOf(this.site, authorization!)
+    return frontReaderOf(this.site, authorization)
       .then(async (reader) => {
         const args = reader && options.args({ params, query, reader });
         if (!args) return null;
