@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '@app/config';
 import { activeSuspension } from '@app/domain';
-import type { ReadStore } from '@app/read-store';
+import { CollectionCache, type ReadStore } from '@app/read-store';
 import { ACCOUNTS_COLLECTION, API_TOKENS_COLLECTION, type AccountDocument, type ApiTokenDocument } from '@app/projections';
 import { APP_CONFIG, CLOCK, READ_STORE, type Clock } from '../infrastructure/tokens';
 import { API_TOKEN_PREFIX, parseApiToken, secretMatches } from './api-token-secrets';
@@ -23,12 +23,17 @@ export interface CurrentSession {
  */
 @Injectable()
 export class Sessions {
+  /** Read on every request with a session; written only by account events (signup, role, password, name, sessions). */
+  private readonly accounts: CollectionCache<AccountDocument>;
+
   constructor(
     private readonly tokens: TokenService,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.accounts = new CollectionCache(readStore, ACCOUNTS_COLLECTION);
+  }
 
   async of(authorization: string | undefined): Promise<CurrentSession | null> {
     const match = /^Bearer\s+(.+)$/i.exec(authorization ?? '');
@@ -62,13 +67,13 @@ export class Sessions {
     return { user: userOf(account, { kind: 'api-token', tokenId: apiToken.id, scopes: apiToken.scopes }), token: null };
   }
 
-  private async accountOf(accountId: string): Promise<(AccountDocument & { userName: string }) | null> {
-    const account = await this.readStore.get<AccountDocument>(ACCOUNTS_COLLECTION, accountId);
+  private async accountOf(accountId: string): Promise<Readonly<AccountDocument & { userName: string }> | null> {
+    const account = await this.accounts.get(accountId);
     // An erased account has no user name any more: its old tokens open nothing.
     if (!account || account.userName === null) return null;
     // Issue 27: while a suspension holds, no token of theirs opens anything (API tokens included).
     if (isSuspended(account, this.clock())) return null;
-    return account as AccountDocument & { userName: string };
+    return account as Readonly<AccountDocument & { userName: string }>;
   }
 }
 

@@ -47,7 +47,12 @@ export interface FrontReadSite extends FrontSessions {
 
 /** The site's own, for every read in front of Express: one version lookup shared by all. */
 export function frontReadSite(app: INestApplication): FrontReadSite {
-  const get: ProviderLookup = (type) => app.get(type, { strict: false });
+  // Nest's own lookup walks every module: a per-reader lookup asks on every request.
+  const providers = new Map<unknown, unknown>();
+  const get: ProviderLookup = (type) => {
+    if (!providers.has(type)) providers.set(type, app.get(type, { strict: false }));
+    return providers.get(type) as never;
+  };
   return {
     versions: new ReadModelVersions(app.get<ReadStore>(READ_STORE), app.get<SearchIndex>(SEARCH_INDEX)),
     sessions: get(Sessions),

@@ -99,7 +99,12 @@ export function usePublicReadsWithBody(express: Express, routes: readonly Public
   }
 }
 
-/** The cache key of a read's arguments: a SHA-256 of their JSON, so a key's size never depends on the request. */
+/** Arguments' JSON up to this length is its own key (a post's id); longer (a search body), a hash of it. */
+const LONGEST_PLAIN_KEY = 64;
+
+/** The cache key of a read's arguments: their JSON, or a SHA-256 of it, so a key's size never depends on the request. */
 export function cacheKeyOf(args: readonly unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(args)).digest('base64url');
+  const json = JSON.stringify(args);
+  // A hash (base64url) never starts with '[' as the JSON of arguments does: the two kinds never collide.
+  return json.length <= LONGEST_PLAIN_KEY ? json : createHash('sha256').update(json).digest('base64url');
 }
