@@ -15,9 +15,8 @@ import { FlagsModule } from './flags/flags.module';
 import { HealthModule } from './health/health.module';
 import { HomeModule } from './home/home.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
-import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { ApiExceptionFilter } from './http/api-exception.filter';
-import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { GlobalInterceptor } from './global-interceptor';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { PageHeadsModule } from './page-heads/page-heads.module';
 import { PostsModule } from './posts/posts.module';
@@ -78,9 +77,7 @@ export interface AppOptions {
   ],
   providers: [
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
-    // First, so it keeps and replays the whole envelope.
-    { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: GlobalInterceptor },
   ],
 })
 export class AppModule {

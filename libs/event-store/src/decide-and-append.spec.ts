@@ -100,6 +100,36 @@ describe('decideAndAppend', () => {
     expect(new Set(attempts.map((attempt) => attempt.position)).size).toBe(1);
   });
 
+  describe('on a stream the caller just named (newStream)', () => {
+    it('decides on the initial state and appends without reading the stream', async () => {
+      const readStream = jest.spyOn(store, 'readStream');
+      const outcome = await decideAndAppend(store, 's-new', decider, { type: 'Open', name: 'a' }, context(), { newStream: true });
+      expect(readStream).not.toHaveBeenCalled();
+      readStream.mockRestore();
+      expect(outcome.events).toEqual([{ type: 'Opened', data: { name: 'a' } }]);
+      expect((await store.readStream('s-new')).map((event) => event.revision)).toEqual([0]);
+    });
+
+    it('a stream that exists after all is decided on its facts', async () => {
+      await decideAndAppend(store, 's-1', decider, { type: 'Open', name: 'a' }, context());
+      await expect(decideAndAppend(store, 's-1', decider, { type: 'Open', name: 'b' }, context(), { newStream: true })).rejects.toThrow(
+        'Already open',
+      );
+      await decideAndAppend(store, 's-1', decider, { type: 'Note', note: 'n' }, context(), { newStream: true });
+      expect((await store.readStream('s-1')).map((event) => event.revision)).toEqual([0, 1]);
+    });
+
+    it("a retry of a repeatable command answers the first attempt's outcome", async () => {
+      const open = () =>
+        decideAndAppend(store, 's-1', decider, { type: 'Open', name: 'a' }, context({ repeatable: repeatableCommand('seed-1') }), {
+          newStream: true,
+        });
+      const first = await open();
+      await expect(open()).resolves.toEqual({ events: first.events, position: first.position, repeated: true });
+      expect(await store.readStream('s-1')).toHaveLength(1);
+    });
+  });
+
   it('appendEvents: a repeated no_stream append of the same command answers its first position; another command is refused', async () => {
     const reserve = (seed: string) =>
       appendEvents(

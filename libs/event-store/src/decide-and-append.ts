@@ -36,6 +36,15 @@ export interface CommandOutcome<Event> {
 
 const MAX_ATTEMPTS = 3;
 
+export interface DecideOptions {
+  /**
+   * The stream was named by this command (a new id): decide on the initial state and append with
+   * `no_stream`, without reading it first. If the guess is wrong (the stream exists, or the decider
+   * refuses on the initial state), nothing is written and the command goes through the usual loop.
+   */
+  newStream?: boolean;
+}
+
 export async function loadStream<State, Event extends { type: string; data: unknown }>(
   eventStore: EventStore,
   streamName: string,
@@ -71,8 +80,11 @@ export async function decideAndAppend<State, Command, Event extends { type: stri
   decider: StreamDecider<State, Command, Event>,
   command: Command,
   context: CommandContext,
+  { newStream = false }: DecideOptions = {},
 ): Promise<CommandOutcome<Event>> {
   const eventIdOf = context.repeatable?.eventIdsFor(streamName);
+  const appendedAsNew = newStream && (await appendAsNewStream(eventStore, streamName, decider, command, context, eventIdOf));
+  if (appendedAsNew) return appendedAsNew;
   for (let attempt = 1; ; attempt += 1) {
     const recorded = await eventStore.readStream(streamName);
     const earlier = eventIdOf && appendedBefore<Event>(recorded, eventIdOf);
@@ -87,6 +99,30 @@ export async function decideAndAppend<State, Command, Event extends { type: stri
       const raced = error instanceof WrongExpectedRevisionError || error instanceof DuplicateEventIdError;
       if (!raced || attempt >= MAX_ATTEMPTS) throw error;
     }
+  }
+}
+
+/** `newStream`'s first try: the outcome, or null when the stream turned out not to be new (nothing written). */
+async function appendAsNewStream<State, Command, Event extends { type: string; data: unknown }>(
+  eventStore: EventStore,
+  streamName: string,
+  decider: StreamDecider<State, Command, Event>,
+  command: Command,
+  context: CommandContext,
+  eventIdOf: ((index: number) => string) | undefined,
+): Promise<CommandOutcome<Event> | null> {
+  let events: Event[];
+  try {
+    events = decider.decide(command, decider.initialState);
+  } catch {
+    return null; // decided again on the stream as it is, which says why
+  }
+  if (events.length === 0) return null;
+  try {
+    return { events, position: await append(eventStore, streamName, events, 'no_stream', context, eventIdOf) };
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError || error instanceof DuplicateEventIdError) return null;
+    throw error;
   }
 }
 

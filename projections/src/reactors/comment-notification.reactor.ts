@@ -24,7 +24,7 @@ import {
   type MailedItem,
   type ModerationAction,
 } from './comment-notification-mails';
-import { likeAndPostMails, POST_SHOWING_EVENTS } from './like-and-post-mails';
+import { likeAndPostMails } from './like-and-post-mails';
 import { notificationMailKit, type CommentNotificationDependencies } from './notification-mail-kit';
 
 export { COMMENT_NOTIFICATION_MAX_AGE_MS, type CommentNotificationDependencies } from './notification-mail-kit';
@@ -242,12 +242,12 @@ export function commentNotificationReactor(deps: CommentNotificationDependencies
         'FlagsResolved',
         ...COMMENT_MODERATION_EVENTS,
         ...POST_MODERATION_EVENTS,
-        ...POST_SHOWING_EVENTS,
+        ...POST_EVENT_TYPES,
       ]),
     ] satisfies string[],
     apply: async (recorded: RecordedEvent) => {
       // An approval may show a post for the first time (its followers hear of it) and be moderation too (its author hears of that).
-      if ((POST_SHOWING_EVENTS as string[]).includes(recorded.type)) await likesAndPosts.onPostShowing(recorded);
+      if (postEventOf(recorded.type)) await likesAndPosts.onPostEvent(recorded);
       switch (recorded.type) {
         case 'CommentAdded':
           return onComment(recorded);

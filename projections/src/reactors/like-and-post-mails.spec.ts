@@ -224,6 +224,13 @@ describe('like and post mails', () => {
       expect(new URL(sent[1].headers!['List-Unsubscribe'].slice(1, -1)).searchParams.get('kind')).toBe('post');
     });
 
+    it('reads no post stream back for a post drafted and published by one command', async () => {
+      await article(7, 'ada');
+      const readStream = jest.spyOn(eventStore, 'readStream');
+      await react();
+      expect(readStream.mock.calls.filter(([stream]) => stream === 'article-7')).toEqual([]);
+    });
+
     it('mails nothing while a post cannot be seen (a draft, unapproved), and once when it first can', async () => {
       await follow({ kind: 'user', accountId: 'ada' }, 'bob');
       await article(7, 'ada', { published: false });

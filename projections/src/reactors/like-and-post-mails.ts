@@ -24,6 +24,16 @@ const FOLLOWS_WAIT_MS = 5_000;
 
 const isShown = (state: PostState) => state.status === 'live' && state.post.isPublished && state.post.isApproved;
 
+/** A post stream as of one revision: its state, and whether it could be seen at that revision or any before it. */
+interface PostSoFar {
+  revision: number;
+  state: PostState;
+  shown: boolean;
+}
+
+/** How many post streams' newest states the reactor keeps (the posts of the last commands). */
+const POSTS_KEPT = 1_000;
+
 /**
  * The `like` and `post` mails (issue 26), beside the comment reactor's others and by the same rules:
  * preferences as they stood at the event, erased people never named, job ids from the event.
@@ -109,23 +119,56 @@ export function likeAndPostMails(kit: NotificationMailKit, readStore: ReadStore)
     return followed;
   }
 
-  async function onPostShowing(recorded: RecordedEvent) {
+  /**
+   * The post streams as of the newest event of each that this reactor saw (every post event passes
+   * here), so a post published by the command that drafted it is not read back from the log. A
+   * stream whose previous revision is not here (an event of it skipped, a restart) is read instead.
+   */
+  const postsSoFar = new Map<string, PostSoFar>();
+
+  /** The stream before `recorded`: known here, or nothing before a stream's first event; undefined to read it. */
+  function knownBefore(recorded: RecordedEvent): PostSoFar | undefined {
+    if (recorded.revision === 0) return { revision: -1, state: postDecider.initialState, shown: false };
+    const known = postsSoFar.get(recorded.streamName);
+    return known?.revision === recorded.revision - 1 ? known : undefined;
+  }
+
+  function remember(streamName: string, soFar: PostSoFar): void {
+    postsSoFar.delete(streamName);
+    if (postsSoFar.size >= POSTS_KEPT) postsSoFar.delete(postsSoFar.keys().next().value!);
+    postsSoFar.set(streamName, soFar);
+  }
+
+  /** The stream before `recorded`, read from the log up to it. */
+  async function readBefore(recorded: RecordedEvent): Promise<PostSoFar> {
+    let soFar: PostSoFar = { revision: -1, state: postDecider.initialState, shown: false };
+    for (const event of await kit.streamAt(recorded.streamName, recorded.position)) {
+      if (event.position === recorded.position) break;
+      const state = postDecider.evolve(soFar.state, { type: event.type, data: event.data } as PostEvent);
+      soFar = { revision: event.revision, state, shown: soFar.shown || isShown(state) };
+    }
+    return soFar;
+  }
+
+  /** Any event of a post's stream: remembered, and mailed about if it shows the post for the first time. */
+  async function onPostEvent(recorded: RecordedEvent) {
+    const showing = (POST_SHOWING_EVENTS as string[]).includes(recorded.type);
+    let before = knownBefore(recorded);
+    if (!before && (!showing || kit.isStale(kit.atOf(recorded)))) return;
+    before ??= await readBefore(recorded);
+    const after = postDecider.evolve(before.state, { type: recorded.type, data: recorded.data } as PostEvent);
+    remember(recorded.streamName, { revision: recorded.revision, state: after, shown: before.shown || isShown(after) });
+    if (showing) await onPostShowing(recorded, before, after);
+  }
+
+  async function onPostShowing(recorded: RecordedEvent, before: PostSoFar, after: PostState) {
     const described = postEventOf(recorded.type);
     if (!described || kit.isStale(kit.atOf(recorded))) return;
     const postKind = described.kind.kind;
     const postId = Number(recorded.streamName.slice(`${postKind}-`.length));
     if (!Number.isSafeInteger(postId)) throw new PoisonEvent(`${recorded.type} on a stream without a post id: ${recorded.streamName}`);
-    // Shown by this event and never before it: a post is announced once, as in the inbox. A stream's
-    // first event has nothing before it to read.
-    let before: PostState = postDecider.initialState;
-    const earlier = recorded.revision === 0 ? [] : await kit.streamAt(recorded.streamName, recorded.position);
-    for (const event of earlier) {
-      if (event.position === recorded.position) break;
-      before = postDecider.evolve(before, { type: event.type, data: event.data } as PostEvent);
-      if (isShown(before)) return;
-    }
-    const after = postDecider.evolve(before, { type: recorded.type, data: recorded.data } as PostEvent);
-    if (after.status !== 'live' || !isShown(after)) return;
+    // Shown by this event and never before it: a post is announced once, as in the inbox.
+    if (before.shown || after.status !== 'live' || !isShown(after)) return;
     const { authorId, fields } = after.post;
     const followers = await followersBefore(authorId, fields.tags, recorded.position);
     if (followers.size === 0) return;
@@ -154,5 +197,5 @@ export function likeAndPostMails(kit: NotificationMailKit, readStore: ReadStore)
       );
   }
 
-  return { onLiked, onPostShowing };
+  return { onLiked, onPostEvent };
 }

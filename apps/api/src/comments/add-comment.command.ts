@@ -62,7 +62,7 @@ export class AddCommentHandler implements ICommandHandler<AddCommentCommand, Com
           attachedFileIds,
           mentionIds,
         },
-        { actor: actor.accountId, settle: COMMENT_READ_MODELS },
+        { actor: actor.accountId, settle: COMMENT_READ_MODELS, newStream: true },
       );
       return await this.views.get(kind, id, actor);
     });

@@ -26,6 +26,8 @@ export type HandlerContext = Omit<CommandContext, 'clock'> &
   Partial<Pick<CommandContext, 'clock'>> & {
     /** Read-your-writes: the read models the answer waits for (see `settle`). */
     settle?: readonly ReadModelName[];
+    /** The stream is named by this command (a new id): appended without reading it first (see `DecideOptions`). */
+    newStream?: boolean;
   };
 
 /** What a decision may read besides its command's own facts; filled in here, from the injected clock and the configuration. */
@@ -60,7 +62,7 @@ export class EventSourcedCommands {
    * The handler's context with the injected clock (the events' business time), the request as
    * correlation and causation, and, for a request with an Idempotency-Key, its RepeatableCommand.
    */
-  private contextOf(context: Omit<HandlerContext, 'settle'>): CommandContext {
+  private contextOf(context: Omit<HandlerContext, 'settle' | 'newStream'>): CommandContext {
     const keyed = currentKeyedRequest();
     return withRequestCorrelation({
       clock: this.clock,
@@ -78,13 +80,22 @@ export class EventSourcedCommands {
     streamName: string,
     decider: StreamDecider<State, Command, Event>,
     command: HandlerCommand<Command>,
-    { settle, ...context }: HandlerContext,
+    { settle, newStream, ...context }: HandlerContext,
   ): Promise<CommandOutcome<Event>> {
     const ambient: Ambient = { now: this.clock(), moderation: this.config.moderation };
     const name = commandName(command);
     let outcome: CommandOutcome<Event>;
     try {
-      outcome = await decideAndAppend(this.eventStore, streamName, decider, { ...ambient, ...command } as Command, this.contextOf(context));
+      outcome = await decideAndAppend(
+        this.eventStore,
+        streamName,
+        decider,
+        { ...ambient, ...command } as Command,
+        this.contextOf(context),
+        {
+          newStream,
+        },
+      );
     } catch (error) {
       this.metrics.recordCommand(name, failureOutcome(error));
       throw error;

@@ -30,7 +30,7 @@ export class PostSaves {
       POST_KINDS[kind].streamName(id),
       postDecider,
       { type: POST_KINDS[kind].commands[step], id, actor, fields, isPublished, defaultImageId, mentionIds },
-      { actor: actor.accountId, settle: POST_READ_MODELS },
+      { actor: actor.accountId, settle: POST_READ_MODELS, newStream: step === 'draft' },
     );
   }
 }
