@@ -226,8 +226,12 @@ async function announceIfDue(tx: ReadStoreTransaction, recorded: RecordedEvent, 
   await tx.upsert(POSTS, { ...post, announced: post.announced || due, heardOf });
   if (!due) return;
   const targets = [followTargetKey({ kind: 'user', accountId: post.authorId }), ...post.tagIds.map((tagId) => `tag:${tagId}`)];
-  const followers = await tx.find<{ id: string; followerId: string }>(FOLLOWERS, { target: { $in: targets } });
-  for (const followerId of new Set(followers.map((follower) => follower.followerId))) {
+  // One search per target, not one of them all: a rebuild answers each again from memory (RebuildCache)
+  // for the author's next post, whatever tags that one carries.
+  const followerIds = new Set<string>();
+  for (const target of targets)
+    for (const follower of await tx.find<{ id: string; followerId: string }>(FOLLOWERS, { target })) followerIds.add(follower.followerId);
+  for (const followerId of followerIds) {
     if (heardOf.includes(followerId)) continue;
     await notify(tx, recorded, {
       id: `post:${post.id}:${followerId}`,

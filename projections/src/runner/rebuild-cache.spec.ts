@@ -95,6 +95,46 @@ describe('RebuildCache', () => {
     expect(cache.takeSearched()).toEqual(new Set());
   });
 
+  it('keeps what the fold reads through a turn of generations, and what it only wrote for one more', async () => {
+    const { tx, calls } = storeTransaction(new Map([['notes/p1', { id: 'p1' }]]));
+    const cache = new RebuildCache();
+    const big = 'x'.repeat(5_000_000); // past a generation's bound: each run below turns one
+    await cache.run(tx, null, 1n, async (cached) => {
+      await cached.get('notes', 'p1');
+      await cached.upsert('inbox', { id: 'n1', big });
+      await cached.upsert('inbox', { id: 'gone' });
+    });
+    await cache.run(tx, 1n, 2n, async (cached) => {
+      await cached.delete('inbox', 'gone');
+      expect(await cached.get('notes', 'p1')).toEqual({ id: 'p1' });
+      await cached.upsert('inbox', { id: 'n2', big });
+    });
+    await cache.run(tx, 2n, 3n, async (cached) => {
+      expect(await cached.get('notes', 'p1')).toEqual({ id: 'p1' });
+      expect(await cached.get('inbox', 'gone')).toBeNull();
+      expect(calls.gets).toBe(1);
+      expect(await cached.get('inbox', 'n1')).toEqual({ id: 'n1', big });
+      expect(calls.gets).toBe(2);
+    });
+  });
+
+  it('remembers searches through a turn of generations, until the collection is written', async () => {
+    const { tx, calls } = storeTransaction(new Map([['followers/f1', { id: 'f1', target: 'user:a' }]]));
+    const cache = new RebuildCache();
+    const big = 'x'.repeat(5_000_000);
+    await cache.run(tx, null, 1n, async (cached) => {
+      await cached.find('followers', { target: 'user:a' });
+      await cached.upsert('inbox', { id: 'n1', big });
+    });
+    await cache.run(tx, 1n, 2n, async (cached) => {
+      expect(await cached.find('followers', { target: 'user:a' })).toHaveLength(1);
+      expect(calls.finds).toBe(1);
+      await cached.upsert('followers', { id: 'f2', target: 'user:a' });
+      expect(await cached.find('followers', { target: 'user:a' })).toHaveLength(2);
+      expect(calls.finds).toBe(2);
+    });
+  });
+
   it('hands out frozen documents: a fold changing one it read throws instead of changing the store behind its back', async () => {
     const { tx } = storeTransaction();
     const cache = new RebuildCache();

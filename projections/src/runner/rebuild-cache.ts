@@ -1,13 +1,16 @@
 import type { Filter, FindOptions, ReadDocument, ReadStoreTransaction } from '@app/read-store';
 
 /**
- * Roughly the bytes of documents kept between transactions before the cache starts over (after a
- * commit all of them are written, so forgetting them loses nothing): rebuilds stay under their
- * peak RSS target (docs/performance.md, Rebuilds) whatever the read model's size.
+ * Roughly the bytes of documents a generation of the cache takes before it becomes the old one and
+ * the old one is forgotten (after a commit all of them are written, so forgetting them loses
+ * nothing): rebuilds stay under their peak RSS target (docs/performance.md, Rebuilds) whatever the
+ * read model's size.
  */
-const MAX_CACHED_SIZE = 4_000_000;
+const MAX_GENERATION_SIZE = 4_000_000;
 /** Searches remembered per collection before they are forgotten (a write to the collection forgets them too). */
 const MAX_SEARCHES = 10_000;
+/** Roughly the bytes of documents the remembered searches hold, all collections together, before they are forgotten. */
+const MAX_FOUND_SIZE = 4_000_000;
 
 /**
  * A rebuild's documents, kept in memory from one of its transactions to the next: only the rebuild
@@ -15,20 +18,29 @@ const MAX_SEARCHES = 10_000;
  * it writes again. A fold reads them without SQL or JSON, and each changed document is written
  * once per transaction, in key order, when the fold is done (`run`).
  *
+ * Two generations (Ristretto's and Caffeine's idea of keeping what is used, at the cost of one more
+ * map): once the current one grows past its bound it becomes the old one, and the old one is
+ * dropped; a document read from the old generation moves back into the current one. So the notes a
+ * fold keeps reading (a liked post) outlive a turn, while documents only written (inbox rows) leave
+ * after two, instead of everything being dropped and read again from the store each time.
+ *
  * It trusts its documents only while the shadow's checkpoint is the one its last `run` ended at:
  * a rollback, a parked event or another process moving the checkpoint makes it start over.
  * Documents are kept as JSON would give them back, frozen: a fold changing a document it read
  * throws instead of changing what a store would hold.
  */
 export class RebuildCache {
-  private readonly documents = new Map<string, Map<string, ReadDocument | null>>();
+  private documents = new Map<string, Map<string, ReadDocument | null>>();
+  /** The previous generation: read only to move a document back into `documents`. */
+  private older = new Map<string, Map<string, ReadDocument | null>>();
   private readonly dirty = new Map<string, Set<string>>();
   /** Per collection, what each search found (by its filter and options): true until the collection is written. */
   private readonly found = new Map<string, Map<string, readonly ReadDocument[]>>();
   /** Collections searched since `takeSearched` (see DeferredIndexes). */
   private searched = new Set<string>();
-  /** What the kept documents take, roughly (see approximateSize). */
+  /** What the kept documents take, roughly (see approximateSize), and what the remembered searches hold. */
   private size = 0;
+  private foundSize = 0;
   /** The checkpoint the documents stand at; `undefined`: none yet. */
   private at: bigint | null | undefined = undefined;
 
@@ -49,13 +61,14 @@ export class RebuildCache {
       throw error;
     }
     this.at = to;
-    if (this.size > MAX_CACHED_SIZE) this.clear();
+    if (this.size > MAX_GENERATION_SIZE) this.turnGeneration();
   }
 
   private over(tx: ReadStoreTransaction): ReadStoreTransaction {
     return {
       get: <T extends ReadDocument>(collection: string, id: string): Promise<T | null> => {
-        const cached = this.documents.get(collection)?.get(id);
+        let cached = this.documents.get(collection)?.get(id);
+        if (cached === undefined) cached = this.fromOlder(collection, id); // null is a known deletion
         // Most reads are hits: answered without an async function's extra promise.
         if (cached !== undefined) return Promise.resolve(cached as T | null);
         return tx.get<T>(collection, id).then((stored) => {
@@ -71,8 +84,11 @@ export class RebuildCache {
         if (known) return known.slice() as T[];
         await this.writeInto(tx, collection);
         const documents = (await tx.find<T>(collection, filter, options)).map(deepFreeze);
-        if (!found || found.size >= MAX_SEARCHES) this.found.set(collection, (found = new Map<string, readonly ReadDocument[]>()));
+        if (this.foundSize > MAX_FOUND_SIZE) this.forgetSearches();
+        if (!found || found.size >= MAX_SEARCHES || !this.found.has(collection))
+          this.found.set(collection, (found = new Map<string, readonly ReadDocument[]>()));
         found.set(key, documents);
+        for (const document of documents) this.foundSize += approximateSize(document);
         return documents.slice();
       },
       upsert: async (collection, document) => {
@@ -121,29 +137,51 @@ export class RebuildCache {
   }
 
   private keep(collection: string, id: string, document: ReadDocument | null): void {
-    this.found.delete(collection);
     let documents = this.documents.get(collection);
     if (!documents) this.documents.set(collection, (documents = new Map<string, ReadDocument | null>()));
     this.size += approximateSize(document); // a replaced document still counts: the cache starts over a little early
     documents.set(id, document);
   }
 
+  /** A write: what searches of the collection found may no longer hold. */
   private markDirty(collection: string, id: string): void {
+    this.found.delete(collection);
     let ids = this.dirty.get(collection);
     if (!ids) this.dirty.set(collection, (ids = new Set()));
     ids.add(id);
   }
 
+  /** A document of the old generation, moved back into the current one; `undefined` when it has none. */
+  private fromOlder(collection: string, id: string): ReadDocument | null | undefined {
+    const document = this.older.get(collection)?.get(id);
+    if (document !== undefined) this.keep(collection, id, document);
+    return document;
+  }
+
+  /** Every document is written by now (after a commit): the current generation becomes the old one. */
+  private turnGeneration(): void {
+    this.older = this.documents;
+    this.documents = new Map();
+    this.size = 0;
+  }
+
+  private forgetSearches(): void {
+    this.found.clear();
+    this.foundSize = 0;
+  }
+
   private forget(collection: string): void {
     this.documents.delete(collection);
+    this.older.delete(collection);
     this.dirty.delete(collection);
     this.found.delete(collection);
   }
 
   private clear(): void {
     this.documents.clear();
+    this.older.clear();
     this.dirty.clear();
-    this.found.clear();
+    this.forgetSearches();
     this.size = 0;
     this.at = undefined;
   }

@@ -86,4 +86,16 @@ describe('RecentEvents', () => {
       (event.data as { tags: { id: number }[] }).tags[0].id = 2;
     }).toThrow(TypeError);
   });
+
+  it('keeps nothing of a read behind the head that stops at its count (a rebuild): the next reader reads the log itself', () => {
+    const log = fakeLog();
+    log.append(3, 0);
+    const recent = new RecentEvents(10);
+    const first = recent.read(0n, 2, log.read);
+    const readsBefore = log.reads();
+    const again = recent.read(0n, 2, log.read);
+    expect(ids(again)).toEqual(ids(first));
+    expect(again[0]).not.toBe(first[0]);
+    expect(log.reads() - readsBefore).toBe(1);
+  });
 });

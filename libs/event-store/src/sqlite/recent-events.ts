@@ -7,7 +7,7 @@ import type { RecordedEvent } from '../event-store.port';
  *
  * The window holds every committed event after `after`, up to its last one, with no gap: it only
  * grows from a complete read of the log after its last position, and starts afresh from a read
- * that reached the head. Events are frozen, since every reader gets the same objects.
+ * that reached the head. Its events are frozen, since every reader gets the same objects.
  */
 export class RecentEvents {
   private after: bigint | null = null;
@@ -22,9 +22,10 @@ export class RecentEvents {
   read(position: bigint, maxCount: number, readLog: (after: bigint, maxCount: number) => RecordedEvent[]): RecordedEvent[] {
     const last = this.events.length > 0 ? this.events[this.events.length - 1].position : this.after;
     if (this.after === null || last === null || position < this.after || position > last) {
-      const read = readLog(position, maxCount).map(freezeEvent);
+      const read = readLog(position, maxCount);
       // A read that reached the head (not cut by maxCount) is a complete window to follow it from.
-      if (maxCount < 0 || read.length < maxCount) this.restart(position, read);
+      // One that did not (a rebuild far behind) is its reader's alone: it is not kept, nor frozen.
+      if (maxCount < 0 || read.length < maxCount) this.restart(position, read.map(freezeEvent));
       return read;
     }
     const start = this.indexAfter(position);
