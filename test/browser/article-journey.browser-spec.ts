@@ -119,8 +119,15 @@ describe('an article from writing to moderation', () => {
     await row.getByRole('button', { name: `Unapprove ${NEW_TITLE}` }).click();
     const confirm = dialog(moderator, 'Confirm');
     await confirm.getByText('Are you sure you want to perform this operation?').waitFor(VISIBLE);
+    const unapproved = moderator.waitForResponse(
+      (response) => response.request().method() === 'PUT' && response.url().endsWith('/api/Article/Approve'),
+    );
     await confirm.getByRole('button', { name: 'Yes' }).click();
+    const answer = await unapproved;
     await row.getByRole('button', { name: `Approve ${NEW_TITLE}` }).waitFor(VISIBLE);
+    // Read-your-writes: the answer came once home showed it, unless the bounded wait ran out on a
+    // loaded machine, which the answer says (X-Read-Your-Writes: stale): then wait for home itself.
+    if (answer.headers()['x-read-your-writes']) await homeLacks(NEW_TITLE);
 
     // The visitor's home no longer lists it.
     await visitor.goto('/');
@@ -129,3 +136,14 @@ describe('an article from writing to moderation', () => {
     expect(await latestArticles(visitor).getByRole('link', { name: FIRST_TITLE }).count()).toBe(0);
   });
 });
+
+/** Waits (bounded) until the home read lists no post titled `title`. */
+async function homeLacks(title: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const home = await callSite<{ articles: { title: string }[] }>(site.server.url, 'GET', '/api/Home/');
+    if (!home.articles.some((article) => article.title === title)) return;
+    if (Date.now() > deadline) throw new Error(`Home still lists ${title}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

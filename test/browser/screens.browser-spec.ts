@@ -373,7 +373,8 @@ describe('journeys', () => {
     await navbar(page).waitFor(VISIBLE);
     // The old build's chunks are gone: every page chunk not loaded yet answers 404.
     await page.route(/\/assets\/about-site-page-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
-    const reloaded = page.waitForEvent('load');
+    // A loaded run has stalled past the default 30 s here (full run, 2026-11-27): the reload has more.
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
     await page.getByRole('contentinfo').getByRole('link', { name: 'About Site' }).click();
     await reloaded;
     expect(new URL(page.url()).pathname).toBe('/about-site');
