@@ -4,20 +4,30 @@ import type { Response } from 'express';
 import type { NotificationInbox } from './notification-inbox';
 import { NotificationStream } from './notification-stream';
 
-/** The notifications collection in memory, answering the stream's one query shape; its checkpoint is the newest row's seq. */
-function fakeReadStore(rows: NotificationDocument[]) {
+/**
+ * The notifications collection in memory, answering the stream's one query shape; every
+ * projection's checkpoint is the newest row's seq, unless `behind` holds one of its own.
+ */
+function fakeReadStore(rows: NotificationDocument[], behind: Map<string, number>) {
   const reads = { rows: 0, queries: 0 };
   const readStore = {
-    find: async (_collection: string, filter: { recipientId: { $in: string[] }; seq: { $gt: number } }, options?: { limit?: number }) => {
+    find: async (
+      _collection: string,
+      filter: { recipientId: { $in: string[] }; seq: { $gt: number; $lte?: number } },
+      options?: { limit?: number },
+    ) => {
       reads.queries += 1;
       const found = rows
-        .filter((row) => filter.recipientId.$in.includes(row.recipientId) && row.seq > filter.seq.$gt)
+        .filter(
+          (row) => filter.recipientId.$in.includes(row.recipientId) && row.seq > filter.seq.$gt && row.seq <= (filter.seq.$lte ?? Infinity),
+        )
         .sort((a, b) => a.seq - b.seq)
         .slice(0, options?.limit);
       reads.rows += found.length;
       return found;
     },
-    getCheckpoint: async () => (rows.length === 0 ? null : BigInt(Math.max(...rows.map((row) => row.seq)))),
+    getCheckpoint: async (name: string) =>
+      behind.has(name) ? BigInt(behind.get(name)!) : rows.length === 0 ? null : BigInt(Math.max(...rows.map((row) => row.seq))),
   } as unknown as ReadStore;
   return { readStore, reads };
 }
@@ -46,13 +56,14 @@ function given() {
     view: async () => ((inboxCalls.views += 1), view),
     unreadCount: async () => ((inboxCalls.unreadCount += 1), 1),
   } as unknown as NotificationInbox;
-  const { readStore, reads } = fakeReadStore(rows);
+  const behind = new Map<string, number>();
+  const { readStore, reads } = fakeReadStore(rows, behind);
   const stream = new NotificationStream(readStore, inbox, runner);
   const notify = (recipientId: string, seq: number) =>
     rows.push({ id: `post:${seq}:${recipientId}`, recipientId, seq } as NotificationDocument);
   // What a checkpoint's move starts, awaited.
   const pushed = () => (stream as unknown as { push(): Promise<void> }).push();
-  return { stream, rows, notify, pushed, reads, inboxCalls };
+  return { stream, rows, notify, pushed, reads, inboxCalls, behind };
 }
 
 describe('NotificationStream', () => {
@@ -114,6 +125,23 @@ describe('NotificationStream', () => {
 
     expect(reads.rows).toBe(5);
     expect(busy.written().match(/event: notification/g)).toHaveLength(5);
+    stream.onModuleDestroy();
+  });
+
+  it('pushes a row only once what it is shown from is projected too (another projector may hold the post view)', async () => {
+    const { stream, notify, pushed, behind } = given();
+    const ann = fakeResponse();
+    await stream.open({ accountId: 'ann', roleId: 1 }, ann.response, null);
+    behind.set('post-view', 0); // the new post's notification is in, its post not yet
+    notify('ann', 9);
+    await pushed();
+    expect(ann.written()).not.toContain('event: notification');
+
+    behind.delete('post-view'); // its checkpoint moved: that wakes the stream too
+    await pushed();
+    await pushed();
+
+    expect(ann.written().match(/id: 9\nevent: notification/g)).toHaveLength(1);
     stream.onModuleDestroy();
   });
 });

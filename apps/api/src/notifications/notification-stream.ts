@@ -14,8 +14,13 @@ export const HEARTBEAT_MS = 25_000;
 const PUSH_PAGE = 500;
 /** Connections written between two turns of the event loop, so a push to thousands holds no other request up for long. */
 const WRITE_SLICE = 1_000;
-/** Its checkpoint is the inbox's high-water mark: nothing newer than it can be in the inbox yet. */
-const NOTIFICATIONS: ReadModelName = 'notifications';
+/**
+ * The read models a pushed row is shown from (InboxView: the row, the actors' names, its post and
+ * comment). The lowest of their checkpoints is the push's high-water mark: a row is pushed once every
+ * one of them has its event. Two projectors may each hold some of these: a row pushed before its post
+ * was projected would be shown as nothing, and its reader moved past it.
+ */
+const SHOWN_FROM: readonly ReadModelName[] = ['notifications', 'accounts', 'post-view', 'comments'];
 const HEARTBEAT = new SseMessage(': heartbeat\n\n');
 
 interface Reader {
@@ -28,11 +33,11 @@ interface Reader {
 /**
  * The live inbox (issue 26): every open stream of this process, pushed what is new whenever a
  * projection checkpoint moves, here or in another process (the checkpoint channel). A wake-up
- * whose notifications checkpoint has not passed what the readers were pushed costs one read; else
- * one query for all connected readers' new rows and one view of them and of those readers' unread
- * rows (InboxView: a read each of unread rows, people, posts and comments), then per reader (its
- * connections at one place alike) one text, encoded once and written to each of its sockets: no
- * per-reader or per-socket reads. A reconnect resumes after its Last-Event-ID (a notification's seq).
+ * whose high-water mark (SHOWN_FROM) has not passed what the readers were pushed costs its
+ * checkpoint reads; else one query for all connected readers' new rows and one view of them and of
+ * those readers' unread rows (InboxView: a read each of unread rows, people, posts and comments),
+ * then per reader (its connections at one place alike) one text, encoded once and written to each
+ * of its sockets: no per-reader or per-socket reads. A reconnect resumes after its Last-Event-ID (a notification's seq).
  */
 @Injectable()
 export class NotificationStream implements OnModuleDestroy {
@@ -107,7 +112,7 @@ export class NotificationStream implements OnModuleDestroy {
     for (;;) {
       const rows = await this.readStore.find<NotificationDocument>(
         NOTIFICATIONS_COLLECTION,
-        { recipientId: { $in: recipients }, seq: { $gt: since } },
+        { recipientId: { $in: recipients }, seq: { $gt: since, $lte: mark } },
         { sort: [['seq', 1]], limit: PUSH_PAGE },
       );
       if (rows.length > 0) await this.send(readers, rows);
@@ -119,9 +124,10 @@ export class NotificationStream implements OnModuleDestroy {
     for (const reader of readers) reader.lastSeq = Math.max(reader.lastSeq, mark);
   }
 
-  /** The `seq` nothing in the inbox is newer than (a notification's seq is its event's position). */
+  /** The `seq` up to which the inbox's rows, and what they are shown from, are all projected (a notification's seq is its event's position). */
   private async highWaterMark(): Promise<number> {
-    return Number((await this.readStore.getCheckpoint(NOTIFICATIONS)) ?? 0);
+    const checkpoints = await Promise.all(SHOWN_FROM.map((name) => this.readStore.getCheckpoint(name)));
+    return Math.min(...checkpoints.map((checkpoint) => Number(checkpoint ?? 0)));
   }
 
   /** Sends each reader what is new for it among `rows`: one text per reader and place, encoded once, written to each of its connections. */
