@@ -31,9 +31,11 @@ export function createProjections(deps: ProjectionDependencies): Projection[] {
     followsProjection,
     readingListProjection,
     feedProjection,
+    // In a turn, the loops commit in this order: what the live inbox shows a row from (post view,
+    // comments, accounts) commits before the row, so its push need not wait for another turn.
+    accountsProjection(deps.vault),
     notificationsProjection,
     uploadedDocumentsProjection,
-    accountsProjection(deps.vault),
     profilesProjection(deps.vault),
     signInProjection,
     accountMailReactor(deps),
