@@ -65,7 +65,9 @@ describe('code blocks in a post', () => {
     expect(await python.locator('.hljs-string').count()).toBeGreaterThan(0);
     expect(await csharp.getAttribute('tabindex')).toBe('0');
 
+    // The painted post has its code already; the Copy buttons come with the SPA, after hydration.
     const copyButtons = site.page.getByRole('button', { name: 'Copy code' });
+    await copyButtons.nth(1).waitFor(VISIBLE);
     expect(await copyButtons.count()).toBe(2);
     await copyButtons.nth(1).click();
     await site.page.getByRole('button', { name: 'Copied code' }).waitFor(VISIBLE);
