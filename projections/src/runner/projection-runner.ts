@@ -247,16 +247,16 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
     }
   }
 
-  /**
-   * Whether this runner keeps its leases: it runs, and its last heartbeat (which renews the leases
-   * held and takes the free ones) succeeded within two heartbeats. A standby holding nothing is
-   * healthy too; one whose store stopped answering is not. Without leases: whether it runs.
-   */
   /** Calls `listener` whenever a checkpoint may have moved, here or (through the channel) in another process. */
   onCheckpointMoved(listener: () => void): () => void {
     return this.checkpointMoved.listen(listener);
   }
 
+  /**
+   * Whether this runner keeps its leases: it runs, and its last heartbeat (which renews the leases
+   * held and takes the free ones) succeeded within two heartbeats. A standby holding nothing is
+   * healthy too; one whose store stopped answering is not. Without leases: whether it runs.
+   */
   leaseHealth(): { healthy: boolean; held: string[]; renewedAt: Date | null } {
     const held = this.targets.filter((target) => this.running && this.holds(target.name)).map((target) => target.name);
     if (!this.leases) return { healthy: this.running, held, renewedAt: null };
