@@ -9,6 +9,9 @@ import type { RebuildCache } from './rebuild-cache';
 
 export type { BatchResult } from './isolate-failures';
 
+/** Where a run's batches commit: the read store, or its pipelined writes (a rebuild). */
+export type BatchStore = Pick<ReadStore, 'transaction' | 'getCheckpoint'>;
+
 export interface BatchTarget {
   projection: Projection;
   /** The checkpoint this run owns: the projection's name, or its rebuild's. */
@@ -31,7 +34,7 @@ export interface BatchTarget {
  */
 export async function applyNextBatch(
   eventStore: EventStore,
-  readStore: ReadStore,
+  readStore: BatchStore,
   target: BatchTarget,
   batchSize: number,
   policy?: FailurePolicy,
@@ -42,7 +45,7 @@ export async function applyNextBatch(
 }
 
 /** A run whose documents and checkpoint are in the read store. */
-export function readStoreSink(readStore: ReadStore, target: BatchTarget): BatchSink {
+export function readStoreSink(readStore: BatchStore, target: BatchTarget): BatchSink {
   const { projection, checkpointName } = target;
   const inTransaction = (from: bigint | null, work: (tx: ReadStoreTransaction) => Promise<void>) =>
     readStore.transaction(async (tx) => {
