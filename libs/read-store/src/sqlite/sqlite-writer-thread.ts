@@ -116,7 +116,12 @@ export class WriterThread {
   private broken: Error | null = null;
 
   constructor(options: WriterThreadOptions) {
-    this.worker = new Worker(THREAD, { eval: true, workerData: { ...options, from: driverBase() } });
+    this.worker = new Worker(THREAD, {
+      eval: true,
+      workerData: { ...options, from: driverBase() },
+      // It keeps one step at a time: a small heap makes it collect the steps' strings early (peak RSS).
+      resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },
+    });
     this.worker.on('message', (answer: Answer) => this.waiting.shift()?.resolve(answer));
     const fail = (error: Error) => {
       this.broken = error;
