@@ -53,13 +53,6 @@ export interface ReadStore {
    */
   duringBulkWrites?<R>(work: () => Promise<R>): Promise<R>;
 
-  /**
-   * Optional: transactions whose commit runs behind the caller (a rebuild folding its next batch
-   * while the last one is written; see `PipelinedWrites`). A store without it commits in
-   * `transaction`, and the caller uses that.
-   */
-  pipelinedWrites?(): PipelinedWrites;
-
   close(): Promise<void>;
 }
 
@@ -106,24 +99,3 @@ export interface FindOptions {
 }
 
 export const READ_STORE = Symbol('ReadStore');
-
-/**
- * Transactions committed in order behind the caller, on the store's other thread or connection.
- * `transaction` resolves once `work` ran and its writes are handed over; reads through a later
- * transaction (and `getCheckpoint`) see them. Each commits atomically, as `ReadStore.transaction`
- * would. If what a transaction read of a checkpoint or of a collection that keeps versions changed
- * before its commit, it and every transaction after it fail (WriteConflict), and the next call
- * throws. Collections cannot be dropped or renamed through it, and only its caller may write the
- * shadow collections it writes meanwhile (its reads of them are not checked again).
- */
-export interface PipelinedWrites {
-  transaction<R>(work: (tx: ReadStoreTransaction) => Promise<R>): Promise<R>;
-  getCheckpoint(name: string): Promise<bigint | null>;
-  /** Resolves once everything handed over committed; throws the first failure. */
-  drain(): Promise<void>;
-  /** Waits for what was handed over to commit or fail, then releases the thread. */
-  close(): Promise<void>;
-}
-
-/** A pipelined transaction's commit found what it read changed: nothing of it, or after it, was written. */
-export class WriteConflict extends Error {}

@@ -9,9 +9,6 @@ import type { RebuildCache } from './rebuild-cache';
 
 export type { BatchResult } from './isolate-failures';
 
-/** Where a run's batches commit: the read store, or its pipelined writes (a rebuild). */
-export type BatchStore = Pick<ReadStore, 'transaction' | 'getCheckpoint'>;
-
 export interface BatchTarget {
   projection: Projection;
   /** The checkpoint this run owns: the projection's name, or its rebuild's. */
@@ -34,7 +31,7 @@ export interface BatchTarget {
  */
 export async function applyNextBatch(
   eventStore: EventStore,
-  readStore: BatchStore,
+  readStore: ReadStore,
   target: BatchTarget,
   batchSize: number,
   policy?: FailurePolicy,
@@ -45,7 +42,7 @@ export async function applyNextBatch(
 }
 
 /** A run whose documents and checkpoint are in the read store. */
-export function readStoreSink(readStore: BatchStore, target: BatchTarget): BatchSink {
+export function readStoreSink(readStore: ReadStore, target: BatchTarget): BatchSink {
   const { projection, checkpointName } = target;
   const inTransaction = (from: bigint | null, work: (tx: ReadStoreTransaction) => Promise<void>) =>
     readStore.transaction(async (tx) => {

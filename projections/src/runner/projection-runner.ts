@@ -459,8 +459,6 @@ export class ProjectionRunner<Name extends string = ReadModelName> {
             failures: this.failures,
             lease: this.rebuildLeaseMs === undefined ? undefined : { leaseMs: this.rebuildLeaseMs },
             exclusive: (work) => liveLock.run(work),
-            // Its batches take turns with the live ones in this process's queue, not on the file's lock.
-            pipelined: false,
           }),
         );
         if (rebuilt.outcome === 'switched') {

@@ -1,5 +1,5 @@
 import type { EventStore } from '@app/event-store';
-import { WriteConflict, type PipelinedWrites, type ReadStore } from '@app/read-store';
+import type { ReadStore } from '@app/read-store';
 import type { Projection } from '../projection';
 import { applyNextBatch, type BatchTarget } from './apply-batch';
 import type { FailurePolicy } from './isolate-failures';
@@ -24,13 +24,6 @@ export interface RebuildOptions {
    * live checkpoint that holds still. Default: no pause (a CLI rebuild; see `switchWhenAhead`).
    */
   exclusive?: <T>(work: () => Promise<T>) => Promise<T>;
-  /**
-   * Until the shadow first catches up, commit each batch on the store's writer thread while the
-   * next one is folded (`ReadStore.pipelinedWrites`, where the store has it). Default true; a
-   * process whose live batches share the store passes false (they would wait for the file's lock
-   * instead of taking their turn between two batches).
-   */
-  pipelined?: boolean;
 }
 
 const unpaused = <T>(work: () => Promise<T>): Promise<T> => work();
@@ -91,37 +84,11 @@ async function rebuildTuned(
 
   const versions = new ProjectionVersions(readStore);
   const exclusive = options.exclusive ?? unpaused;
-  // Until the shadow first catches up, batches commit behind the fold of the next one (another
-  // thread, where the store has one); the catch-up under `exclusive` and the switch commit in place.
-  let pipelined: PipelinedWrites | undefined = options.pipelined === false ? undefined : readStore.pipelinedWrites?.();
-  /** Waits for what was handed over to commit; after a conflict, the batches it dropped run again in place. */
-  const stopPipelining = async (): Promise<void> => {
-    const stopped = pipelined;
-    pipelined = undefined;
-    try {
-      await stopped?.drain();
-    } catch (error) {
-      if (!(error instanceof WriteConflict)) throw error;
-    } finally {
-      await stopped?.close();
-    }
-  };
-  const applyNext = async () => {
-    if (pipelined) {
-      try {
-        return await applyNextBatch(eventStore, pipelined, shadow, batchSize, options.failures);
-      } catch (error) {
-        if (!(error instanceof WriteConflict)) throw error;
-        await stopPipelining();
-      }
-    }
-    return applyNextBatch(eventStore, readStore, shadow, batchSize, options.failures);
-  };
   let processed = 0;
   const nextBatch = async () => {
     await yieldToLiveWork();
     await indexes.ensure(cache.takeSearched());
-    const batch = await applyNext();
+    const batch = await applyNextBatch(eventStore, readStore, shadow, batchSize, options.failures);
     processed += batch.read;
     options.onProgress?.(processed);
     return batch;
@@ -130,11 +97,6 @@ async function rebuildTuned(
     for (;;) {
       if (options.isCancelled?.()) return { outcome: 'cancelled' };
       if ((await nextBatch()).read > 0) continue;
-      // Caught up: what was handed over commits before the indexes and the switch (or runs again).
-      if (pipelined) {
-        await stopPipelining();
-        continue;
-      }
       await indexes.ensureAll();
       const switched = await exclusive(async () => {
         // The live run holds still (in this process): the shadow overtakes what it applied meanwhile.
@@ -165,8 +127,6 @@ async function rebuildTuned(
   } catch (error) {
     if (error instanceof RebuildLeaseLost) return { outcome: 'busy' };
     throw error;
-  } finally {
-    await pipelined?.close();
   }
   await ensureIndexes(readStore, projection, '');
   return { outcome: 'switched' };

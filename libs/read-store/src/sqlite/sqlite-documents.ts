@@ -43,20 +43,25 @@ export class SqliteDocuments {
   constructor(private readonly db: Database.Database) {}
 
   get<T extends ReadDocument>(collection: string, id: string): T | null {
-    const body = this.getBody(collection, id);
-    return body === null ? null : (JSON.parse(body) as T);
-  }
-
-  /** A document's JSON as stored, or null. */
-  getBody(collection: string, id: string): string | null {
-    const row = readingTable(() => this.statement(getSql(collection)).get(id) as { body: string } | undefined, undefined);
-    return row?.body ?? null;
+    const table = quoteIdentifier(tableName(collection));
+    const row = readingTable(
+      () => this.statement(`SELECT body FROM ${table} WHERE id = ?`).get(id) as { body: string } | undefined,
+      undefined,
+    );
+    return row ? (JSON.parse(row.body) as T) : null;
   }
 
   find<T extends ReadDocument>(collection: string, filter?: Filter, options?: FindOptions): T[] {
-    const query = findSql(collection, filter, options);
-    if (!query) return [];
-    const rows = readingTable(() => this.statement(query[0]).all(...query[1]) as Array<{ body: string }>, []);
+    const table = quoteIdentifier(tableName(collection));
+    const parsedOptions = parseFindOptions(options);
+    if (parsedOptions.limit === 0) return [];
+    const where = whereSql(parseFilter(filter));
+    const page = orderAndPageSql(parsedOptions);
+    const rows = readingTable(
+      () =>
+        this.statement(`SELECT body FROM ${table}${where.sql}${page.sql}`).all(...where.params, ...page.params) as Array<{ body: string }>,
+      [],
+    );
     return rows.map((row) => JSON.parse(row.body) as T);
   }
 
@@ -106,7 +111,12 @@ export class SqliteDocuments {
 
   private writeAllInBulk(collection: string, writes: PendingWrites): void {
     const table = quoteIdentifier(tableName(collection));
-    const { upserts, deletes } = splitWrites(writes);
+    const upserts: string[] = [];
+    const deletes: string[] = [];
+    for (const [id, body] of writes) {
+      if (body === null) deletes.push(id);
+      else upserts.push(id, body);
+    }
     let changes = 0;
     if (deletes.length > 0) changes += readingTable(() => this.inChunks(deletes, 1, (rows) => deleteSql(table, rows)), 0);
     // Before any row is written: only the first statement's prepare can find the table missing.
@@ -114,10 +124,19 @@ export class SqliteDocuments {
     if (changes > 0) this.documentsChanged(collection, [ROWS_CHANGED]);
   }
 
-  /** Runs the statements of `inChunks`; the rows they changed. */
+  /**
+   * Runs `sql(rows)` over `params` (`width` per row) in as few statements as the chunk sizes allow:
+   * a few sizes only, so a table needs a handful of prepared statements whatever its batches.
+   */
   private inChunks(params: readonly unknown[], width: number, sql: (rows: number) => string): number {
     let changes = 0;
-    for (const [chunkSql, chunk] of inChunks(params, width, sql)) changes += this.statement(chunkSql).run(chunk).changes;
+    let start = 0;
+    for (const rows of ROWS_PER_STATEMENT) {
+      const length = rows * width;
+      if (params.length - start < length) continue;
+      const statement = this.statement(sql(rows));
+      for (; params.length - start >= length; start += length) changes += statement.run(params.slice(start, start + length)).changes;
+    }
     return changes;
   }
 
@@ -235,7 +254,7 @@ export class SqliteDocuments {
   }
 
   private createTable(table: string): void {
-    this.db.exec(createTableSql(quoteIdentifier(table)));
+    this.db.exec(`CREATE TABLE IF NOT EXISTS ${quoteIdentifier(table)} (id TEXT PRIMARY KEY, body TEXT NOT NULL)`);
   }
 
   private tableExists(table: string): boolean {
@@ -256,58 +275,14 @@ export class SqliteDocuments {
 
 /** Rows per statement of a bulk write, largest first; the last must be 1. */
 const ROWS_PER_STATEMENT = [128, 32, 8, 1] as const;
-
-/**
- * `sql(rows)` over `params` (`width` per row) in as few statements as the chunk sizes allow: a few
- * sizes only, so a table needs a handful of prepared statements whatever its batches.
- */
-export function* inChunks(params: readonly unknown[], width: number, sql: (rows: number) => string): Generator<[string, unknown[]]> {
-  let start = 0;
-  for (const rows of ROWS_PER_STATEMENT) {
-    const length = rows * width;
-    if (params.length - start < length) continue;
-    const chunkSql = sql(rows);
-    for (; params.length - start >= length; start += length) yield [chunkSql, params.slice(start, start + length)];
-  }
-}
 /** Stands for the changed documents of a collection that keeps no per-document versions. */
 const ROWS_CHANGED = '';
 
-/** A bulk write's upserts (id and body, flat) and deletes (ids). */
-export function splitWrites(writes: PendingWrites): { upserts: string[]; deletes: string[] } {
-  const upserts: string[] = [];
-  const deletes: string[] = [];
-  for (const [id, body] of writes) {
-    if (body === null) deletes.push(id);
-    else upserts.push(id, body);
-  }
-  return { upserts, deletes };
-}
-
-/** `table` quoted. */
-export function createTableSql(table: string): string {
-  return `CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, body TEXT NOT NULL)`;
-}
-
-export function getSql(collection: string): string {
-  return `SELECT body FROM ${quoteIdentifier(tableName(collection))} WHERE id = ?`;
-}
-
-/** The search's statement and parameters (null: it finds nothing without asking). */
-export function findSql(collection: string, filter?: Filter, options?: FindOptions): [string, unknown[]] | null {
-  const table = quoteIdentifier(tableName(collection));
-  const parsedOptions = parseFindOptions(options);
-  if (parsedOptions.limit === 0) return null;
-  const where = whereSql(parseFilter(filter));
-  const page = orderAndPageSql(parsedOptions);
-  return [`SELECT body FROM ${table}${where.sql}${page.sql}`, [...where.params, ...page.params]];
-}
-
-export function upsertSql(table: string, rows: number): string {
+function upsertSql(table: string, rows: number): string {
   return `INSERT INTO ${table} (id, body) VALUES ${'(?, ?), '.repeat(rows - 1)}(?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body WHERE body IS NOT excluded.body`;
 }
 
-export function deleteSql(table: string, rows: number): string {
+function deleteSql(table: string, rows: number): string {
   return `DELETE FROM ${table} WHERE id IN (${'?, '.repeat(rows - 1)}?)`;
 }
 

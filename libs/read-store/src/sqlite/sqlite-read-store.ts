@@ -1,11 +1,10 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ChangeScope, Filter, FindOptions, PipelinedWrites, ReadDocument, ReadStore, ReadStoreTransaction } from '../read-store.port';
+import type { ChangeScope, Filter, FindOptions, ReadDocument, ReadStore, ReadStoreTransaction } from '../read-store.port';
 import { SerialLock } from '../serial-lock';
 import { WriteBehindTransaction } from '../write-behind';
 import { SCHEMA, SqliteDocuments } from './sqlite-documents';
-import { SqlitePipelinedWrites } from './sqlite-pipelined-writes';
 
 export interface SqliteReadStoreOptions {
   /** The database file, usually `<dataDir>/read.sqlite`. */
@@ -35,13 +34,11 @@ export class SqliteReadStore implements ReadStore {
   private readonly busyTimeoutMs: number;
   private bulkWriters = 0;
   private closed = false;
-  private readonly file: string;
 
   constructor(options: SqliteReadStoreOptions) {
     mkdirSync(dirname(options.file), { recursive: true });
     const timeout = options.busyTimeoutMs ?? 10_000;
     this.busyTimeoutMs = timeout;
-    this.file = options.file;
     this.writer = new Database(options.file, { timeout });
     this.writer.pragma('journal_mode = WAL');
     // NORMAL: read models are rebuilt from the log. A power cut may lose the last commits, but
@@ -160,21 +157,6 @@ export class SqliteReadStore implements ReadStore {
     } finally {
       if ((this.bulkWriters -= 1) === 0 && !this.closed) this.writer.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
     }
-  }
-
-  /**
-   * A writer thread with its own connection to the file commits the transactions (SQLite's
-   * inserts, commits and WAL checkpoints), so a rebuild's next batch is folded meanwhile on the
-   * second core (see SqlitePipelinedWrites). Its connection takes the file's write lock like
-   * another process would: this store's own transactions wait for it (see beginImmediate).
-   */
-  pipelinedWrites(): PipelinedWrites {
-    this.assertOpen();
-    return new SqlitePipelinedWrites(this.reads, {
-      file: this.file,
-      busyTimeoutMs: this.busyTimeoutMs,
-      walAutocheckpoint: WAL_AUTOCHECKPOINT_PAGES,
-    });
   }
 
   purgeDeleted(): Promise<void> {
