@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONTRACT_BACKOFF_MS, describeJobQueueContract } from '../job-queue.contract';
@@ -90,6 +90,59 @@ describe('SqliteJobQueue after a crash', () => {
     db.close();
   });
 });
+
+describe('SqliteJobQueue commits', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'job-queue-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('commits the enqueues of one turn together, and each is durable once it resolves', async () => {
+    const file = join(dir, 'queue.sqlite');
+    const queue = new SqliteJobQueue({ file });
+    try {
+      const before = commitsInWal(file);
+      await Promise.all(Array.from({ length: 20 }, (_, n) => queue.enqueue({ id: `job-${n}`, name: 'greet', data: n })));
+      expect(commitsInWal(file) - before).toBe(1);
+      // Read by another connection, as another process would: every job is there.
+      const db = new Database(file, { readonly: true });
+      expect(db.prepare(`SELECT COUNT(*) AS count FROM jobs WHERE state = 'waiting'`).get()).toEqual({ count: 20 });
+      db.close();
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it("records a run's outcome in the commit that claims the next job", async () => {
+    const file = join(dir, 'queue.sqlite');
+    const queue = new SqliteJobQueue({ file, pollIntervalMs: 60_000 });
+    try {
+      await Promise.all(Array.from({ length: 10 }, (_, n) => queue.enqueue({ id: `job-${n}`, name: 'greet', data: n })));
+      const before = commitsInWal(file);
+      const ran: number[] = [];
+      await queue.process<number>('greet', async (n) => {
+        ran.push(n);
+      });
+      await waitUntil(async () => (await queue.stats()).completed === 10);
+      expect(ran).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      // A claim, then one commit per run: its outcome and the next claim (the last one's outcome alone).
+      // One commit for the claim and one for the outcome of each would be 20.
+      expect(commitsInWal(file) - before).toBe(11);
+    } finally {
+      await queue.close();
+    }
+  });
+});
+
+/** The commits in a database's write-ahead log: frames whose header gives the size of the database after a commit. */
+function commitsInWal(file: string): number {
+  const wal = readFileSync(`${file}-wal`);
+  const pageSize = wal.readUInt32BE(8);
+  let commits = 0;
+  for (let frame = 32; frame + 24 <= wal.length; frame += 24 + pageSize) if (wal.readUInt32BE(frame + 4) !== 0) commits += 1;
+  return commits;
+}
 
 async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 3000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -43,6 +43,20 @@ interface Consumer {
   running: number;
 }
 
+/** An enqueue waiting for the next turn's commit. */
+interface PendingInsert {
+  job: JobToEnqueue;
+  committed: () => void;
+  failed: (error: unknown) => void;
+}
+
+/** A finished run whose outcome the next turn's commit records. */
+interface PendingOutcome {
+  job: ClaimedJob;
+  failure: string | undefined;
+  recorded: () => void;
+}
+
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS jobs (
     id TEXT PRIMARY KEY,
@@ -64,6 +78,11 @@ const SCHEMA = `
  *
  * Completed jobs keep their row (so an id enqueued again is still ignored) but not their data:
  * mail payloads hold personal data, which must not outlive the delivery.
+ *
+ * The writes of one event-loop turn share one transaction, and so one fsync: the enqueues made in
+ * it (each resolves once that commit is durable), the outcomes of the runs that finished in it and
+ * the claims of the consumers' free slots. A mail used to cost three commits (enqueued, claimed,
+ * completed), each blocking the event loop of the process that sends it for its fsync.
  */
 export class SqliteJobQueue implements JobQueue {
   private readonly db: Database.Database;
@@ -74,6 +93,8 @@ export class SqliteJobQueue implements JobQueue {
   private readonly onError: (error: unknown) => void;
   private readonly consumers = new Map<string, Consumer>();
   private readonly running = new Map<string, Promise<void>>();
+  private pendingInserts: PendingInsert[] = [];
+  private pendingOutcomes: PendingOutcome[] = [];
   private pollTimer?: NodeJS.Timeout;
   private leaseTimer?: NodeJS.Timeout;
   private wakeScheduled = false;
@@ -146,9 +167,10 @@ export class SqliteJobQueue implements JobQueue {
 
   async enqueue(job: JobToEnqueue): Promise<void> {
     this.assertOpen();
-    const now = Date.now();
-    this.statements.insert.run(job.id, job.name, JSON.stringify(job.data ?? null), now, now);
-    if (this.consumers.has(job.name)) this.wake();
+    return new Promise((committed, failed) => {
+      this.pendingInserts.push({ job, committed, failed });
+      this.wake();
+    });
   }
 
   async process<Data = unknown>(name: string, handler: JobHandler<Data>, options: ProcessOptions = {}): Promise<void> {
@@ -158,7 +180,7 @@ export class SqliteJobQueue implements JobQueue {
     this.consumers.set(name, { handler: handler as JobHandler, concurrency, running: 0 });
     if (!this.pollTimer) {
       this.reclaimExpiredLeases();
-      this.pollTimer = setInterval(() => this.pump(), this.pollIntervalMs);
+      this.pollTimer = setInterval(() => this.turn(), this.pollIntervalMs);
       this.leaseTimer = setInterval(() => this.maintainLeases(), Math.max(1, Math.floor(this.leaseMs / 3)));
     }
     this.wake();
@@ -185,8 +207,9 @@ export class SqliteJobQueue implements JobQueue {
     this.closed = true;
     clearInterval(this.pollTimer);
     clearInterval(this.leaseTimer);
-    // Running handlers finish and record their outcome before the database goes away.
+    // Running handlers finish and record their outcome, and what was enqueued is committed, before the database goes away.
     await Promise.allSettled([...this.running.values()]);
+    this.turn();
     this.db.close();
   }
 
@@ -195,31 +218,52 @@ export class SqliteJobQueue implements JobQueue {
     this.wakeScheduled = true;
     setImmediate(() => {
       this.wakeScheduled = false;
-      this.pump();
+      this.turn();
     });
   }
 
-  private pump(): void {
-    if (this.closed) return;
-    try {
-      for (const [name, consumer] of this.consumers) {
-        while (consumer.running < consumer.concurrency) {
-          const job = this.claim(name);
-          if (!job) break;
-          this.run(consumer, job);
-        }
-      }
-    } catch (error) {
-      this.onError(error);
-    }
-  }
-
-  private claim(name: string): ClaimedJob | undefined {
+  /** One transaction: this turn's enqueues and outcomes, then a claim for each free slot (none once closed). */
+  private turn(): void {
+    const inserts = this.pendingInserts.splice(0);
+    const outcomes = this.pendingOutcomes.splice(0);
     const now = Date.now();
     // A cheap read first, so an idle poll never takes the write lock.
-    if (!this.statements.hasDue.get(name, now)) return undefined;
-    // IMMEDIATE: take the write lock before reading, so a concurrent claimer waits instead of failing.
-    return this.db.transaction(() => this.statements.claim.get({ now, name })).immediate();
+    const claiming = this.closed
+      ? []
+      : [...this.consumers].filter(([name, consumer]) => consumer.running < consumer.concurrency && this.statements.hasDue.get(name, now));
+    if (inserts.length === 0 && outcomes.length === 0 && claiming.length === 0) return;
+    let claimed: [Consumer, ClaimedJob][];
+    try {
+      // IMMEDIATE: take the write lock before reading, so a concurrent claimer waits instead of failing.
+      claimed = this.db
+        .transaction(() => {
+          for (const { job } of inserts) this.statements.insert.run(job.id, job.name, JSON.stringify(job.data ?? null), now, now);
+          for (const { job, failure } of outcomes) this.recordOutcome(job, failure, now);
+          return this.closed ? [] : this.claimFreeSlots(now);
+        })
+        .immediate();
+    } catch (error) {
+      for (const insert of inserts) insert.failed(error);
+      // Left active: once its lease expires the job runs again, as after a crash.
+      if (outcomes.length > 0) this.onError(error);
+      for (const outcome of outcomes) outcome.recorded();
+      return;
+    }
+    for (const insert of inserts) insert.committed();
+    for (const outcome of outcomes) outcome.recorded();
+    for (const [consumer, job] of claimed) this.run(consumer, job);
+  }
+
+  private claimFreeSlots(now: number): [Consumer, ClaimedJob][] {
+    const claimed: [Consumer, ClaimedJob][] = [];
+    for (const [name, consumer] of this.consumers) {
+      for (let free = consumer.concurrency - consumer.running; free > 0; free--) {
+        const job = this.statements.claim.get({ now, name });
+        if (!job) break;
+        claimed.push([consumer, job]);
+      }
+    }
+    return claimed;
   }
 
   private run(consumer: Consumer, job: ClaimedJob): void {
@@ -231,21 +275,18 @@ export class SqliteJobQueue implements JobQueue {
       } catch (error) {
         failure = errorMessage(error);
       }
-      try {
-        this.recordOutcome(job, failure);
-      } catch (error) {
-        this.onError(error);
-      } finally {
-        consumer.running -= 1;
-        this.running.delete(job.id);
+      // The slot is free at once: the turn that records this outcome may claim the next job with it.
+      consumer.running -= 1;
+      await new Promise<void>((recorded) => {
+        this.pendingOutcomes.push({ job, failure, recorded });
         this.wake();
-      }
+      });
+      this.running.delete(job.id);
     })();
     this.running.set(job.id, execution);
   }
 
-  private recordOutcome(job: ClaimedJob, failure: string | undefined): void {
-    const now = Date.now();
+  private recordOutcome(job: ClaimedJob, failure: string | undefined, now: number): void {
     if (failure === undefined) this.statements.complete.run(now, job.id);
     else if (job.attempts >= this.maxAttempts) this.statements.fail.run(failure, now, job.id);
     else this.statements.retry.run(now, failure, now + retryDelayMs(job.attempts, this.backoffMs), job.id);
