@@ -114,6 +114,21 @@ describe('SqliteJobQueue commits', () => {
     }
   });
 
+  it('fails only the enqueue the table refuses, not the others of its turn', async () => {
+    const queue = new SqliteJobQueue({ file: join(dir, 'queue.sqlite') });
+    try {
+      const [good, refused, alsoGood] = await Promise.allSettled([
+        queue.enqueue({ id: 'good', name: 'greet', data: 1 }),
+        queue.enqueue({ id: 'nameless', name: null as unknown as string, data: 2 }),
+        queue.enqueue({ id: 'also-good', name: 'greet', data: 3 }),
+      ]);
+      expect([good.status, refused.status, alsoGood.status]).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(await queue.stats()).toEqual({ waiting: 2, active: 0, completed: 0, failed: 0 });
+    } finally {
+      await queue.close();
+    }
+  });
+
   it("records a run's outcome in the commit that claims the next job", async () => {
     const file = join(dir, 'queue.sqlite');
     const queue = new SqliteJobQueue({ file, pollIntervalMs: 60_000 });

@@ -94,6 +94,8 @@ export class SqliteJobQueue implements JobQueue {
   private readonly consumers = new Map<string, Consumer>();
   private readonly running = new Map<string, Promise<void>>();
   private pendingInserts: PendingInsert[] = [];
+  /** Inside the turn's transaction, a savepoint. */
+  private readonly insertOne: (...row: [string, string, string, number, number]) => void;
   private pendingOutcomes: PendingOutcome[] = [];
   private pollTimer?: NodeJS.Timeout;
   private leaseTimer?: NodeJS.Timeout;
@@ -163,6 +165,8 @@ export class SqliteJobQueue implements JobQueue {
          ORDER BY updated_at DESC, rowid DESC LIMIT ?`,
       ),
     };
+    const { insert } = this.statements;
+    this.insertOne = this.db.transaction((...row: [string, string, string, number, number]) => void insert.run(...row));
   }
 
   async enqueue(job: JobToEnqueue): Promise<void> {
@@ -227,31 +231,54 @@ export class SqliteJobQueue implements JobQueue {
     const inserts = this.pendingInserts.splice(0);
     const outcomes = this.pendingOutcomes.splice(0);
     const now = Date.now();
-    // A cheap read first, so an idle poll never takes the write lock.
-    const claiming = this.closed
-      ? []
-      : [...this.consumers].filter(([name, consumer]) => consumer.running < consumer.concurrency && this.statements.hasDue.get(name, now));
-    if (inserts.length === 0 && outcomes.length === 0 && claiming.length === 0) return;
     let claimed: [Consumer, ClaimedJob][];
+    let refused: Map<PendingInsert, unknown>;
     try {
+      // A cheap read first, so an idle poll never takes the write lock.
+      if (inserts.length === 0 && outcomes.length === 0 && !this.anyDue(now)) return;
       // IMMEDIATE: take the write lock before reading, so a concurrent claimer waits instead of failing.
-      claimed = this.db
+      [claimed, refused] = this.db
         .transaction(() => {
-          for (const { job } of inserts) this.statements.insert.run(job.id, job.name, JSON.stringify(job.data ?? null), now, now);
+          const refused = this.insertEach(inserts, now);
           for (const { job, failure } of outcomes) this.recordOutcome(job, failure, now);
-          return this.closed ? [] : this.claimFreeSlots(now);
+          return [this.closed ? [] : this.claimFreeSlots(now), refused] as const;
         })
         .immediate();
     } catch (error) {
+      // An enqueue's failure is its caller's; finished runs are left active and run again once their lease expires, as after a crash.
       for (const insert of inserts) insert.failed(error);
-      // Left active: once its lease expires the job runs again, as after a crash.
-      if (outcomes.length > 0) this.onError(error);
+      if (inserts.length === 0 || outcomes.length > 0) this.onError(error);
       for (const outcome of outcomes) outcome.recorded();
       return;
     }
-    for (const insert of inserts) insert.committed();
+    for (const insert of inserts) {
+      if (refused.has(insert)) insert.failed(refused.get(insert));
+      else insert.committed();
+    }
     for (const outcome of outcomes) outcome.recorded();
     for (const [consumer, job] of claimed) this.run(consumer, job);
+  }
+
+  /** Each in a savepoint of its own: a job the table refuses fails its own enqueue, not the others of the turn. */
+  private insertEach(inserts: readonly PendingInsert[], now: number): Map<PendingInsert, unknown> {
+    const refused = new Map<PendingInsert, unknown>();
+    for (const insert of inserts) {
+      const { job } = insert;
+      try {
+        this.insertOne(job.id, job.name, JSON.stringify(job.data ?? null), now, now);
+      } catch (error) {
+        refused.set(insert, error);
+      }
+    }
+    return refused;
+  }
+
+  private anyDue(now: number): boolean {
+    if (this.closed) return false;
+    for (const [name, consumer] of this.consumers) {
+      if (consumer.running < consumer.concurrency && this.statements.hasDue.get(name, now)) return true;
+    }
+    return false;
   }
 
   private claimFreeSlots(now: number): [Consumer, ClaimedJob][] {
