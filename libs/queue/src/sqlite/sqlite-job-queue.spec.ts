@@ -53,13 +53,15 @@ describe('SqliteJobQueue', () => {
       leaveActiveJob(file, 'busy', 1, 1_000);
 
       const queue = new SqliteJobQueue({ file, leaseMs: 30_000, pollIntervalMs: 20 });
-      let runs = 0;
-      await queue.process('greet', async () => {
-        runs += 1;
+      const ran: string[] = [];
+      await queue.process('greet', async (_data, meta) => {
+        ran.push(meta.id);
       });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(runs).toBe(0);
-      expect(await queue.stats()).toEqual({ waiting: 0, active: 1, completed: 0, failed: 0 });
+      // A job enqueued after it: once that one ran, the consumer has claimed with the busy one there.
+      await queue.enqueue({ id: 'probe', name: 'greet', data: 'hi' });
+      await waitUntil(async () => (await queue.stats()).completed === 1);
+      expect(ran).toEqual(['probe']);
+      expect(await queue.stats()).toEqual({ waiting: 0, active: 1, completed: 1, failed: 0 });
       await queue.close();
       await other.close();
     });
