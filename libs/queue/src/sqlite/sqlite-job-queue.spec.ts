@@ -22,8 +22,11 @@ describe('SqliteJobQueue', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   describe('after a crash', () => {
-    /** What a process killed mid-job leaves behind: a row still 'active', last touched `ageMs` ago. */
-    function leaveActiveJob(file: string, id: string, attempts: number, ageMs: number): void {
+    /** What a process killed mid-job leaves behind: the job `id` enqueued, its row still 'active', last touched `ageMs` ago. */
+    async function leaveInterruptedJob(file: string, id: string, attempts: number, ageMs: number): Promise<void> {
+      const crashed = new SqliteJobQueue({ file });
+      await crashed.enqueue({ id, name: 'greet', data: 'hi' });
+      await crashed.close();
       const db = new Database(file);
       db.prepare(`UPDATE jobs SET state = 'active', attempts = ?, updated_at = ? WHERE id = ?`).run(attempts, Date.now() - ageMs, id);
       db.close();
@@ -31,10 +34,7 @@ describe('SqliteJobQueue', () => {
 
     it('runs again a job whose process died while running it, once its lease expired', async () => {
       const file = join(dir, 'queue.sqlite');
-      const crashed = new SqliteJobQueue({ file });
-      await crashed.enqueue({ id: 'interrupted', name: 'greet', data: 'hi' });
-      await crashed.close();
-      leaveActiveJob(file, 'interrupted', 1, 60_000);
+      await leaveInterruptedJob(file, 'interrupted', 1, 60_000);
 
       const restarted = new SqliteJobQueue({ file, leaseMs: 30_000, pollIntervalMs: 20 });
       const attempts: number[] = [];
@@ -48,9 +48,7 @@ describe('SqliteJobQueue', () => {
 
     it('leaves a job alone while its lease is fresh (another process may be running it)', async () => {
       const file = join(dir, 'queue.sqlite');
-      const other = new SqliteJobQueue({ file });
-      await other.enqueue({ id: 'busy', name: 'greet', data: 'hi' });
-      leaveActiveJob(file, 'busy', 1, 1_000);
+      await leaveInterruptedJob(file, 'busy', 1, 1_000);
 
       const queue = new SqliteJobQueue({ file, leaseMs: 30_000, pollIntervalMs: 20 });
       const ran: string[] = [];
@@ -63,15 +61,11 @@ describe('SqliteJobQueue', () => {
       expect(ran).toEqual(['probe']);
       expect(await queue.stats()).toEqual({ waiting: 0, active: 1, completed: 1, failed: 0 });
       await queue.close();
-      await other.close();
     });
 
     it('marks failed a job that was interrupted on its last attempt', async () => {
       const file = join(dir, 'queue.sqlite');
-      const crashed = new SqliteJobQueue({ file });
-      await crashed.enqueue({ id: 'poison', name: 'greet', data: 'hi' });
-      await crashed.close();
-      leaveActiveJob(file, 'poison', 5, 60_000);
+      await leaveInterruptedJob(file, 'poison', 5, 60_000);
 
       const restarted = new SqliteJobQueue({ file, leaseMs: 30_000, maxAttempts: 5 });
       await restarted.process('greet', async () => undefined);
