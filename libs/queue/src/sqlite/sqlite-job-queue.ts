@@ -43,6 +43,9 @@ interface Consumer {
   running: number;
 }
 
+/** A new job's row as the insert takes it. */
+type JobRow = [id: string, name: string, data: string, runAt: number, updatedAt: number];
+
 /** An enqueue waiting for the next turn's commit. */
 interface PendingInsert {
   job: JobToEnqueue;
@@ -95,7 +98,7 @@ export class SqliteJobQueue implements JobQueue {
   private readonly running = new Map<string, Promise<void>>();
   private pendingInserts: PendingInsert[] = [];
   /** Inside the turn's transaction, a savepoint. */
-  private readonly insertOne: (...row: [string, string, string, number, number]) => void;
+  private readonly insertOne: (...row: JobRow) => void;
   private pendingOutcomes: PendingOutcome[] = [];
   private pollTimer?: NodeJS.Timeout;
   private leaseTimer?: NodeJS.Timeout;
@@ -103,7 +106,7 @@ export class SqliteJobQueue implements JobQueue {
   private closed = false;
 
   private readonly statements: {
-    insert: Database.Statement<[string, string, string, number, number]>;
+    insert: Database.Statement<JobRow>;
     hasDue: Database.Statement<[string, number], unknown>;
     claim: Database.Statement<{ now: number; name: string }, ClaimedJob>;
     complete: Database.Statement<[number, string]>;
@@ -166,7 +169,7 @@ export class SqliteJobQueue implements JobQueue {
       ),
     };
     const { insert } = this.statements;
-    this.insertOne = this.db.transaction((...row: [string, string, string, number, number]) => void insert.run(...row));
+    this.insertOne = this.db.transaction((...row: JobRow) => void insert.run(...row));
   }
 
   async enqueue(job: JobToEnqueue): Promise<void> {
