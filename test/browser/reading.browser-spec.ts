@@ -139,6 +139,8 @@ describe('the first read of a post page', () => {
       await site.page.goto(`/article/${id}/read-with-the-page`);
       await heading(site.page, 'Read with the page').waitFor(VISIBLE);
       await site.page.getByText('word589').waitFor(VISIBLE);
+      // The SPA has taken over the paint (it adds the Copy buttons), and the page has its final height.
+      await site.page.getByRole('button', { name: 'Copy code' }).first().waitFor(VISIBLE);
       expect(postReads).toHaveLength(0);
 
       // The login form is under the comments, which come as the reader scrolls to them.

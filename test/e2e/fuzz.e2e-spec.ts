@@ -276,8 +276,9 @@ describe('fuzzing every endpoint', () => {
     const statuses = await searching.finally(() => (done = true));
     await probing;
     expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 200, 200, 200, 200, 200, 200]);
-    // Generous for a loaded test machine: the unbounded search held the event loop for seconds.
-    expect(Math.max(...latencies)).toBeLessThan(1_500);
+    // The unbounded search held the event loop for 5.5 s. Parsing these megabytes of bodies alone
+    // takes over a second on a loaded CI machine, so the bound is generous and catches only that.
+    expect(Math.max(...latencies)).toBeLessThan(4_000);
   });
 
   it('leaves the fuzzing users able to log in (nothing corrupted)', async () => {
