@@ -34,6 +34,7 @@ module.exports = {
       ...base,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      testEnvironment: '<rootDir>/test/support/watched-environment.ts',
       setupFilesAfterEnv: ['<rootDir>/test/support/e2e-timeout.ts'],
     },
     // The site on a bad day (a store or Redis away, a process killed, a backup restored): each scenario runs once, driving the real site.
@@ -41,6 +42,7 @@ module.exports = {
       ...base,
       displayName: 'faults',
       testMatch: ['<rootDir>/test/faults/**/*.fault-spec.ts'],
+      testEnvironment: '<rootDir>/test/support/watched-environment.ts',
       setupFilesAfterEnv: ['<rootDir>/test/support/e2e-timeout.ts'],
     },
     // Each browser spec sets jest.setTimeout(90_000) itself.
