@@ -1,5 +1,4 @@
 import type { Page } from 'playwright-core';
-import { loginForm } from '../support/account-pages';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { heading, navbar, useBrowserSite, VISIBLE } from '../support/browser-site';
 import { profileTab } from '../support/profile-pages';
@@ -10,7 +9,9 @@ jest.setTimeout(180_000);
 
 /**
  * Issue 14: axe-core over every screen, as a visitor, a member and an admin would see it, fails
- * on any serious or critical violation (WCAG 2.1 A/AA and best practices).
+ * on any serious or critical violation (WCAG 2.1 A/AA and best practices). The main screens are
+ * scanned at a desktop and a phone size and in the dark scheme by screens.browser-spec.ts; this file
+ * scans the rest: the other pages, and states of a page (a menu open, a tab, the comment form).
  */
 const site = useBrowserSite();
 let member: SiteAccount;
@@ -52,31 +53,18 @@ async function check(page: Page, path: string, ready: (page: Page) => Promise<un
 const h1 = (name: string) => (page: Page) => heading(page, name).waitFor(VISIBLE);
 
 describe('every screen passes axe', () => {
-  it('as a visitor: home with a menu open, the post views, search, a profile, login and the static pages', async () => {
+  it('as a visitor: home with a menu open, the account e-mail pages and the static pages', async () => {
     const page = site.page;
-    await check(page, '/', (current) =>
-      current.getByRole('region', { name: 'Latest Articles' }).getByRole('link').first().waitFor(VISIBLE),
-    );
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Latest Articles' }).getByRole('link').first().waitFor(VISIBLE);
     await navbar(page).getByRole('button', { name: 'Articles' }).click();
     await navbar(page).getByRole('list', { name: 'Articles' }).waitFor(VISIBLE);
     await expectNoSeriousA11yViolations(page, 'home with the Articles menu open');
 
-    await check(page, `/article/${articleId}/accessible-generics`, h1('Accessible generics'), 'the article view');
-    await check(page, `/question/${questionId}/how-do-i-cancel-a-task`, h1('How do I cancel a Task?'), 'the question view');
-    await check(page, '/search?searchString=generics&category=0&entityType=0&orderBy=0', h1('Search'), 'search');
-    await check(
-      page,
-      `/profile/${member.userName}`,
-      (current) => current.getByRole('region', { name: 'Basic Info', exact: true }).waitFor(VISIBLE),
-      'a profile',
-    );
-    await check(page, '/login', (current) => loginForm(current).waitFor(VISIBLE));
     await check(page, '/forgotpassword', h1('Forgot Password'));
     await check(page, '/sendemailconfirmationlink', (current) => current.getByRole('heading', { level: 1 }).waitFor(VISIBLE));
     for (const [path, title] of [
-      ['/about-site', 'About Site'],
       ['/about-me', 'About Me'],
-      ['/contact-me', 'Contact Me'],
       ['/privacy', 'Privacy Policy'],
       ['/write-for-us', 'Write For Us'],
     ]) {
@@ -84,36 +72,16 @@ describe('every screen passes axe', () => {
     }
   });
 
-  it('as a member: the submit pages, documents, the own profile with its settings, and a post with the comment form', async () => {
+  it('as a member: the edit page, the profile settings, and a post with the comment form', async () => {
     const page = await site.openWithStoredSession(member);
-    await check(page, '/article/submit', h1('Submit an Article'), 'submit article');
-    await check(page, '/question/ask', h1('Ask a Question'), 'ask question');
     await check(page, `/article/submit?id=${articleId}`, h1('Edit Article'), 'edit article');
-    await check(page, '/documents/upload', h1('Upload Documents'), 'upload documents');
-    await check(
-      page,
-      `/profile/${member.userName}`,
-      (current) => current.getByRole('region', { name: 'Basic Info', exact: true }).waitFor(VISIBLE),
-      'the own profile',
-    );
+    await page.goto(`/profile/${member.userName}`);
     await profileTab(page, 'Settings').click();
     await page.getByRole('tabpanel').waitFor(VISIBLE);
+    await page.waitForLoadState('networkidle');
     await expectNoSeriousA11yViolations(page, 'profile settings');
-    await profileTab(page, 'Posts').click();
-    await page.getByRole('tabpanel').getByRole('link', { name: 'Accessible generics' }).waitFor(VISIBLE);
-    await expectNoSeriousA11yViolations(page, 'profile posts');
     await check(page, `/article/${articleId}/accessible-generics`, h1('Accessible generics'), 'the article view, logged in');
-  });
-
-  it('as an admin: the Admin Panel with its activity and documents', async () => {
-    const page = await site.openWithStoredSession(admin);
-    await check(
-      page,
-      '/admin',
-      (current) =>
-        current.getByRole('region', { name: 'Recent activity' }).getByRole('link', { name: 'Ada Lovelace' }).first().waitFor(VISIBLE),
-      'the Admin Panel',
-    );
+    await check(page, `/question/${questionId}/how-do-i-cancel-a-task`, h1('How do I cancel a Task?'), 'the question view, logged in');
   });
 });
 
