@@ -2,7 +2,7 @@
 # The whole test suite on a fresh machine: installs what the tests need (Debian's redis-server and
 # chromium), starts a private Redis, builds, type-checks and lints the site, prints `npm audit --omit=dev` (failing on
 # high/critical advisories when the audit endpoint answers), runs every jest project (unit, contract,
-# e2e, browser) and prints one summary line: "N passed, N failed, N skipped".
+# e2e, faults, browser) in two jest runs and prints one summary line over both: "N passed, N failed, N skipped".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,7 +28,11 @@ npx tsc -p tsconfig.json --noEmit || { echo "Type check failed"; echo "0 passed,
 npm run lint || { echo "Lint failed (npm run lint: Prettier and ESLint)"; echo "0 passed, 1 failed"; exit 1; }
 node test/support/audit.js || { echo "High or critical advisories in production dependencies"; echo "0 passed, 1 failed"; exit 1; }
 
-npx jest --ci --forceExit --json --outputFile=.tmp/jest-results.json "$@"
-status=$?
-node test/support/print-summary.js .tmp/jest-results.json || status=1
-exit $status
+# The in-process suites (unit, web, e2e) keep one core busy each: two at a time. The suites that drive
+# processes and a browser (faults, browser) keep both cores busy themselves: one at a time.
+rm -f .tmp/jest-results-*.json
+npx jest --ci --forceExit --passWithNoTests --selectProjects unit web e2e --maxWorkers=2 \
+  --json --outputFile=.tmp/jest-results-in-process.json "$@"
+npx jest --ci --forceExit --passWithNoTests --selectProjects faults browser --maxWorkers=1 \
+  --json --outputFile=.tmp/jest-results-processes.json "$@"
+node test/support/print-summary.js .tmp/jest-results-in-process.json .tmp/jest-results-processes.json

@@ -1,8 +1,19 @@
-// Prints jest's totals as the one plain line CI reads: "N passed, N failed, N skipped".
-// A test file that could not run at all counts as one failure, so it can never hide.
-const results = require(require('path').resolve(process.argv[2]));
-const brokenFiles = results.numRuntimeErrorTestSuites || 0;
-const skipped = results.numPendingTests + results.numTodoTests;
-console.log(`${results.numPassedTests} passed, ${results.numFailedTests + brokenFiles} failed, ${skipped} skipped`);
-if (results.numTotalTests === 0) console.log('No test ran.');
-process.exit(results.success && results.numTotalTests > 0 ? 0 : 1);
+// Prints jest's totals as the one plain line CI reads: "N passed, N failed, N skipped", over one or
+// more jest result files (one per jest run). A test file that could not run at all, or a jest run that
+// wrote no results, counts as one failure, so it can never hide.
+const { resolve } = require('path');
+const runs = process.argv.slice(2).map((file) => {
+  try {
+    return require(resolve(file));
+  } catch {
+    console.log(`No jest results in ${file}.`);
+    return { success: false, numRuntimeErrorTestSuites: 1 };
+  }
+});
+const sum = (field) => runs.reduce((total, run) => total + (run[field] || 0), 0);
+const passed = sum('numPassedTests');
+const failed = sum('numFailedTests') + sum('numRuntimeErrorTestSuites');
+const total = sum('numTotalTests');
+console.log(`${passed} passed, ${failed} failed, ${sum('numPendingTests') + sum('numTodoTests')} skipped`);
+if (total === 0) console.log('No test ran.');
+process.exit(runs.length > 0 && runs.every((run) => run.success) && total > 0 ? 0 : 1);
