@@ -22,7 +22,7 @@ export default class WatchedEnvironment extends TestEnvironment {
     else if (['hook_success', 'hook_failure', 'test_fn_success', 'test_fn_failure', 'teardown'].includes(event.name)) this.stop();
   }
 
-  async teardown(): Promise<void> {
+  override async teardown(): Promise<void> {
     this.stop();
     await super.teardown();
   }
