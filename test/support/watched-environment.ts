@@ -8,13 +8,12 @@ const TICK_MS = 100;
 /**
  * The node environment, plus a note on stderr when a hook or test has run for 15 s: which one, how
  * busy this process was meanwhile, how long its event loop was held at most (a synchronous wait
- * blocks it; an await does not), and what it is waiting on. Rare timeouts of a `beforeAll` under a full run's load name
- * their cause this way instead of only their hook.
+ * blocks it; an await does not), and what it is waiting on. A rare timeout of a `beforeAll` under a
+ * full run's load names its cause this way, not only its hook.
  */
 export default class WatchedEnvironment extends TestEnvironment {
   private watch: NodeJS.Timeout | undefined;
   private ticks: NodeJS.Timeout | undefined;
-  private heldMs = 0;
 
   async handleTestEvent(event: Circus.Event): Promise<void> {
     if (event.name === 'hook_start') this.start(`${event.hook.type} of '${event.hook.parent.name}'`);
@@ -32,30 +31,24 @@ export default class WatchedEnvironment extends TestEnvironment {
     const started = Date.now();
     const cpuAtStart = process.cpuUsage();
     let lastTick = started;
-    this.heldMs = 0;
+    let heldMs = 0;
     this.ticks = setInterval(() => {
-      const now = Date.now();
-      this.heldMs = Math.max(this.heldMs, now - lastTick - TICK_MS);
-      lastTick = now;
+      heldMs = Math.max(heldMs, Date.now() - lastTick - TICK_MS);
+      lastTick = Date.now();
     }, TICK_MS).unref();
     this.watch = setTimeout(() => {
-      const waitingOn = Object.entries(
-        process
-          .getActiveResourcesInfo()
-          .reduce<Record<string, number>>((counts, kind) => ({ ...counts, [kind]: (counts[kind] ?? 0) + 1 }), {}),
-      )
-        .map(([kind, count]) => `${kind} ${count}`)
-        .join(', ');
+      const elapsedMs = Date.now() - started;
       const cpu = process.cpuUsage(cpuAtStart);
-      const busy = Math.round((cpu.user + cpu.system) / 10 / (Date.now() - started));
+      const busy = Math.round((cpu.user + cpu.system) / 10 / elapsedMs);
+      const waiting = new Map<string, number>();
+      for (const kind of process.getActiveResourcesInfo()) waiting.set(kind, (waiting.get(kind) ?? 0) + 1);
+      const waitingOn = [...waiting].map(([kind, count]) => `${kind} ${count}`).join(', ');
+      const load = loadavg().map((average) => average.toFixed(1));
       process.stderr.write(
-        `[slow] ${what} has run ${Math.round((Date.now() - started) / 1000)} s; this process busy ${busy}% of it; event loop held at most ${this.heldMs} ms at once; ` +
-          `waiting on: ${waitingOn}; load average ${loadavg()
-            .map((load) => load.toFixed(1))
-            .join(' ')}\n`,
+        `[slow] ${what} has run ${Math.round(elapsedMs / 1000)} s; this process busy ${busy}% of it; ` +
+          `event loop held at most ${heldMs} ms at once; waiting on: ${waitingOn}; load average ${load.join(' ')}\n`,
       );
-    }, SLOW_MS);
-    this.watch.unref();
+    }, SLOW_MS).unref();
   }
 
   private stop(): void {
