@@ -35,4 +35,12 @@ export { plainTextOf } from './search/plain-text';
 export { FOLLOWS_COLLECTION, type FollowDocument } from './follows/follows.projection';
 export { READING_LIST_COLLECTION, type ReadingListDocument } from './reading-list/reading-list.projection';
 export { FEED_COLLECTION, type FeedDocument } from './feed/feed.projection';
-export { NOTIFICATIONS_COLLECTION, type NotificationDocument, type NotificationTarget } from './notifications/notifications.projection';
+export {
+  NOTIFICATION_READS_COLLECTION,
+  NOTIFICATIONS_COLLECTION,
+  POST_NOTICES_COLLECTION,
+  type NotificationDocument,
+  type NotificationReadsDocument,
+  type NotificationTarget,
+  type PostNoticeDocument,
+} from './notifications/notifications.projection';

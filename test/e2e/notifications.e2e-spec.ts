@@ -1,6 +1,12 @@
 import type { Notification } from '@app/contracts';
 import type { EventStore } from '@app/event-store';
-import { NOTIFICATIONS_COLLECTION, ProjectionRunner, rebuildProjection } from '@app/projections';
+import {
+  NOTIFICATION_READS_COLLECTION,
+  NOTIFICATIONS_COLLECTION,
+  POST_NOTICES_COLLECTION,
+  ProjectionRunner,
+  rebuildProjection,
+} from '@app/projections';
 import type { ReadStore } from '@app/read-store';
 import { EVENT_STORE, READ_STORE } from '@app/api';
 import { bearer, makeAdmin, signUp, type TestUser } from '../support/accounts';
@@ -90,6 +96,37 @@ describe('notifications', () => {
     expect((await inbox(bob)).filter((row) => row.kind === 'post').map((row) => row.target.title)).toEqual(['Difference engines']);
   });
 
+  it("keeps each follower's marks on post notifications, and shows them while the follow stands", async () => {
+    const read = (user: TestUser, body: object) => site.http().put('/api/Notification/Read').set(bearer(user)).send(body).expect(200);
+    const posts = async (user: TestUser) => (await inbox(user)).filter((row) => row.kind === 'post');
+    const [first] = await posts(ann);
+    expect(first.isRead).toBe(false);
+    const before = await unread(ann);
+    await read(ann, { ids: [first.id] });
+    expect((await posts(ann))[0].isRead).toBe(true);
+    expect(await unread(ann)).toBe(before - 1);
+    expect((await posts(bob))[0].isRead).toBe(false); // the same post, another follower's marks
+
+    const carl = await signUp(site, 'Carl Late');
+    await site.http().put('/api/Follow/User').set(bearer(carl)).send({ userName: author.userName, isFollowing: true }).expect(200);
+    expect(await posts(carl)).toEqual([]); // followed after it was published
+    const secondId = await createPost(site, 'Article', author, articleBody({ isPublished: true, title: 'Analytical engines' }));
+    expect((await posts(carl)).map((row) => row.target.id)).toEqual([secondId]);
+    expect((await posts(ann)).map((row) => [row.target.id, row.isRead])).toEqual([
+      [secondId, false],
+      [first.target.id, true],
+    ]);
+    // Pages run across the reader's own rows and the post notices alike.
+    const all = await inbox(ann);
+    expect((await inbox(ann, '?pageSize=1')).map((row) => row.id)).toEqual([all[0].id]);
+    expect((await inbox(ann, `?lastFetchedId=${all[0].seq}`)).map((row) => row.id)).toEqual(all.slice(1).map((row) => row.id));
+
+    await read(ann, { all: true });
+    expect(await unread(ann)).toBe(0);
+    await site.http().put('/api/Follow/User').set(bearer(carl)).send({ userName: author.userName, isFollowing: false }).expect(200);
+    expect(await posts(carl)).toEqual([]); // an unfollow takes the author's posts out of the inbox
+  });
+
   it('tells an author when staff moderate their post, and hides rows about what they cannot see', async () => {
     const postId = await createPost(site, 'Article', author, articleBody({ isPublished: true, title: 'To be hidden' }));
     await site.http().put('/api/Article/Approve').set(bearer(admin)).send({ id: postId, isApproved: false }).expect(200);
@@ -135,13 +172,17 @@ describe('notifications', () => {
 
   it('rebuilds the inbox from zero into the same documents as the live one', async () => {
     await caughtUp();
-    const live = await documentsOf(site, NOTIFICATIONS_COLLECTION);
-    expect(live.length).toBeGreaterThan(5);
+    const collections = [NOTIFICATIONS_COLLECTION, POST_NOTICES_COLLECTION, NOTIFICATION_READS_COLLECTION];
+    const live = await Promise.all(collections.map((collection) => documentsOf(site, collection)));
+    expect(Math.min(...live.map((documents) => documents.length))).toBeGreaterThan(0);
+    expect(live[0].length).toBeGreaterThan(5);
+    const annInbox = await inbox(ann);
     await rebuildProjection(
       site.app.get<EventStore>(EVENT_STORE),
       site.app.get<ReadStore>(READ_STORE),
       site.app.get(ProjectionRunner).projections.find((projection) => projection.name === 'notifications')!,
     );
-    expect(await documentsOf(site, NOTIFICATIONS_COLLECTION)).toEqual(live);
+    expect(await Promise.all(collections.map((collection) => documentsOf(site, collection)))).toEqual(live);
+    expect(await inbox(ann)).toEqual(annInbox);
   });
 });

@@ -1,7 +1,13 @@
 import type { ArticleEvent, CommentEvent } from '@app/domain';
 import type { ReadStore } from '@app/read-store';
 import { documentExists, on, projectionSpec, useTemporaryReadStore, type ProjectionAssertion } from '@app/testing';
-import { NOTIFICATIONS_COLLECTION, notificationsProjection, type NotificationDocument } from './notifications.projection';
+import {
+  NOTIFICATIONS_COLLECTION,
+  notificationsProjection,
+  POST_NOTICES_COLLECTION,
+  type NotificationDocument,
+  type PostNoticeDocument,
+} from './notifications.projection';
 
 const at = '2026-02-01T10:00:00.000Z';
 const fields = { title: 'Engines', description: '', content: '<p>x</p>', categoryId: 1, source: '', instructions: '', tags: [] };
@@ -108,7 +114,12 @@ describe('notifications projection: mentions', () => {
           { inCollection: NOTIFICATIONS_COLLECTION, withId: 'mention:article-7:eve' },
         ),
       );
-    expect(await readStore().get(NOTIFICATIONS_COLLECTION, 'post:article-7:carl')).toBeNull();
+    // carl follows ada but heard of it as a mention: the post's notice leaves him out.
+    expect((await readStore().get<PostNoticeDocument>(POST_NOTICES_COLLECTION, 'post:article-7|user:ada'))?.mentionedIds).toEqual([
+      'carl',
+      'dora',
+      'eve',
+    ]);
   });
 
   it('never tells of a hidden post: an edit of an unapproved post waits for its approval', async () => {

@@ -1,6 +1,14 @@
-import type { ArticleEvent, CommentEvent, FlagEvent, FollowEvent, LikeEvent } from '@app/domain';
+import type { ArticleEvent, CommentEvent, FlagEvent, FollowEvent, LikeEvent, NotificationEvent } from '@app/domain';
 import { articleDrafted, documentDoesNotExist, documentExists, on, projectionSpec, useTemporaryReadStore } from '@app/testing';
-import { NOTIFICATIONS_COLLECTION, notificationsProjection, type NotificationDocument } from './notifications.projection';
+import {
+  NOTIFICATION_READS_COLLECTION,
+  NOTIFICATIONS_COLLECTION,
+  notificationsProjection,
+  POST_NOTICES_COLLECTION,
+  type NotificationDocument,
+  type NotificationReadsDocument,
+  type PostNoticeDocument,
+} from './notifications.projection';
 
 const at = '2026-02-01T10:00:00.000Z';
 const drafted = articleDrafted({ at });
@@ -48,20 +56,50 @@ describe('notifications projection', () => {
       .when(on('like-1-7-ada', liked('ada')))
       .then(documentDoesNotExist({ inCollection: NOTIFICATIONS_COLLECTION, withId: 'like:1:7' })));
 
-  it('tells a follower once of a post by a followed person with a followed tag', () =>
+  it('keeps one notice per followed target of a post when it is first shown, not a row per follower', () =>
     spec
       .given([
         on('follow-user-ada-ann', follows('ann', { kind: 'user', accountId: 'ada' })),
-        on('follow-tag-3-ann', follows('ann', { kind: 'tag', tagId: 3 })),
+        on('follow-user-ada-bob', follows('bob', { kind: 'user', accountId: 'ada' })),
         on('article-7', drafted),
       ])
       .when(on('article-7', published))
       .then(
-        documentExists<NotificationDocument>(
-          { recipientId: 'ann', kind: 'post', actorIds: ['ada'], target: { entityType: 1, id: 7, postKind: 'article', postId: 7 } },
-          { inCollection: NOTIFICATIONS_COLLECTION, withId: 'post:article-7:ann' },
+        documentExists<PostNoticeDocument>(
+          {
+            noticeId: 'post:article-7',
+            target: 'user:ada',
+            authorId: 'ada',
+            post: { entityType: 1, id: 7, postKind: 'article', postId: 7 },
+            mentionedIds: [],
+          },
+          { inCollection: POST_NOTICES_COLLECTION, withId: 'post:article-7|user:ada' },
         ),
+        documentExists<PostNoticeDocument>({ target: 'tag:1' }, { inCollection: POST_NOTICES_COLLECTION, withId: 'post:article-7|tag:1' }),
+        documentDoesNotExist({ inCollection: NOTIFICATIONS_COLLECTION, withId: 'post:article-7:ann' }),
       ));
+
+  it("keeps a reader's marks on post notices: one by one above what they marked all read", async () => {
+    const read = (ids: string[], upTo: number | null): NotificationEvent => ({
+      type: 'NotificationsRead',
+      data: { accountId: 'ann', ids, upTo, at },
+    });
+    await spec
+      .given([on('article-7', drafted), on('article-7', published)])
+      .when(on('notifications-ann', read(['post:article-7', 'post:article-404', 'like:1:7'], null)))
+      .then(
+        documentExists<NotificationReadsDocument>(
+          { upTo: 0, read: [{ id: 'post:article-7', seq: expect.any(Number) as number }] },
+          { inCollection: NOTIFICATION_READS_COLLECTION, withId: 'ann' },
+        ),
+      );
+    await spec
+      .given([])
+      .when(on('notifications-ann', read([], 1e9)))
+      .then(
+        documentExists<NotificationReadsDocument>({ upTo: 1e9, read: [] }, { inCollection: NOTIFICATION_READS_COLLECTION, withId: 'ann' }),
+      );
+  });
 
   it('tells the author of a comment of a reply to it, as a reply', () =>
     spec

@@ -29,8 +29,11 @@ import type { Projection } from '../projection';
 export const NOTIFICATIONS_COLLECTION = 'notifications';
 const POSTS = 'notification-posts';
 const COMMENTS = 'notification-comments';
-const FOLLOWERS = 'notification-followers';
+export const POST_NOTICES_COLLECTION = 'notification-post-notices';
+export const NOTIFICATION_READS_COLLECTION = 'notification-reads';
 const MAX_NAMED_ACTORS = 20;
+/** Post notices a reader marked read one by one above their `upTo`, kept newest first; older ones fall back to unread. */
+const MAX_READ_MARKS = 1_000;
 
 /** What a notification is about: a post or a comment (with its post, for the link), or a person (follow). */
 export interface NotificationTarget {
@@ -62,6 +65,39 @@ export interface NotificationDocument {
   [field: string]: unknown;
 }
 
+/**
+ * A `post` notification, kept once per followed target of the post (its author, each of its tags),
+ * not once per follower: a reader's post notifications are merged at read time from the targets
+ * they follow (fan-out on read, as Twitter does for accounts with many followers). A post its
+ * author and a tag both bring is one notification, `noticeId`, the inbox row's id for everyone.
+ */
+export interface PostNoticeDocument {
+  /** `<noticeId>|<target>` */
+  id: string;
+  noticeId: string;
+  /** The follow target it reaches: `user:<accountId>` or `tag:<tagId>`. */
+  target: string;
+  authorId: string;
+  post: NotificationTarget;
+  /** `$all` position of the event that first showed the post: its followers then hear of it. */
+  seq: number;
+  createdOn: string;
+  /** Mentioned in the post when it was announced: they hear of it as a mention instead. */
+  mentionedIds: string[];
+  [field: string]: unknown;
+}
+
+/** A reader's read marks on the shared post notices: all up to `upTo`, and those marked one by one above it. */
+export interface NotificationReadsDocument {
+  /** The reader's account id. */
+  id: string;
+  upTo: number;
+  read: { id: string; seq: number }[];
+  [field: string]: unknown;
+}
+
+export const postNoticeId = (postStream: string) => `post:${postStream}`;
+
 interface PostNote extends MentionNote {
   id: string;
   kind: PostKind;
@@ -71,6 +107,8 @@ interface PostNote extends MentionNote {
   isPublished: boolean;
   isApproved: boolean;
   announced: boolean;
+  /** Where it was announced (its notices' `seq`), to mark it read by id. */
+  announcedSeq?: number;
   deleted?: boolean;
   [field: string]: unknown;
 }
@@ -100,8 +138,9 @@ type PostEvent = ArticleEvent | QuestionEvent;
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  version: 1,
-  collections: [NOTIFICATIONS_COLLECTION, POSTS, COMMENTS, FOLLOWERS],
+  // 2: post notifications merged at read time (PostNoticeDocument) instead of a row per follower.
+  version: 2,
+  collections: [NOTIFICATIONS_COLLECTION, POST_NOTICES_COLLECTION, NOTIFICATION_READS_COLLECTION, POSTS, COMMENTS],
   handles: [
     ...POST_LISTING_EVENTS,
     ...COMMENT_EVENTS_FOR_NOTIFICATIONS,
@@ -116,7 +155,7 @@ export const notificationsProjection: Projection = {
       ['recipientId', 'seq'],
       ['recipientId', 'isRead'],
     ],
-    [FOLLOWERS]: [['target']],
+    [POST_NOTICES_COLLECTION]: [['target', 'seq'], ['seq']],
   },
   async apply(recorded: RecordedEvent, tx: ReadStoreTransaction) {
     const type = recorded.type;
@@ -215,32 +254,30 @@ async function applyPost(recorded: RecordedEvent, tx: ReadStoreTransaction): Pro
 }
 
 /**
- * The first time a post is published and approved, its author's and tags' followers hear of it,
- * each once; whoever its text mentions hears of that instead (Discourse: one notification per post).
- * Mentions wait while the post is a draft or hidden, and an edit of a visible post tells only the newly mentioned.
+ * The first time a post is published and approved, its author's and tags' followers hear of it
+ * (PostNoticeDocument); whoever its text mentions hears of that instead (Discourse: one notification
+ * per post). Mentions wait while the post is a draft or hidden, and an edit of a visible post tells only the newly mentioned.
  */
 async function announceIfDue(tx: ReadStoreTransaction, recorded: RecordedEvent, post: PostNote): Promise<void> {
   const visible = post.isPublished && post.isApproved && !post.deleted;
   const due = !post.announced && visible;
   const heardOf = visible ? await mention(tx, recorded, post, postTarget(post)) : (post.heardOf ?? []);
-  await tx.upsert(POSTS, { ...post, announced: post.announced || due, heardOf });
+  const seq = Number(recorded.position);
+  await tx.upsert(POSTS, { ...post, announced: post.announced || due, ...(due ? { announcedSeq: seq } : {}), heardOf });
   if (!due) return;
+  const noticeId = postNoticeId(post.id);
   const targets = [followTargetKey({ kind: 'user', accountId: post.authorId }), ...post.tagIds.map((tagId) => `tag:${tagId}`)];
-  // One search per target, not one of them all: a rebuild answers each again from memory (RebuildCache)
-  // for the author's next post, whatever tags that one carries.
-  const followerIds = new Set<string>();
-  for (const target of targets)
-    for (const follower of await tx.find<{ id: string; followerId: string }>(FOLLOWERS, { target })) followerIds.add(follower.followerId);
-  for (const followerId of followerIds) {
-    if (heardOf.includes(followerId)) continue;
-    await notify(tx, recorded, {
-      id: `post:${post.id}:${followerId}`,
-      recipientId: followerId,
-      kind: 'post',
-      actorId: post.authorId,
-      target: postTarget(post),
+  for (const target of new Set(targets))
+    await tx.upsert<PostNoticeDocument>(POST_NOTICES_COLLECTION, {
+      id: `${noticeId}|${target}`,
+      noticeId,
+      target,
+      authorId: post.authorId,
+      post: postTarget(post),
+      seq,
+      createdOn: at(recorded),
+      mentionedIds: heardOf,
     });
-  }
 }
 
 /** Notifies whoever the item's text mentions and has not heard of it yet; the new list of those who have. */
@@ -373,11 +410,9 @@ async function applyFollow(recorded: RecordedEvent, tx: ReadStoreTransaction): P
   const { target, followerId } = event.data;
   const id = `follow:${recorded.streamName}`;
   if (event.type === 'Unfollowed') {
-    await tx.delete(FOLLOWERS, recorded.streamName);
     if (target.kind === 'user') await tx.delete(NOTIFICATIONS_COLLECTION, id);
     return;
   }
-  await tx.upsert(FOLLOWERS, { id: recorded.streamName, target: followTargetKey(target), followerId });
   if (target.kind === 'user')
     await notify(tx, recorded, {
       id,
@@ -396,6 +431,25 @@ async function applyRead(recorded: RecordedEvent, tx: ReadStoreTransaction): Pro
       ? await tx.find<NotificationDocument>(NOTIFICATIONS_COLLECTION, { recipientId: accountId, isRead: false, seq: { $lte: upTo } })
       : await tx.find<NotificationDocument>(NOTIFICATIONS_COLLECTION, { recipientId: accountId, id: { $in: ids } });
   for (const row of rows) if (!row.isRead) await tx.upsert(NOTIFICATIONS_COLLECTION, { ...row, isRead: true });
+  await markPostNoticesRead(tx, accountId, ids, upTo);
+}
+
+/** The reader's marks on post notices, which every follower shares (PostNoticeDocument). */
+async function markPostNoticesRead(tx: ReadStoreTransaction, accountId: string, ids: string[], upTo: number | null): Promise<void> {
+  const before = await tx.get<NotificationReadsDocument>(NOTIFICATION_READS_COLLECTION, accountId);
+  const readUpTo = Math.max(before?.upTo ?? 0, upTo ?? 0);
+  const read = [...(before?.read ?? [])];
+  for (const id of ids) {
+    if (!id.startsWith('post:') || read.some((mark) => mark.id === id)) continue;
+    const post = await tx.get<PostNote>(POSTS, id.slice('post:'.length));
+    if (post?.announcedSeq !== undefined) read.push({ id, seq: post.announcedSeq });
+  }
+  if (upTo === null && read.length === (before?.read.length ?? 0)) return;
+  const kept = read
+    .filter((mark) => mark.seq > readUpTo)
+    .sort((a, b) => b.seq - a.seq)
+    .slice(0, MAX_READ_MARKS);
+  await tx.upsert<NotificationReadsDocument>(NOTIFICATION_READS_COLLECTION, { id: accountId, upTo: readUpTo, read: kept });
 }
 
 /** Issue 27: the accepted comment's author hears of it (each acceptance its own row; nothing for accepting one's own). */

@@ -5,7 +5,10 @@ import type { ReadStore } from '@app/read-store';
 import {
   ACCOUNTS_COLLECTION,
   COMMENTS_COLLECTION,
+  FOLLOWS_COLLECTION,
+  NOTIFICATION_READS_COLLECTION,
   NOTIFICATIONS_COLLECTION,
+  POST_NOTICES_COLLECTION,
   POST_VIEW_COLLECTION,
   type AccountDocument,
   type CommentDocument,
@@ -15,29 +18,53 @@ import {
 import { READ_STORE } from '../infrastructure/tokens';
 import { newestFirst } from '../shared/keyset-page';
 import { InboxView } from './inbox-view';
+import { PostNotices } from './post-notices';
 
 /** What the inbox and its unread count are read from (`view`). */
-export const INBOX_READ_MODELS = [NOTIFICATIONS_COLLECTION, ACCOUNTS_COLLECTION, POST_VIEW_COLLECTION, COMMENTS_COLLECTION].map(
-  (collection) => ({ collection }),
-);
+export const INBOX_READ_MODELS = [
+  NOTIFICATIONS_COLLECTION,
+  POST_NOTICES_COLLECTION,
+  NOTIFICATION_READS_COLLECTION,
+  FOLLOWS_COLLECTION,
+  ACCOUNTS_COLLECTION,
+  POST_VIEW_COLLECTION,
+  COMMENTS_COLLECTION,
+].map((collection) => ({ collection }));
 
 /**
- * The inbox as a reader sees it now: actors' names joined from the accounts read model (an erased
+ * The inbox as a reader sees it now: its own rows merged with the post notices of what it follows
+ * (PostNotices), actors' names joined from the accounts read model (an erased
  * person is left out, and a row with no one left is not shown), rows about a post or comment the
  * reader can no longer see left out, titles and links from the post as it is now.
  */
 @Injectable()
 export class NotificationInbox {
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly postNotices: PostNotices,
+  ) {}
 
   async page(reader: Actor, page: KeysetPageQuery): Promise<Notification[]> {
     const { before, options } = newestFirst('seq', page);
-    const rows = await this.readStore.find<NotificationDocument>(
-      NOTIFICATIONS_COLLECTION,
-      { recipientId: reader.accountId, ...before },
-      options,
-    );
+    const [own, posts] = await Promise.all([
+      this.readStore.find<NotificationDocument>(NOTIFICATIONS_COLLECTION, { recipientId: reader.accountId, ...before }, options),
+      this.postNotices.newest(reader.accountId, page.lastFetchedId === null ? {} : { $lt: page.lastFetchedId }, page.pageSize),
+    ]);
+    const rows = [...own, ...posts].sort((a, b) => b.seq - a.seq).slice(0, page.pageSize);
     return this.shown(rows, reader);
+  }
+
+  /** The `seq` of `reader`'s newest row, shown or not (0 when the inbox is empty): what 'mark all read' covers. */
+  async newestSeq(reader: Actor): Promise<number> {
+    const [[newest], newestPost] = await Promise.all([
+      this.readStore.find<NotificationDocument>(
+        NOTIFICATIONS_COLLECTION,
+        { recipientId: reader.accountId },
+        { sort: [['seq', -1]], limit: 1 },
+      ),
+      this.postNotices.newestSeq(reader.accountId),
+    ]);
+    return Math.max(newest?.seq ?? 0, newestPost);
   }
 
   async unreadCount(reader: Actor): Promise<number> {
@@ -57,10 +84,13 @@ export class NotificationInbox {
     const unread =
       unreadOf.length === 0
         ? []
-        : await this.readStore.find<NotificationDocument>(NOTIFICATIONS_COLLECTION, {
-            recipientId: unreadOf.length === 1 ? unreadOf[0] : { $in: [...unreadOf] },
-            isRead: false,
-          });
+        : [
+            ...(await this.readStore.find<NotificationDocument>(NOTIFICATIONS_COLLECTION, {
+              recipientId: unreadOf.length === 1 ? unreadOf[0] : { $in: [...unreadOf] },
+              isRead: false,
+            })),
+            ...(await this.postNotices.unread(unreadOf)),
+          ];
     const all = [...rows, ...unread];
     const accounts = await this.readStore.find<AccountDocument>(ACCOUNTS_COLLECTION, {
       id: { $in: [...new Set(all.flatMap((row) => row.actorIds))] },

@@ -3,6 +3,7 @@ import type { NotificationDocument, ProjectionRunner } from '@app/projections';
 import type { Response } from 'express';
 import type { NotificationInbox } from './notification-inbox';
 import { NotificationStream } from './notification-stream';
+import type { PostNotices } from './post-notices';
 
 /**
  * The notifications collection in memory, answering the stream's one query shape; every
@@ -58,12 +59,18 @@ function given() {
   } as unknown as NotificationInbox;
   const behind = new Map<string, number>();
   const { readStore, reads } = fakeReadStore(rows, behind);
-  const stream = new NotificationStream(readStore, inbox, runner);
+  // The post notices merged at read time, as PostNotices gives them: the readers' rows in a range, oldest first.
+  const posts: NotificationDocument[] = [];
+  const postNotices = {
+    inRange: async (readerIds: string[], seq: { $gt: number; $lte: number }) =>
+      posts.filter((row) => readerIds.includes(row.recipientId) && row.seq > seq.$gt && row.seq <= seq.$lte),
+  } as unknown as PostNotices;
+  const stream = new NotificationStream(readStore, inbox, postNotices, runner);
   const notify = (recipientId: string, seq: number) =>
-    rows.push({ id: `post:${seq}:${recipientId}`, recipientId, seq } as NotificationDocument);
+    rows.push({ id: `reply:${seq}:${recipientId}`, recipientId, seq } as NotificationDocument);
   // What a checkpoint's move starts, awaited.
   const pushed = () => (stream as unknown as { push(): Promise<void> }).push();
-  return { stream, rows, notify, pushed, reads, inboxCalls, behind };
+  return { stream, rows, posts, notify, pushed, reads, inboxCalls, behind };
 }
 
 describe('NotificationStream', () => {
@@ -142,6 +149,24 @@ describe('NotificationStream', () => {
     await pushed();
 
     expect(ann.written().match(/id: 9\nevent: notification/g)).toHaveLength(1);
+    stream.onModuleDestroy();
+  });
+
+  it('pushes post notices among the rows in seq order, past a full page of rows, each once', async () => {
+    const { stream, notify, posts, pushed } = given();
+    const ann = fakeResponse();
+    await stream.open({ accountId: 'ann', roleId: 1 }, ann.response, null);
+    for (let seq = 1; seq <= 600; seq += 1) notify('ann', seq * 2);
+    for (const seq of [3, 1_001, 1_301]) posts.push({ id: `post:article-${seq}`, recipientId: 'ann', seq } as NotificationDocument);
+    notify('bob', 1_400); // every checkpoint is past the last notice
+
+    await pushed();
+    await pushed();
+
+    const ids = [...ann.written().matchAll(/id: (\d+)\nevent: notification/g)].map((match) => Number(match[1]));
+    expect(ids).toHaveLength(603);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(ids.filter((id) => id % 2 === 1)).toEqual([3, 1_001, 1_301]);
     stream.onModuleDestroy();
   });
 });

@@ -7,6 +7,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { READ_STORE } from '../infrastructure/tokens';
 import type { InboxView } from './inbox-view';
 import { NotificationInbox } from './notification-inbox';
+import { PostNotices } from './post-notices';
 import { SseConnection, SseMessage } from './sse-connection';
 
 export const HEARTBEAT_MS = 25_000;
@@ -20,7 +21,7 @@ const WRITE_SLICE = 1_000;
  * one of them has its event. Two projectors may each hold some of these: a row pushed before its post
  * was projected would be shown as nothing, and its reader moved past it.
  */
-const SHOWN_FROM: readonly ReadModelName[] = ['notifications', 'accounts', 'post-view', 'comments'];
+const SHOWN_FROM: readonly ReadModelName[] = ['notifications', 'follows', 'accounts', 'post-view', 'comments'];
 const HEARTBEAT = new SseMessage(': heartbeat\n\n');
 
 interface Reader {
@@ -50,6 +51,7 @@ export class NotificationStream implements OnModuleDestroy {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly inbox: NotificationInbox,
+    private readonly postNotices: PostNotices,
     runner: ProjectionRunner,
   ) {
     this.stopListening = runner.onCheckpointMoved(() => void this.push());
@@ -108,16 +110,25 @@ export class NotificationStream implements OnModuleDestroy {
     let since = Math.min(...readers.map((reader) => reader.lastSeq));
     if (mark <= since) return; // another projection moved: nothing new in the inbox
     const recipients = [...new Set(readers.map((reader) => reader.actor.accountId))];
-    // Page by seq: a wake-up may bring more rows than one read returns (a post to many connected followers).
+    // The post notices of the range are few (one per followed target of each new post): read at once,
+    // and sent with the page of rows they fall among.
+    const posts = await this.postNotices.inRange(recipients, { $gt: since, $lte: mark });
+    let nextPost = 0;
+    // Page by seq: a wake-up may bring more rows than one read returns (many likes at once).
     for (;;) {
       const rows = await this.readStore.find<NotificationDocument>(
         NOTIFICATIONS_COLLECTION,
         { recipientId: { $in: recipients }, seq: { $gt: since, $lte: mark } },
         { sort: [['seq', 1]], limit: PUSH_PAGE },
       );
-      if (rows.length > 0) await this.send(readers, rows);
-      if (rows.length < PUSH_PAGE) break;
-      since = rows[rows.length - 1].seq;
+      const full = rows.length === PUSH_PAGE;
+      const upTo = full ? rows[rows.length - 1].seq : mark;
+      const postsAmong: NotificationDocument[] = [];
+      while (nextPost < posts.length && posts[nextPost].seq <= upTo) postsAmong.push(posts[nextPost++]);
+      const batch = postsAmong.length === 0 ? rows : [...rows, ...postsAmong].sort((a, b) => a.seq - b.seq);
+      if (batch.length > 0) await this.send(readers, batch);
+      if (!full) break;
+      since = upTo;
     }
     // Every reader has had what was new up to the mark: the next wake-up reads from there, not from
     // the oldest place one quiet reader was left at.
