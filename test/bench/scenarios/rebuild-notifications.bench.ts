@@ -20,8 +20,8 @@ const TEXT = '<p>A post its author’s followers hear of.</p>';
 /**
  * Issue 26: `projections rebuild notifications` over a log of about 1M events: the cached benchmark
  * log (accounts, posts, comments, likes: comment, reply and like notifications), followed by follows
- * of people and a tag and posts by the followed (post notifications, fanned out to their followers),
- * all appended straight to the embedded event store.
+ * of people and a tag and posts by the followed (post notifications: one notice per followed target,
+ * merged into the followers' inboxes at read time), all appended straight to the embedded event store.
  */
 export const rebuildNotificationsScenario: Scenario = {
   id: 'rebuild-notifications',
