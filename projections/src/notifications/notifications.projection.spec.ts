@@ -75,7 +75,8 @@ describe('notifications projection', () => {
           },
           { inCollection: POST_NOTICES_COLLECTION, withId: 'post:article-7|user:ada' },
         ),
-        documentExists<PostNoticeDocument>({ target: 'tag:1' }, { inCollection: POST_NOTICES_COLLECTION, withId: 'post:article-7|tag:1' }),
+        // Nobody follows its tag: nobody ever will before the post, so no notice.
+        documentDoesNotExist({ inCollection: POST_NOTICES_COLLECTION, withId: 'post:article-7|tag:1' }),
         documentDoesNotExist({ inCollection: NOTIFICATIONS_COLLECTION, withId: 'post:article-7:ann' }),
       ));
 

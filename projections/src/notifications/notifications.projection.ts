@@ -31,6 +31,8 @@ const POSTS = 'notification-posts';
 const COMMENTS = 'notification-comments';
 export const POST_NOTICES_COLLECTION = 'notification-post-notices';
 export const NOTIFICATION_READS_COLLECTION = 'notification-reads';
+/** How many follow each target now (`FollowedTarget`): a post gets notices only for targets someone follows. */
+const FOLLOWED_TARGETS = 'notification-followed-targets';
 const MAX_NAMED_ACTORS = 20;
 /** Post notices a reader marked read one by one above their `upTo`, kept newest first; older ones fall back to unread. */
 const MAX_READ_MARKS = 1_000;
@@ -98,6 +100,13 @@ export interface NotificationReadsDocument {
 
 export const postNoticeId = (postStream: string) => `post:${postStream}`;
 
+interface FollowedTarget {
+  /** The follow target key. */
+  id: string;
+  followers: number;
+  [field: string]: unknown;
+}
+
 interface PostNote extends MentionNote {
   id: string;
   kind: PostKind;
@@ -140,7 +149,7 @@ export const notificationsProjection: Projection = {
   name: 'notifications',
   // 2: post notifications merged at read time (PostNoticeDocument) instead of a row per follower.
   version: 2,
-  collections: [NOTIFICATIONS_COLLECTION, POST_NOTICES_COLLECTION, NOTIFICATION_READS_COLLECTION, POSTS, COMMENTS],
+  collections: [NOTIFICATIONS_COLLECTION, POST_NOTICES_COLLECTION, NOTIFICATION_READS_COLLECTION, POSTS, COMMENTS, FOLLOWED_TARGETS],
   handles: [
     ...POST_LISTING_EVENTS,
     ...COMMENT_EVENTS_FOR_NOTIFICATIONS,
@@ -267,7 +276,9 @@ async function announceIfDue(tx: ReadStoreTransaction, recorded: RecordedEvent, 
   if (!due) return;
   const noticeId = postNoticeId(post.id);
   const targets = [followTargetKey({ kind: 'user', accountId: post.authorId }), ...post.tagIds.map((tagId) => `tag:${tagId}`)];
-  for (const target of new Set(targets))
+  for (const target of new Set(targets)) {
+    // Only those who follow a target before its notice hear of it: with no follower now, nobody ever will.
+    if (!(await tx.get<FollowedTarget>(FOLLOWED_TARGETS, target))?.followers) continue;
     await tx.upsert<PostNoticeDocument>(POST_NOTICES_COLLECTION, {
       id: `${noticeId}|${target}`,
       noticeId,
@@ -278,6 +289,7 @@ async function announceIfDue(tx: ReadStoreTransaction, recorded: RecordedEvent, 
       createdOn: at(recorded),
       mentionedIds: heardOf,
     });
+  }
 }
 
 /** Notifies whoever the item's text mentions and has not heard of it yet; the new list of those who have. */
@@ -409,6 +421,13 @@ async function applyFollow(recorded: RecordedEvent, tx: ReadStoreTransaction): P
   const event = { type: recorded.type, data: recorded.data } as FollowEvent;
   const { target, followerId } = event.data;
   const id = `follow:${recorded.streamName}`;
+  const key = followTargetKey(target);
+  const followers = (await tx.get<FollowedTarget>(FOLLOWED_TARGETS, key))?.followers ?? 0;
+  // The follow decider makes following twice one follow: each Followed is matched by at most one Unfollowed.
+  await tx.upsert<FollowedTarget>(FOLLOWED_TARGETS, {
+    id: key,
+    followers: Math.max(0, followers + (event.type === 'Unfollowed' ? -1 : 1)),
+  });
   if (event.type === 'Unfollowed') {
     if (target.kind === 'user') await tx.delete(NOTIFICATIONS_COLLECTION, id);
     return;
