@@ -48,7 +48,7 @@ export class NotificationInbox {
     const { before, options } = newestFirst('seq', page);
     const [own, posts] = await Promise.all([
       this.readStore.find<NotificationDocument>(NOTIFICATIONS_COLLECTION, { recipientId: reader.accountId, ...before }, options),
-      this.postNotices.newest(reader.accountId, page.lastFetchedId === null ? {} : { $lt: page.lastFetchedId }, page.pageSize),
+      this.postNotices.newest(reader.accountId, page.lastFetchedId, page.pageSize),
     ]);
     const rows = [...own, ...posts].sort((a, b) => b.seq - a.seq).slice(0, page.pageSize);
     return this.shown(rows, reader);

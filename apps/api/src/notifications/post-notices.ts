@@ -26,30 +26,31 @@ type Following = Map<string, Map<string, number>>;
 export class PostNotices {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
-  /** `readerId`'s newest notices in `seq`, up to `limit`: batches are read until `limit` are the reader's. */
-  async newest(readerId: string, seq: SeqRange, limit: number): Promise<NotificationDocument[]> {
+  /** `readerId`'s newest notices below `before` (all without), up to `limit`: batches are read until `limit` are the reader's. */
+  async newest(readerId: string, before: number | null, limit: number): Promise<NotificationDocument[]> {
     const following = await this.following([readerId]);
-    const targets = [...(following.get(readerId)?.keys() ?? [])];
-    if (targets.length === 0) return [];
+    const targets = following.get(readerId);
+    if (!targets) return [];
     const reads = await this.reads([readerId]);
     const rows = new Map<string, NotificationDocument>();
-    let range = seq;
+    // Nothing older than the reader's oldest follow can be theirs: the batches stop there.
+    const range: SeqRange = { $gt: Math.min(...targets.values()), ...(before === null ? {} : { $lt: before }) };
     for (;;) {
       const batch = await this.readStore.find<PostNoticeDocument>(
         POST_NOTICES_COLLECTION,
-        { target: targets.length === 1 ? targets[0] : { $in: targets }, ...(Object.keys(range).length > 0 ? { seq: range } : {}) },
+        { target: targets.size === 1 ? [...targets.keys()][0] : { $in: [...targets.keys()] }, seq: range },
         { sort: [['seq', -1]], limit: limit * 2 },
       );
       for (const row of this.rowsOf(batch, following, reads)) if (rows.size < limit) rows.set(row.id, row);
       if (rows.size >= limit || batch.length < limit * 2) break;
-      range = { ...range, $lt: batch[batch.length - 1].seq };
+      range.$lt = batch[batch.length - 1].seq;
     }
     return [...rows.values()];
   }
 
   /** The newest `seq` among `readerId`'s notices (0 without any). */
   async newestSeq(readerId: string): Promise<number> {
-    return (await this.newest(readerId, {}, 1))[0]?.seq ?? 0;
+    return (await this.newest(readerId, null, 1))[0]?.seq ?? 0;
   }
 
   /** The unread notices of each of `readerIds`. */
