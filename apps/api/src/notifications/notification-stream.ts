@@ -35,8 +35,9 @@ interface Reader {
  * The live inbox (issue 26): every open stream of this process, pushed what is new whenever a
  * projection checkpoint moves, here or in another process (the checkpoint channel). A wake-up
  * whose high-water mark (SHOWN_FROM) has not passed what the readers were pushed costs its
- * checkpoint reads; else one query for all connected readers' new rows and one view of them and of
- * those readers' unread rows (InboxView: a read each of unread rows, people, posts and comments),
+ * checkpoint reads; else one query for all connected readers' new rows, one for the new post notices
+ * (PostNotices, with the follows of their targets), and one view of them and of those readers'
+ * unread rows (InboxView: a read each of unread rows, people, posts and comments),
  * then per reader (its connections at one place alike) one text, encoded once and written to each
  * of its sockets: no per-reader or per-socket reads. A reconnect resumes after its Last-Event-ID (a notification's seq).
  */

@@ -59,10 +59,10 @@ export class SqliteDocuments {
     const page = orderAndPageSql(parsedOptions);
     // A sorted page picks its rows by rowid first and reads only their bodies: an ORDER BY no index
     // serves (`target $in [...]` by `seq`) would otherwise carry every matching body through the sort.
-    const sql =
-      parsedOptions.sort.length > 0 && page.params.length > 0
-        ? `SELECT body FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table}${where.sql}${page.sql})${orderAndPageSql({ sort: parsedOptions.sort }).sql}`
-        : `SELECT body FROM ${table}${where.sql}${page.sql}`;
+    const sortedPage = parsedOptions.sort.length > 0 && (parsedOptions.limit !== undefined || !!parsedOptions.skip);
+    const sql = sortedPage
+      ? `SELECT body FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table}${where.sql}${page.sql})${orderAndPageSql({ sort: parsedOptions.sort }).sql}`
+      : `SELECT body FROM ${table}${where.sql}${page.sql}`;
     const rows = readingTable(() => this.statement(sql).all(...where.params, ...page.params) as Array<{ body: string }>, []);
     return rows.map((row) => JSON.parse(row.body) as T);
   }
