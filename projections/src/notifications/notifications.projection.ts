@@ -98,7 +98,10 @@ export interface NotificationReadsDocument {
   [field: string]: unknown;
 }
 
-export const postNoticeId = (postStream: string) => `post:${postStream}`;
+const POST_NOTICE = 'post:';
+const postNoticeId = (postStream: string) => `${POST_NOTICE}${postStream}`;
+/** The post stream a notice id names, or null for any other inbox row's id. */
+const postStreamOfNotice = (id: string) => (id.startsWith(POST_NOTICE) ? id.slice(POST_NOTICE.length) : null);
 
 interface FollowedTarget {
   /** The follow target key. */
@@ -459,8 +462,9 @@ async function markPostNoticesRead(tx: ReadStoreTransaction, accountId: string, 
   const readUpTo = Math.max(before?.upTo ?? 0, upTo ?? 0);
   const read = [...(before?.read ?? [])];
   for (const id of ids) {
-    if (!id.startsWith('post:') || read.some((mark) => mark.id === id)) continue;
-    const post = await tx.get<PostNote>(POSTS, id.slice('post:'.length));
+    const postStream = postStreamOfNotice(id);
+    if (postStream === null || read.some((mark) => mark.id === id)) continue;
+    const post = await tx.get<PostNote>(POSTS, postStream);
     if (post?.announcedSeq !== undefined) read.push({ id, seq: post.announcedSeq });
   }
   if (upTo === null && read.length === (before?.read.length ?? 0)) return;

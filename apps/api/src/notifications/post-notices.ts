@@ -35,10 +35,12 @@ export class PostNotices {
     const rows = new Map<string, NotificationDocument>();
     // Nothing older than the reader's oldest follow can be theirs: the batches stop there.
     const range: SeqRange = { $gt: Math.min(...targets.values()), ...(before === null ? {} : { $lt: before }) };
+    const targetKeys = [...targets.keys()];
+    const target = targetKeys.length === 1 ? targetKeys[0] : { $in: targetKeys };
     for (;;) {
       const batch = await this.readStore.find<PostNoticeDocument>(
         POST_NOTICES_COLLECTION,
-        { target: targets.size === 1 ? [...targets.keys()][0] : { $in: [...targets.keys()] }, seq: range },
+        { target, seq: range },
         { sort: [['seq', -1]], limit: limit * 2 },
       );
       for (const row of this.rowsOf(batch, following, reads)) if (rows.size < limit) rows.set(row.id, row);
